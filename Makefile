@@ -1,0 +1,88 @@
+# solitaire_widgets — developer entry points.
+#   make book   build the Jupyter Book (notebooks executed) and serve it on http://127.0.0.1:8000
+#   make test   ruff, mypy (strict on the package), pytest (unit, property, notebook, book, browser)
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8000
+
+.PHONY: help venv chromium test lint typecheck book-html book lab bench clean clean-all
+
+help:
+	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
+	@echo "make book-html  build the book only (book/_build/html)"
+	@echo "make test       ruff, mypy --strict, pytest (unit, property, notebook, book and browser tests)"
+	@echo "make lab        JupyterLab on notebooks/"
+	@echo "make bench      run benchmarks/run.py"
+	@echo "make clean      remove build outputs and caches (keeps .venv; 'make clean-all' removes it too)"
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' 2>/dev/null || { \
+	  echo "solitaire_widgets needs Python 3.10 or newer; found $$($(PYTHON) -c 'import platform; print(platform.python_version())' 2>/dev/null || echo 'no $(PYTHON)')"; \
+	  exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Installing solitaire_widgets and its book, test and dev tools into $(VENV) (takes a few minutes the first time)"
+	@set -o pipefail; \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[book,test,dev]" 2>&1 \
+	  | sed "/^WARNING: Location 'file:/d" || { echo "pip install failed; see the messages above"; exit 1; }
+	@touch $(STAMP)
+
+chromium:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Chromium with apt-get (browser tests need it)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq chromium >/dev/null || { \
+	    echo "apt-get install chromium failed; see the messages above"; exit 1; }; \
+	else \
+	  echo "Browser tests need Chromium: install it (Debian: apt-get install chromium) and run make test again"; \
+	  exit 1; \
+	fi
+
+lint: venv
+	$(BIN)/ruff check .
+
+typecheck: venv
+	$(BIN)/mypy
+
+# Notebooks under notebooks/ are executed by nbval (outputs compared after
+# sanitizing widget model ids and memory addresses); skipped if there are none.
+test: venv chromium lint typecheck
+	$(BIN)/pytest
+	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
+	  echo "$(BIN)/pytest --nbval notebooks --sanitize-with tests/nbval_sanitize.cfg"; \
+	  $(BIN)/pytest --nbval notebooks --sanitize-with tests/nbval_sanitize.cfg; \
+	else \
+	  echo "No notebooks in notebooks/ yet: nbval step skipped"; \
+	fi
+
+book-html: venv
+	$(BIN)/jupyter-book build book -W -n --keep-going
+
+book: book-html
+	@echo "Serving the book at http://127.0.0.1:$(PORT) (Ctrl-C stops it)"
+	@$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory book/_build/html
+
+lab: venv
+	$(BIN)/jupyter lab notebooks $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+bench: venv
+	@if [ -f benchmarks/run.py ]; then \
+	  $(BIN)/python benchmarks/run.py; \
+	else \
+	  echo "No benchmarks yet (benchmarks/run.py does not exist)"; \
+	fi
+
+clean:
+	rm -rf book/_build build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name jupyter_execute -o -name '*.egg-info' \) -type d -print0 | xargs -0 rm -rf
+
+clean-all: clean
+	rm -rf $(VENV)
