@@ -1,0 +1,180 @@
+"""Cards, suits and ranks, with a compact notation that round-trips.
+
+>>> card = Card.parse("TH")
+>>> card
+Card.parse('TH')
+>>> str(card), card.display, card.name
+('TH', '10♥', 'the ten of hearts')
+>>> Card.parse("10h") == card
+True
+>>> len(full_deck(packs=2))
+104
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .errors import DeckError, NotationError
+
+__all__ = [
+    "SUITS",
+    "RANKS",
+    "Card",
+    "full_deck",
+    "parse_cards",
+    "check_deck",
+    "rank_name",
+    "rank_word",
+    "suit_name",
+]
+
+#: Suits in notation order: clubs, diamonds, hearts, spades.
+SUITS: str = "CDHS"
+#: Ranks 1 (ace) to 13 (king).
+RANKS: range = range(1, 14)
+
+_RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
+_LETTER_RANKS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_WORDS = (
+    "", "ace", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king",
+)
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def rank_name(rank: int) -> str:
+    """The notation of a rank: ``rank_name(10) == "T"``."""
+    return _RANK_LETTERS.get(rank, str(rank))
+
+
+def rank_word(rank: int) -> str:
+    """The English word of a rank: ``rank_word(12) == "queen"``."""
+    return _RANK_WORDS[rank]
+
+
+def suit_name(suit: str) -> str:
+    """The English name of a suit letter: ``suit_name("S") == "spades"``."""
+    return _SUIT_NAMES[suit]
+
+
+class Card(NamedTuple):
+    """A playing card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``"CDHS"``.
+
+    A card is a small immutable value; two copies of the same card in a
+    two-pack game are equal.
+
+    >>> Card(7, "C").display
+    '7♣'
+    >>> Card.parse("QS").is_red, Card.parse("QD").is_red
+    (False, True)
+    """
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its notation (``"AS"``, ``"TH"``, ``"10H"``, ``"7c"``).
+
+        >>> Card.parse("AS")
+        Card.parse('AS')
+        >>> Card.parse("1X")
+        Traceback (most recent call last):
+        ...
+        solitaire_widgets.errors.NotationError: '1X' is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit (C, D, H, S), e.g. 'TH' for the ten of hearts
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a card: a card is written as text such as 'TH'")
+        cleaned = text.strip().upper()
+        card = _PARSED.get(cleaned)
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
+                "(C, D, H, S), e.g. 'TH' for the ten of hearts"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return rank_name(self.rank) + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def display(self) -> str:
+        """The card with its suit symbol, e.g. ``'7♣'``."""
+        return ("10" if self.rank == 10 else rank_name(self.rank)) + _SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """The card in words, e.g. ``'the seven of clubs'``."""
+        return f"the {_RANK_WORDS[self.rank]} of {_SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_red(self) -> bool:
+        """Diamonds and hearts are red; clubs and spades are black."""
+        return self.suit in "DH"
+
+
+_ALL: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+_PARSED: dict[str, Card] = {}
+for _card in _ALL:
+    _PARSED[str(_card)] = _card
+    if _card.rank == 10:
+        _PARSED["10" + _card.suit] = _card
+
+
+def full_deck(packs: int = 1) -> list[Card]:
+    """Every card of ``packs`` 52-card packs, in a fixed order (clubs first, ace up).
+
+    >>> [str(c) for c in full_deck()[:3]]
+    ['AC', '2C', '3C']
+    """
+    return [card for _ in range(packs) for card in _ALL]
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read several cards, separated by spaces or commas, or given as a list.
+
+    >>> [c.display for c in parse_cards("AS 10H, 7c")]
+    ['A♠', '10♥', '7♣']
+    """
+    if isinstance(text, str):
+        words = text.replace(",", " ").split()
+    else:
+        words = list(text)
+    return [Card.parse(word) for word in words]
+
+
+def check_deck(cards: list[Card], packs: int) -> None:
+    """Raise :class:`DeckError` unless ``cards`` is exactly ``packs`` full packs.
+
+    >>> check_deck(full_deck()[:51], packs=1)
+    Traceback (most recent call last):
+    ...
+    solitaire_widgets.errors.DeckError: a deck for this game has 52 cards, this one has 51 (missing: KS)
+    """
+    expected = 52 * packs
+    counts = Counter(cards)
+    too_many = sorted((c for c, n in counts.items() if n > packs), key=_ALL.index)
+    missing = sorted((c for c in _ALL if counts[c] < packs), key=_ALL.index)
+    if len(cards) != expected:
+        detail = []
+        if missing:
+            detail.append("missing: " + " ".join(map(str, missing)))
+        if too_many:
+            detail.append("too many: " + " ".join(map(str, too_many)))
+        extra = f" ({'; '.join(detail)})" if detail else ""
+        raise DeckError(
+            f"a deck for this game has {expected} cards, this one has {len(cards)}{extra}"
+        )
+    if too_many:
+        times = "once" if packs == 1 else f"{packs} times"
+        raise DeckError(
+            "each card belongs in the deck "
+            f"{times}, but these appear more often: {' '.join(map(str, too_many))}"
+        )

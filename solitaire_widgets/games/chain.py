@@ -1,0 +1,255 @@
+"""Chain ("Цепочка"): one pack, series from the twos up to the aces, two deals.
+
+The table: four series (foundations) ``fc fd fh fs`` above the layout, the
+layout's places ``l1``..``l24`` (three rows of eight; in the second deal
+``l1``..``l18``, three rows of six), the auxiliary row ``a1``..``a4`` below it,
+and the stock ``s``.
+
+Moves: ``l5>fh`` (a layout or auxiliary card onto its series), ``fill`` (turn
+the next stock card: straight onto its series if it fits, otherwise into the
+first empty place), ``aux`` (lay the auxiliary row), ``redeal``.
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("chain", seed=5)
+>>> game.status
+'First deal, three rows of eight; 28 cards in the stock; the auxiliary row is still to come'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..cards import Card, rank_word, suit_name
+from ..moves import Move
+from ..rules import Context, Rules
+from ..table import Pile, Table
+from .common import foundation_id, next_up
+
+__all__ = ["ChainRules", "RULES"]
+
+FOUNDATIONS = ("fc", "fd", "fh", "fs")
+AUX = tuple(f"a{i}" for i in range(1, 5))
+#: Places in the layout for each deal: three rows of eight, then of six.
+LAYOUT_SIZE = {1: 24, 2: 18}
+ROW_LENGTH = {1: 8, 2: 6}
+
+
+def _needs(pile: Pile) -> int:
+    """The rank a series needs next (2 for an empty one; 0 when finished)."""
+    if not pile.cards:
+        return 2
+    if len(pile.cards) == 13:
+        return 0
+    return next_up(pile.cards[-1].rank)
+
+
+class ChainRules(Rules):
+    """The rules of Chain, from the Russian text "ЦЕПОЧКА"."""
+
+    name = "chain"
+    title = "Chain"
+    packs = 1
+    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
+        # Our reading: the auxiliary row may be laid at any stuck point of the
+        # first deal; the other: only before any card has been played.
+        "aux_row": ("when-stuck", "at-start"),
+    }
+
+    def piles(self) -> list[Pile]:
+        return (
+            [Pile(f, "foundation") for f in FOUNDATIONS]
+            + [Pile(f"l{i}", "tableau") for i in range(1, 25)]
+            + [Pile(a, "reserve") for a in AUX]
+            + [Pile("s", "stock")]
+        )
+
+    # -- the deal ------------------------------------------------------------
+
+    def opening(self, ctx: Context) -> None:
+        ctx.set("deal", 1)
+        ctx.set("aux_laid", False)
+        ctx.set("played", False)
+        self._deal(ctx, 1)
+
+    def _deal(self, ctx: Context, deal: int) -> None:
+        table = ctx.table
+        places = [f"l{i}" for i in range(1, LAYOUT_SIZE[deal] + 1)]
+        for place in places:
+            if not table.piles["s"].cards:
+                break
+            ctx.move("s", place)
+        # The twos go up to the foundation row once the layout is down (the
+        # text's figure still shows them in the layout while it is dealt).
+        for place in places:
+            card = table.piles[place].top
+            if card is not None and card.rank == 2:
+                ctx.move(place, foundation_id("f", card))
+        self._check_won(ctx)
+
+    # -- what may be played ----------------------------------------------------
+
+    def _places(self, table: Table) -> list[str]:
+        deal = int(table.facts["deal"] or 1)
+        return [f"l{i}" for i in range(1, LAYOUT_SIZE[deal] + 1)]
+
+    def _plays(self, table: Table) -> list[Move]:
+        piles = table.piles
+        moves = []
+        for place in self._places(table) + list(AUX):
+            card = piles[place].top
+            if card is not None:
+                target = foundation_id("f", card)
+                if _needs(piles[target]) == card.rank:
+                    moves.append(Move("move", place, target))
+        return moves
+
+    def _can_fill(self, table: Table) -> bool:
+        piles = table.piles
+        return bool(piles["s"].cards) and any(not piles[p].cards for p in self._places(table))
+
+    def _stuck(self, table: Table) -> bool:
+        return not self._plays(table) and not self._can_fill(table)
+
+    def _can_lay_aux(self, table: Table) -> bool:
+        facts = table.facts
+        if facts["deal"] != 1 or facts["aux_laid"] or not table.piles["s"].cards:
+            return False
+        if self.options["aux_row"] == "at-start" and facts["played"]:
+            return False
+        return self._stuck(table)
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        moves = self._plays(table)
+        if self._can_fill(table):
+            moves.append(Move("fill"))
+        if self._can_lay_aux(table):
+            moves.append(Move("aux"))
+        if table.facts["deal"] == 1 and self._stuck(table):
+            moves.append(Move("redeal"))
+        return moves
+
+    def why_illegal(self, table: Table, move: Move) -> str:
+        piles = table.piles
+        facts = table.facts
+        if move.action == "fill":
+            if not piles["s"].cards:
+                return "the stock is empty: there is no card left to fill a place with"
+            return "there is no empty place in the layout to fill"
+        if move.action == "aux":
+            if facts["deal"] != 1:
+                return "the auxiliary row may be laid only during the first deal"
+            if facts["aux_laid"]:
+                return "the auxiliary row has been laid already; it is laid only once"
+            if not piles["s"].cards:
+                return "the stock is empty: there are no cards for an auxiliary row"
+            if self.options["aux_row"] == "at-start" and facts["played"]:
+                return ("under the at-start reading the auxiliary row may be laid only "
+                        "before any card has been played")
+            return "the auxiliary row may be laid only when play is stuck"
+        if move.action == "redeal":
+            if facts["deal"] != 1:
+                return "this is the last deal: a third deal is not allowed"
+            return ("you may gather and deal again only when play is stuck: a card can still "
+                    "go to a series, or an empty place can be filled from the stock")
+        if move.action != "move":
+            return f"{move.action!r} is not a move in Chain; the moves are a card to its series, fill, aux and redeal"
+        if move.src not in piles or move.dst not in piles:
+            bad = move.src if move.src not in piles else move.dst
+            return f"there is no pile called {bad!r} in Chain"
+        if move.count != 1:
+            return "in Chain cards are played one at a time"
+        src, dst = piles[move.src], piles[move.dst]
+        if src.kind == "foundation":
+            return "cards on a series stay there"
+        if src.kind == "stock":
+            return "take stock cards with 'fill': the next card goes to its series or an empty place"
+        if move.src not in self._places(table) + list(AUX):
+            return f"place {move.src} is not part of this deal's layout"
+        card = src.top
+        if card is None:
+            return f"{self.pile_name(table, move.src)} is empty"
+        if dst.kind != "foundation":
+            return "in Chain a card can only go onto its series above the layout"
+        if move.dst != foundation_id("f", card):
+            return f"{card.name} can only go onto the {suit_name(card.suit)} series"
+        need = _needs(dst)
+        if need == 0:
+            return f"the {suit_name(card.suit)} series is finished"
+        if not dst.cards:
+            return (f"a series starts only with its two: {card.name} has no force until the "
+                    f"two of {suit_name(card.suit)} appears")
+        return (f"the {suit_name(card.suit)} series needs the {rank_word(need)} next, "
+                f"not the {rank_word(card.rank)}")
+
+    # -- playing ----------------------------------------------------------------
+
+    def apply(self, table: Table, move: Move, ctx: Context) -> None:
+        if move.action == "move":
+            ctx.move(move.src, move.dst)
+            ctx.set("played", True)
+        elif move.action == "fill":
+            card = table.piles["s"].cards[-1]
+            target = foundation_id("f", card)
+            if _needs(table.piles[target]) == card.rank:
+                ctx.move("s", target)
+            else:
+                gap = next(p for p in self._places(table) if not table.piles[p].cards)
+                ctx.move("s", gap)
+        elif move.action == "aux":
+            for place in AUX:
+                if table.piles["s"].cards:
+                    ctx.move("s", place)
+            ctx.set("aux_laid", True)
+        elif move.action == "redeal":
+            ctx.gather(self._places(table) + list(AUX), "s")
+            ctx.shuffle("s")
+            ctx.set("deal", 2)
+            ctx.set("played", False)
+            self._deal(ctx, 2)
+            return
+        self._check_won(ctx)
+
+    def _check_won(self, ctx: Context) -> None:
+        if sum(len(ctx.table.piles[f].cards) for f in FOUNDATIONS) == 52:
+            ctx.end(True, "all 52 cards are on the four series")
+
+    def stuck(self, table: Table, ctx: Context) -> None:
+        ctx.end(False, "the second deal is stuck: no card can go to a series and no "
+                       "empty place can be filled; a third deal is not allowed")
+
+    # -- words --------------------------------------------------------------------
+
+    def pile_name(self, table: Table, pile_id: str) -> str:
+        if pile_id in FOUNDATIONS:
+            return f"the {suit_name(pile_id[1].upper())} series"
+        if pile_id.startswith("l"):
+            row_length = ROW_LENGTH[int(table.facts["deal"] or 1)]
+            index = int(pile_id[1:]) - 1
+            return f"row {index // row_length + 1}, place {index % row_length + 1}"
+        if pile_id.startswith("a"):
+            return f"auxiliary place {pile_id[1:]}"
+        return "the stock"
+
+    def describe_move(self, table: Table, move: Move) -> str:
+        if move.action == "fill":
+            return "the next stock card goes to its series or into an empty place"
+        if move.action == "aux":
+            return "four stock cards are laid face up as the auxiliary row"
+        if move.action == "redeal":
+            return "the layout is gathered, shuffled with the stock and dealt in three rows of six"
+        card = table.piles[move.src].cards[-1]
+        dst = table.piles[move.dst]
+        where = f"onto {dst.cards[-1].name}" if dst.cards else "to start its series"
+        return f"{card.name} goes {where}, from {self.pile_name(table, move.src)}"
+
+    def status(self, table: Table) -> str:
+        facts = table.facts
+        stock = len(table.piles["s"].cards)
+        if facts["deal"] == 1:
+            aux = ("the auxiliary row is laid" if facts["aux_laid"]
+                   else "the auxiliary row is still to come")
+            return f"First deal, three rows of eight; {stock} cards in the stock; {aux}"
+        return f"Second and last deal, three rows of six; {stock} cards in the stock"
+
+
+RULES = ChainRules

@@ -1,0 +1,149 @@
+"""What every game's rules provide, and the context through which they act.
+
+A game is a subclass of :class:`Rules`. It declares its data (name, packs,
+options, piles) and implements four hooks: the opening deal, the legal moves,
+why a move is illegal, and how a move plays out. It changes the table only
+through :class:`Context`, which records every change as an
+:class:`~solitaire_widgets.table.Event` and draws every reshuffle from the
+game's chance source, so any game replays from its deck and moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from .cards import Card
+from .errors import OptionError
+from .moves import Move
+from .table import Event, Pile, Scalar, Table
+
+__all__ = ["Rules", "Context", "Shuffler"]
+
+#: Draws the new order of a pile being shuffled: given the cards, the order.
+Shuffler = Callable[[Sequence[Card]], list[Card]]
+
+
+class Context:
+    """The only way the rules change a table: every call is recorded as an event."""
+
+    __slots__ = ("table", "events", "_shuffle")
+
+    def __init__(self, table: Table, shuffle: Shuffler) -> None:
+        self.table = table
+        self.events: list[Event] = []
+        self._shuffle = shuffle
+
+    def _do(self, event: Event) -> None:
+        self.events.append(event)
+        self.table.apply(event)
+
+    def move(self, src: str, dst: str, count: int = 1, face_up: bool = True) -> None:
+        """Move the last ``count`` cards of ``src`` onto ``dst``."""
+        cards = self.table.piles[src].cards
+        self._do(Event("move", src, dst, tuple(cards[len(cards) - count:]), face_up))
+
+    def flip(self, pile: str) -> None:
+        """Turn face up the last face-down card of ``pile``."""
+        self._do(Event("flip", pile))
+
+    def shuffle(self, pile: str) -> None:
+        """Shuffle ``pile`` (a chance event; its outcome is recorded)."""
+        order = self._shuffle(self.table.piles[pile].cards)
+        self._do(Event("shuffle", pile, cards=tuple(order)))
+
+    def set(self, key: str, value: Scalar) -> None:
+        """Record a new value of a table fact (the count, the round, the result...)."""
+        if self.table.facts.get(key) != value:
+            self._do(Event("set", key=key, value=value))
+
+    def gather(self, piles: Sequence[str], stock: str) -> None:
+        """Gather every card of ``piles`` onto ``stock`` (face down)."""
+        for pile_id in piles:
+            n = len(self.table.piles[pile_id].cards)
+            if n:
+                self.move(pile_id, stock, n, face_up=False)
+
+    def end(self, won: bool, reason: str) -> None:
+        """End the game, won or lost, with the reason in words."""
+        self.set("won", won)
+        self.set("over", True)
+        self.set("reason", reason)
+
+
+class Rules:
+    """Base class of a game's rules. Subclasses fill in the class data and hooks."""
+
+    #: Short name used by :func:`~solitaire_widgets.new_game`.
+    name: ClassVar[str] = ""
+    #: Title in words.
+    title: ClassVar[str] = ""
+    #: Number of 52-card packs.
+    packs: ClassVar[int] = 1
+    #: Each option's allowed values; the first is the default (our reading).
+    options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    def __init__(self, **options: str) -> None:
+        self.options: dict[str, str] = self.check_options(options)
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, object]) -> dict[str, str]:
+        """Validate options and fill in defaults; raise :class:`OptionError`."""
+        chosen = {name: values[0] for name, values in cls.options_allowed.items()}
+        for name, value in options.items():
+            if name not in cls.options_allowed:
+                known = ", ".join(cls.options_allowed) or "none"
+                raise OptionError(
+                    f"{cls.title} has no option {name!r}; its options are: {known}"
+                )
+            allowed = cls.options_allowed[name]
+            if value not in allowed:
+                choices = ", ".join(repr(v) for v in allowed)
+                raise OptionError(f"option {name} must be one of {choices}, not {value!r}")
+            chosen[name] = str(value)
+        return chosen
+
+    # -- hooks ---------------------------------------------------------------
+
+    def piles(self) -> list[Pile]:
+        """The empty piles of the table, in display order; the stock is ``"s"``."""
+        raise NotImplementedError
+
+    def opening(self, ctx: Context) -> None:
+        """Deal the opening position from the stock (whose top is the first card)."""
+        raise NotImplementedError
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        """Every legal move in a position that is not over, in a stable order."""
+        raise NotImplementedError
+
+    def why_illegal(self, table: Table, move: Move) -> str:
+        """Why ``move`` is not legal here, in a player's words."""
+        raise NotImplementedError
+
+    def apply(self, table: Table, move: Move, ctx: Context) -> None:
+        """Play a legal move, with its automatic consequences, through ``ctx``."""
+        raise NotImplementedError
+
+    def stuck(self, table: Table, ctx: Context) -> None:
+        """Called when a position that is not over has no legal move: end it."""
+        ctx.end(False, "no move is left")
+
+    # -- words ---------------------------------------------------------------
+
+    def describe_move(self, table: Table, move: Move) -> str:
+        """A legal move in words, in the position before it is played."""
+        if move.action != "move":
+            return move.action
+        pile = table.piles[move.src]
+        cards = pile.cards[len(pile.cards) - move.count:]
+        what = cards[0].name if len(cards) == 1 else f"{cards[0].name} and the cards on it"
+        return f"{what} goes to {self.pile_name(table, move.dst)}"
+
+    def pile_name(self, table: Table, pile_id: str) -> str:
+        """A pile in words, e.g. ``"column 3"``."""
+        return pile_id
+
+    def status(self, table: Table) -> str:
+        """The position's situation in words (the count, the pass, the deal...)."""
+        return ""
