@@ -1,0 +1,156 @@
+"""The command line: ``python -m solitaire_widgets`` (also ``solitaire-widgets``).
+
+>>> main(["show", "chain", "--seed", "5"])  # doctest: +ELLIPSIS
+Chain, deal 5
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import OptionError, SolitaireError
+from .game import Game
+from .games import GAMES, new_game
+from .strategies import get_strategy, play_out
+from .text import render_text
+
+__all__ = ["main"]
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise OptionError(f"write an option as NAME=VALUE, e.g. aux_row=at-start, not {pair!r}")
+        name, value = pair.split("=", 1)
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _game(args: argparse.Namespace) -> Game:
+    return new_game(args.game, seed=args.seed, deck=args.deck, **_options(args.option))
+
+
+def _pile_json(game: Game) -> list[dict[str, Any]]:
+    return [
+        {"id": p.id, "kind": p.kind, "cards": [str(c) for c in p.cards], "face_down": p.down
+         if p.kind != "stock" else len(p.cards)}
+        for p in game.piles
+    ]
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    game = _game(args)
+    if args.json:
+        print(json.dumps({"game": game.name, "seed": game.seed, "status": game.status,
+                          "piles": _pile_json(game)}))
+    else:
+        print(render_text(game))
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    game = _game(args)
+    outcome = play_out(game, get_strategy(game.name, args.strategy, seed=game.seed))
+    if args.json:
+        print(json.dumps({
+            "game": game.name, "seed": game.seed, "options": game.options,
+            "strategy": get_strategy(game.name, args.strategy).name,
+            "won": outcome.won, "moves": [str(s.move) for s in game.history],
+            "reason": outcome.reason,
+        }))
+    else:
+        for number, step in enumerate(game.history, start=1):
+            print(f"{number:4}. {str(step.move):10} {step.text}")
+        print(("Won: " if outcome.won else "Lost: ") + outcome.reason)
+    return 0
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from .stats import run_stats
+
+    report = run_stats(args.game, args.deals, seed=args.seed or 0, workers=args.workers,
+                       strategy=args.strategy, options=_options(args.option))
+    print(json.dumps(report.to_dict()) if args.json else str(report))
+    return 0
+
+
+def _cmd_example(args: argparse.Namespace) -> int:
+    from .examples import example_names, get_example
+
+    if args.list or not args.name:
+        for name in example_names():
+            print(f"{name:28} {get_example(name).title}")
+        return 0
+    example = get_example(args.name)
+    game = example.play()
+    if args.json:
+        print(json.dumps({"name": example.name, "game": game.name, "title": example.title,
+                          "moves": [m for m, _ in example.steps], "piles": _pile_json(game)},
+                         ensure_ascii=False))
+    else:
+        print(example.title)
+        print(example.summary)
+        print()
+        print(render_text(game))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="solitaire-widgets",
+        description="Play, show and measure three old solitaires: quarrel, klondike, chain.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def deal_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", choices=GAMES)
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("--seed", type=int, help="the deal number")
+        group.add_argument("--deck", help="the cards in dealing order, e.g. 'AS 2H ...'")
+        p.add_argument("--option", action="append", default=[], metavar="K=V",
+                       help="a reading of the text, e.g. aux_row=at-start")
+        p.add_argument("--json", action="store_true", help="print JSON")
+
+    show = sub.add_parser("show", help="print a deal's position as text")
+    deal_args(show)
+    show.set_defaults(run=_cmd_show)
+
+    play = sub.add_parser("play", help="play one deal to its end with a strategy")
+    deal_args(play)
+    play.add_argument("--strategy", help="the player (default: the game's own)")
+    play.set_defaults(run=_cmd_play)
+
+    stats = sub.add_parser("stats", help="play many deals and report the win rate")
+    stats.add_argument("game", choices=GAMES)
+    stats.add_argument("--deals", type=int, required=True)
+    stats.add_argument("--seed", type=int, default=0, help="the first deal number")
+    stats.add_argument("--workers", type=int, default=1, help="processes to use")
+    stats.add_argument("--strategy")
+    stats.add_argument("--option", action="append", default=[], metavar="K=V")
+    stats.add_argument("--json", action="store_true")
+    stats.set_defaults(run=_cmd_stats)
+
+    example = sub.add_parser("example", help="print one of the documents' illustrated positions")
+    example.add_argument("name", nargs="?")
+    example.add_argument("--list", action="store_true", help="name the examples")
+    example.add_argument("--json", action="store_true")
+    example.set_defaults(run=_cmd_example)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (2 for a player's error)."""
+    args = _parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except SolitaireError as error:
+        print(f"solitaire-widgets: {error}", file=sys.stderr)
+        return 2
+    return status

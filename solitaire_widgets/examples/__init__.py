@@ -1,0 +1,116 @@
+"""The documents' illustrated positions and the rule demonstrations, as replays.
+
+Each example is a real replay: a deck in dealing order, the moves played on
+it (and the order of any reshuffle), with words beside each step. Playing it
+proves the position is reachable under the engine's rules.
+
+>>> from solitaire_widgets.examples import EXAMPLES, get_example
+>>> "chain-first-layout" in EXAMPLES
+True
+>>> game = get_example("chain-first-layout").play()
+>>> game.name
+'chain'
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import OptionError
+from ..game import SAVE_FORMAT, Game
+
+__all__ = ["Example", "EXAMPLES", "get_example", "example_names"]
+
+
+@dataclass(frozen=True)
+class Example:
+    """One replay to show: what it illustrates and the moves that reach it.
+
+    ``steps`` pairs each move's text with the words shown beside it (the
+    source text's own words where it has them). ``shuffles`` gives, for a
+    step that reshuffles, the recorded orders (step index -> orders), so the
+    example does not depend on a seed's luck.
+    """
+
+    name: str
+    game: str
+    title: str
+    #: What the example shows, in English.
+    summary: str
+    #: The source text's sentence(s) it rebuilds, in the original language ('' if none).
+    source: str
+    #: Our English translation of ``source``.
+    translation: str
+    deck: str
+    steps: tuple[tuple[str, str], ...]
+    options: dict[str, str] = field(default_factory=dict)
+    seed: int = 0
+    shuffles: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def save_data(self) -> dict[str, Any]:
+        """The example as save-file data (see :meth:`Game.to_dict`)."""
+        moves: list[dict[str, Any]] = []
+        for index, (move, _words) in enumerate(self.steps):
+            entry: dict[str, Any] = {"move": move}
+            if index in self.shuffles:
+                entry["shuffles"] = [order.split() for order in self.shuffles[index]]
+            moves.append(entry)
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deck": self.deck.split(),
+            "moves": moves,
+        }
+
+    def play(self) -> Game:
+        """Replay the example and return the game at its last step."""
+        import json
+
+        from ..saves import load_game
+
+        return load_game(json.dumps(self.save_data()))
+
+    @property
+    def words(self) -> list[str]:
+        """The words beside each step, in order."""
+        return [words for _move, words in self.steps]
+
+
+_MODULES = ("quarrel", "klondike", "chain")
+_FOUND: dict[str, Example] = {}
+
+
+def _collect(games: tuple[str, ...] = _MODULES) -> dict[str, Example]:
+    # Imported on first use: the example modules build their decks at import.
+    for module_name in games:
+        module = importlib.import_module(f"{__name__}.{module_name}")
+        for example in module.EXAMPLES:
+            _FOUND.setdefault(example.name, example)
+    return _FOUND
+
+
+def __getattr__(name: str) -> Any:
+    if name == "EXAMPLES":
+        return dict(_collect())
+    raise AttributeError(name)
+
+
+def example_names(game: str | None = None) -> list[str]:
+    """The names of every example (of ``game`` only, if given), in a stable order."""
+    found = _collect() if game is None else _collect((game,))
+    return [n for n, e in found.items() if game is None or e.game == game]
+
+
+def get_example(name: str) -> Example:
+    """The example called ``name``; an unknown name is an :class:`OptionError`."""
+    found = _collect()
+    try:
+        return found[name]
+    except KeyError:
+        raise OptionError(
+            f"there is no example called {name!r}; the examples are: {', '.join(found)}"
+        ) from None

@@ -1,0 +1,108 @@
+"""Strategies: small objects that choose a move, and a loop that plays a deal out.
+
+Write your own by giving a class a ``name`` and a ``choose(game)`` method that
+returns a legal move, or None to give up.
+
+>>> from solitaire_widgets import new_game
+>>> from solitaire_widgets.strategies import get_strategy, play_out
+>>> game = new_game("chain", seed=2)
+>>> outcome = play_out(game, get_strategy("chain"))
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from ..errors import OptionError
+from ..game import Game
+from ..moves import Move
+
+__all__ = [
+    "Strategy",
+    "RandomStrategy",
+    "Outcome",
+    "play_out",
+    "get_strategy",
+    "strategy_names",
+]
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    """Anything with a ``name`` and ``choose(game) -> Move | None``."""
+
+    name: str
+
+    def choose(self, game: Game) -> Move | None:
+        """A legal move for ``game``, or None to stop playing."""
+        ...
+
+
+class RandomStrategy:
+    """Plays a random legal move: the baseline every strategy should beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move | None:
+        moves = game.legal_moves()
+        return self._rng.choice(moves) if moves else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a played-out deal ended."""
+
+    won: bool
+    moves: int
+    reason: str
+
+
+def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome:
+    """Let ``strategy`` play ``game`` to its end (or until it gives up)."""
+    played = 0
+    while not game.is_over and played < max_moves:
+        move = strategy.choose(game)
+        if move is None:
+            return Outcome(False, played, f"the {strategy.name} player found no useful move")
+        game.play(move)
+        played += 1
+    if not game.is_over:
+        return Outcome(False, played, f"stopped after {max_moves} moves")
+    result = game.result
+    return Outcome(result.won, played, result.reason)
+
+
+def _module(game: str):  # type: ignore[no-untyped-def]
+    return importlib.import_module(f"{__name__}.{game}")
+
+
+def strategy_names(game: str) -> list[str]:
+    """The strategies for ``game``; the first is its default."""
+    names: list[str] = list(_module(game).STRATEGIES)
+    return names + ["random"]
+
+
+def get_strategy(game: str, name: str | None = None, seed: int = 0) -> Strategy:
+    """A new strategy object for ``game`` (its default when ``name`` is None)."""
+    if game not in ("quarrel", "klondike", "chain"):
+        raise OptionError(f"there is no game called {game!r}")
+    table = _module(game).STRATEGIES
+    if name is None:
+        name = next(iter(table))
+    if name == "random":
+        return RandomStrategy(seed)
+    if name not in table:
+        raise OptionError(
+            f"there is no strategy {name!r} for {game}; choose one of: "
+            + ", ".join(strategy_names(game))
+        )
+    strategy: Strategy = table[name]()
+    return strategy
