@@ -98,15 +98,12 @@ class Game:
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
         self.deck_given: bool = deck is not None
-        table = Table(rules.piles(), {"over": False, "won": False, "reason": ""})
-        table.piles["s"].cards = list(reversed(self.deck))
-        self._empty = table.copy()
+        table = self.start
         ctx = Context(table, self._fresh_shuffler())
         rules.opening(ctx)
         self._finish(table, ctx)
         #: The events of the opening deal.
         self.opening: tuple[Event, ...] = tuple(ctx.events)
-        self._opened = table.copy()
         self.table: Table = table
         self.history: list[Step] = []
         self._redo: list[Step] = []
@@ -197,11 +194,7 @@ class Game:
         if not self.history:
             raise IllegalMoveError("there is nothing to undo")
         self._redo.append(self.history.pop())
-        table = self._opened.copy()
-        for step in self.history:
-            for event in step.events:
-                table.apply(event)
-        self.table = table
+        self.table = self.position_at(len(self.history))
         self._legal = None
 
     def redo(self) -> None:
@@ -239,7 +232,9 @@ class Game:
 
     def position_at(self, index: int) -> Table:
         """The table after ``index`` steps (0: after the opening deal)."""
-        table = self._opened.copy()
+        table = self.start
+        for event in self.opening:
+            table.apply(event)
         for step in self.history[:index]:
             for event in step.events:
                 table.apply(event)
@@ -248,7 +243,9 @@ class Game:
     @property
     def start(self) -> Table:
         """The table before the opening deal: every card in the stock."""
-        return self._empty.copy()
+        table = Table(self.rules.piles(), {"over": False, "won": False, "reason": ""})
+        table.piles["s"].cards = list(reversed(self.deck))
+        return table
 
     # -- saving --------------------------------------------------------------
 
@@ -300,35 +297,42 @@ class Game:
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
 
     def _shuffle_count(self) -> int:
-        count = sum(1 for e in self.opening if e.kind == "shuffle") if hasattr(self, "opening") else 0
+        count = sum(1 for e in getattr(self, "opening", ()) if e.kind == "shuffle")
         for step in getattr(self, "history", ()):
             count += len(step.shuffles)
         return count
 
     def _fresh_shuffler(self) -> Shuffler:
         # Reshuffle k of a game draws from its own stream, so a replay that
-        # undoes and redoes moves meets the same orders.
-        done = self._shuffle_count()
+        # undoes and redoes moves meets the same orders. Counted only when a
+        # reshuffle happens: most moves never shuffle.
+        done: list[int] = []
 
         def shuffle(cards: Sequence[Card]) -> list[Card]:
-            nonlocal done
-            done += 1
-            return shuffled(cards, seed_rng(self.seed, done))
+            if not done:
+                done.append(self._shuffle_count())
+            done[0] += 1
+            return shuffled(cards, seed_rng(self.seed, done[0]))
 
         return shuffle
 
-    def _finish(self, table: Table, ctx: Context) -> None:
-        if not table.facts["over"] and not self.rules.legal_moves(table):
+    def _finish(self, table: Table, ctx: Context) -> list[Move]:
+        """End a position that has no legal move; return the legal moves."""
+        if table.facts["over"]:
+            return []
+        moves = self.rules.legal_moves(table)
+        if not moves:
             self.rules.stuck(table, ctx)
+        return moves
 
     def _push(self, move: Move, shuffle: Shuffler) -> Step:
         text = self.rules.describe_move(self.table, move)
         ctx = Context(self.table, shuffle)
         self.rules.apply(self.table, move, ctx)
-        self._finish(self.table, ctx)
+        moves = self._finish(self.table, ctx)
         step = Step(move, text, tuple(ctx.events))
         self.history.append(step)
-        self._legal = None
+        self._legal = moves
         return step
 
     @classmethod
@@ -346,15 +350,12 @@ class Game:
         except (NotationError, DeckError) as error:
             raise SaveFileError(f"the saved deck is wrong: {error}") from None
         game.deck = tuple(deck)
-        table = Table(rules.piles(), {"over": False, "won": False, "reason": ""})
-        table.piles["s"].cards = list(reversed(game.deck))
-        game._empty = table.copy()
+        table = game.start
         opening = _recorded(_orders(data.get("opening_shuffles", [])))
         ctx = Context(table, opening)
         rules.opening(ctx)
         game._finish(table, ctx)
         game.opening = tuple(ctx.events)
-        game._opened = table.copy()
         game.table = table
         game.history = []
         game._redo = []

@@ -8,14 +8,14 @@ decision that moves no chosen card is a single word (``"turn"``, ``"redeal"``).
 Move.parse('t3:2>t5')
 >>> Move.parse("t3:2>t5").count
 2
->>> str(Move.action("turn"))
+>>> str(Move("turn"))
 'turn'
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import NotationError
 
@@ -25,8 +25,7 @@ _MOVE_RE = re.compile(r"^([a-z]+[0-9]*)(?::([1-9][0-9]?))?>([a-z]+[0-9]*)$")
 _ACTION_RE = re.compile(r"^[a-z][a-z-]*$")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A move: ``action`` is ``"move"`` for moving cards, or the decision's word.
 
     ``src`` and ``dst`` are pile ids and ``count`` the number of cards taken
@@ -36,17 +35,13 @@ class Move:
     action: str
     src: str = ""
     dst: str = ""
-    count: int = 1
+    # Shadows tuple.count on purpose: a move's count is the number of cards.
+    count: int = 1  # type: ignore[assignment]
 
     @classmethod
     def cards(cls, src: str, dst: str, count: int = 1) -> Move:
         """The move of the last ``count`` cards of pile ``src`` onto pile ``dst``."""
         return cls("move", src, dst, count)
-
-    @staticmethod
-    def action(word: str) -> Move:
-        """A decision that is a single word, e.g. ``Move.action("redeal")``."""
-        return Move(word)
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .cards import Card
 
@@ -58,8 +58,7 @@ class Pile:
 EventKind = Literal["move", "flip", "shuffle", "set"]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One change of the table.
 
     - ``move``: the last ``len(cards)`` cards of ``src`` go onto ``dst``

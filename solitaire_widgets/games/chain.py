@@ -32,6 +32,8 @@ AUX = tuple(f"a{i}" for i in range(1, 5))
 #: Places in the layout for each deal: three rows of eight, then of six.
 LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
+_PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
+_FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
 
 
 def _needs(pile: Pile) -> int:
@@ -88,19 +90,20 @@ class ChainRules(Rules):
 
     # -- what may be played ----------------------------------------------------
 
-    def _places(self, table: Table) -> list[str]:
-        deal = int(table.facts["deal"] or 1)
-        return [f"l{i}" for i in range(1, LAYOUT_SIZE[deal] + 1)]
+    def _places(self, table: Table) -> tuple[str, ...]:
+        return _PLACES[2] if table.facts["deal"] == 2 else _PLACES[1]
 
     def _plays(self, table: Table) -> list[Move]:
         piles = table.piles
+        # What each series needs next, computed once per position.
+        needs = {f[1].upper(): _needs(piles[f]) for f in FOUNDATIONS}
         moves = []
-        for place in self._places(table) + list(AUX):
-            card = piles[place].top
-            if card is not None:
-                target = foundation_id("f", card)
-                if _needs(piles[target]) == card.rank:
-                    moves.append(Move("move", place, target))
+        for place in self._places(table) + AUX:
+            cards = piles[place].cards
+            if cards:
+                card = cards[-1]
+                if needs[card.suit] == card.rank:
+                    moves.append(Move("move", place, "f" + card.suit.lower()))
         return moves
 
     def _can_fill(self, table: Table) -> bool:
@@ -110,22 +113,22 @@ class ChainRules(Rules):
     def _stuck(self, table: Table) -> bool:
         return not self._plays(table) and not self._can_fill(table)
 
-    def _can_lay_aux(self, table: Table) -> bool:
+    def _may_lay_aux(self, table: Table) -> bool:
+        """The auxiliary row's own conditions, apart from play being stuck."""
         facts = table.facts
         if facts["deal"] != 1 or facts["aux_laid"] or not table.piles["s"].cards:
             return False
-        if self.options["aux_row"] == "at-start" and facts["played"]:
-            return False
-        return self._stuck(table)
+        return not (self.options["aux_row"] == "at-start" and facts["played"])
 
     def legal_moves(self, table: Table) -> list[Move]:
         moves = self._plays(table)
         if self._can_fill(table):
-            moves.append(Move("fill"))
-        if self._can_lay_aux(table):
-            moves.append(Move("aux"))
-        if table.facts["deal"] == 1 and self._stuck(table):
-            moves.append(Move("redeal"))
+            moves.append(_FILL)
+        elif not moves:  # stuck
+            if self._may_lay_aux(table):
+                moves.append(_AUX)
+            if table.facts["deal"] == 1:
+                moves.append(_REDEAL)
         return moves
 
     def why_illegal(self, table: Table, move: Move) -> str:
@@ -163,7 +166,7 @@ class ChainRules(Rules):
             return "cards on a series stay there"
         if src.kind == "stock":
             return "take stock cards with 'fill': the next card goes to its series or an empty place"
-        if move.src not in self._places(table) + list(AUX):
+        if move.src not in self._places(table) + AUX:
             return f"place {move.src} is not part of this deal's layout"
         card = src.top
         if card is None:
@@ -201,7 +204,7 @@ class ChainRules(Rules):
                     ctx.move("s", place)
             ctx.set("aux_laid", True)
         elif move.action == "redeal":
-            ctx.gather(self._places(table) + list(AUX), "s")
+            ctx.gather(self._places(table) + AUX, "s")
             ctx.shuffle("s")
             ctx.set("deal", 2)
             ctx.set("played", False)

@@ -1,0 +1,392 @@
+"""Klondike with the Polish rules: seven columns, two passes, a waste of three.
+
+The table: four foundations ``fc fd fh fs`` (built up by suit from the ace),
+seven columns ``t1``..``t7`` (left to right), the stock ``s`` (the text's
+"hand") and the waste ``w`` (the pile of cards laid aside in front of the
+player).
+
+Moves: ``t3>fs`` (the end card of a column, or ``w>fs`` the top of the waste,
+onto its foundation), ``t3>t5`` (a single card), ``t3:2>t5`` (the last two
+cards of column 3, a sequence, onto column 5), ``w>t4``, ``turn`` (turn the
+next card of the hand onto the waste) and ``redeal`` (turn the waste over for
+the second and last pass; from then on the waste may never hold more than
+three cards).
+
+Option ``variant``: ``"polish"`` (the text's rules, the default) or
+``"standard"`` (draw one, unlimited passes, no limit on the waste), for
+comparison with published figures.
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("klondike", seed=5)
+>>> [len(game.pile(f"t{i}").cards) for i in range(1, 8)]
+[7, 6, 5, 4, 3, 2, 1]
+>>> [game.pile(f"t{i}").down for i in range(1, 8)]
+[6, 5, 4, 3, 2, 1, 0]
+>>> game.status
+'First pass: 24 cards in the hand'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..cards import Card, rank_word, suit_name
+from ..moves import Move
+from ..rules import Context, Rules
+from ..table import Pile, Table
+from .common import foundation_id
+
+__all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT"]
+
+FOUNDATIONS = ("fc", "fd", "fh", "fs")
+COLUMNS = tuple(f"t{i}" for i in range(1, 8))
+#: The most cards the waste may hold during the second pass (Polish rules).
+WASTE_LIMIT = 3
+_COLUMN_SET = frozenset(COLUMNS)
+_FOUNDATION_SET = frozenset(FOUNDATIONS)
+_SOURCES = COLUMNS + ("w",)
+
+
+def _run_start(pile: Pile) -> int:
+    """Where the face-up sequence at the end of a column begins (its index).
+
+    A sequence goes down one rank at a time in alternating colours; the face-up
+    cards of a column always form one, but a stacked position might not.
+    """
+    cards = pile.cards
+    i = len(cards) - 1
+    low = pile.down
+    while i > low:
+        upper, lower = cards[i - 1], cards[i]
+        if upper.rank != lower.rank + 1 or upper.is_red == lower.is_red:
+            break
+        i -= 1
+    return i
+
+
+def _fits_foundation(card: Card, piles: dict[str, Pile]) -> str | None:
+    """The foundation ``card`` may go onto now, or None."""
+    target = foundation_id("f", card)
+    top = piles[target].top
+    if (top.rank if top is not None else 0) + 1 == card.rank:
+        return target
+    return None
+
+
+def _fits_column(card: Card, pile: Pile) -> bool:
+    """Whether ``card`` (with any sequence on it) may go onto column ``pile``."""
+    top = pile.top
+    if top is None:
+        return card.rank == 13
+    return top.rank == card.rank + 1 and top.is_red != card.is_red
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+class KlondikeRules(Rules):
+    """The rules of Klondike from the Polish text, with the three-card waste."""
+
+    name = "klondike"
+    title = "Klondike"
+    packs = 1
+    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
+        # "polish": the text's rules (one second pass, waste of three at most);
+        # "standard": draw one, unlimited passes, no waste limit.
+        "variant": ("polish", "standard"),
+    }
+
+    @property
+    def polish(self) -> bool:
+        """Whether the Polish rules (two passes, three-card waste) are in force."""
+        return self.options["variant"] == "polish"
+
+    def piles(self) -> list[Pile]:
+        return (
+            [Pile(f, "foundation") for f in FOUNDATIONS]
+            + [Pile(t, "tableau") for t in COLUMNS]
+            + [Pile("s", "stock"), Pile("w", "waste")]
+        )
+
+    # -- the deal ------------------------------------------------------------
+
+    def opening(self, ctx: Context) -> None:
+        ctx.set("pass", 1)
+        ctx.set("waste_limit", False)
+        ctx.set("forced", False)
+        # Column by column: six face down and a seventh face up in the first,
+        # five and one in the next, ..., one face-up card in the seventh.
+        for index, column in enumerate(COLUMNS):
+            for _ in range(6 - index):
+                ctx.move("s", column, face_up=False)
+            ctx.move("s", column)
+
+    # -- what may be played ----------------------------------------------------
+
+    def _waste_moves(self, piles: dict[str, Pile]) -> list[Move]:
+        card = piles["w"].top
+        if card is None:
+            return []
+        moves = []
+        target = _fits_foundation(card, piles)
+        if target is not None:
+            moves.append(Move("move", "w", target))
+        for column in COLUMNS:
+            if _fits_column(card, piles[column]):
+                moves.append(Move("move", "w", column))
+        return moves
+
+    def _can_redeal(self, table: Table) -> bool:
+        piles = table.piles
+        if piles["s"].cards or not piles["w"].cards:
+            return False
+        return not self.polish or table.facts["pass"] == 1
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        piles = table.piles
+        if table.facts["forced"]:
+            return self._waste_moves(piles)
+        moves: list[Move] = []
+        for src in _SOURCES:
+            card = piles[src].top
+            if card is not None:
+                target = _fits_foundation(card, piles)
+                if target is not None:
+                    moves.append(Move("move", src, target))
+        waste_top = piles["w"].top
+        if waste_top is not None:
+            for column in COLUMNS:
+                if _fits_column(waste_top, piles[column]):
+                    moves.append(Move("move", "w", column))
+        for src in COLUMNS:
+            pile = piles[src]
+            cards = pile.cards
+            n = len(cards)
+            if not n:
+                continue
+            start = _run_start(pile)
+            head = cards[start]
+            for dst in COLUMNS:
+                if dst == src:
+                    continue
+                target = piles[dst].top
+                if target is None:
+                    if head.rank == 13:
+                        moves.append(Move("move", src, dst, n - start))
+                    continue
+                # The run goes down one rank at a time, so at most one of its
+                # cards has the rank that fits ``target``.
+                k = start + head.rank - target.rank + 1
+                if start <= k < n and cards[k].is_red != target.is_red:
+                    moves.append(Move("move", src, dst, n - k))
+        if piles["s"].cards:
+            moves.append(Move("turn"))
+        elif self._can_redeal(table):
+            moves.append(Move("redeal"))
+        return moves
+
+    def why_illegal(self, table: Table, move: Move) -> str:
+        piles = table.piles
+        facts = table.facts
+        if facts["forced"] and not (move.action == "move" and move.src == "w"):
+            card = piles["w"].top
+            what = card.name if card is not None else "the card just turned"
+            return (f"{what} was turned onto a waste that already held three cards: it must "
+                    "leave the waste at once, to a foundation or a column, before anything else")
+        if move.action == "turn":
+            if not piles["s"].cards:
+                if self._can_redeal(table):
+                    return ("the hand is empty: there is no card left to turn; "
+                            "turn the waste over with 'redeal'")
+                return "the hand is empty: there is no card left to turn"
+            return "you cannot turn a card now"
+        if move.action == "redeal":
+            if piles["s"].cards:
+                return (f"the waste may be turned over only when the hand is empty: "
+                        f"{_cards(len(piles['s'].cards))} still in the hand")
+            if not piles["w"].cards:
+                return "the waste is empty: there is nothing to turn over"
+            return ("the waste may be turned over only once: there is no third pass "
+                    "through the cards")
+        if move.action != "move":
+            return (f"{move.action!r} is not a move in Klondike; the moves are a card or a "
+                    "sequence to a column or a foundation, 'turn' and 'redeal'")
+        for pile_id in (move.src, move.dst):
+            if pile_id not in piles:
+                return f"there is no pile called {pile_id!r} in Klondike"
+        if move.src == move.dst:
+            return "cards cannot move onto the pile they are already on"
+        src, dst = piles[move.src], piles[move.dst]
+        if src.kind == "foundation":
+            return "cards on a foundation stay there: they never come back into play"
+        if src.kind == "stock":
+            return "cards leave the hand only by 'turn', one at a time onto the waste"
+        if dst.kind == "stock":
+            return "cards never go back into the hand"
+        if dst.kind == "waste":
+            return "only cards turned from the hand go onto the waste"
+        src_name = self.pile_name(table, move.src)
+        if not src.cards:
+            return f"{src_name} is empty"
+        if move.src == "w" and move.count != 1:
+            return "only the top card of the waste can be played"
+        if move.count > len(src.cards):
+            return f"{src_name} holds only {_cards(len(src.cards))}"
+        first_index = len(src.cards) - move.count
+        if first_index < src.down:
+            return ("only face-up cards can be moved: those cards include a face-down card "
+                    f"of {src_name}")
+        cards = src.cards[first_index:]
+        for upper, lower in zip(cards, cards[1:]):
+            if upper.rank != lower.rank + 1 or upper.is_red == lower.is_red:
+                return ("only a sequence can be moved together, going down one rank at a time "
+                        f"in alternating colours: {lower.name} does not follow {upper.name}")
+        card = cards[0]
+        if dst.kind == "foundation":
+            if move.count != 1:
+                return "cards go onto a foundation one at a time"
+            suit = suit_name(card.suit)
+            if move.dst != foundation_id("f", card):
+                return f"{card.name} can only go onto the {suit} foundation"
+            if not dst.cards:
+                return (f"a foundation starts with its ace: {card.name} cannot start the "
+                        f"{suit} foundation")
+            if len(dst.cards) == 13:
+                return f"the {suit} foundation is complete"
+            need = dst.cards[-1].rank + 1
+            return (f"foundations are built up in suit: the {suit} foundation needs the "
+                    f"{rank_word(need)} next, not the {rank_word(card.rank)}")
+        target = dst.top
+        if target is None:
+            return (f"an empty column takes only a king, alone or with its sequence, "
+                    f"not {card.name}")
+        if target.rank == 1:
+            return f"nothing can go onto {target.name} in a column"
+        if target.rank != card.rank + 1:
+            return (f"{card.name} cannot go onto {target.name}: a column is built down one rank "
+                    f"at a time, so it takes only a {rank_word(target.rank - 1)}")
+        if target.is_red == card.is_red:
+            return (f"{card.name} cannot go onto {target.name}: colours must alternate, "
+                    "black on red or red on black")
+        return "that move is not allowed here"  # pragma: no cover - every case is named above
+
+    # -- playing ----------------------------------------------------------------
+
+    def apply(self, table: Table, move: Move, ctx: Context) -> None:
+        piles = table.piles
+        facts = table.facts
+        if move.action == "turn":
+            full = bool(facts["waste_limit"]) and len(piles["w"].cards) >= WASTE_LIMIT
+            ctx.move("s", "w")
+            if full:
+                ctx.set("forced", True)
+                if not self._waste_moves(piles):
+                    ctx.end(False, self._overflow_reason(table))
+            return
+        if move.action == "redeal":
+            # Turning the waste pile over: the card turned first comes first again.
+            for _ in range(len(piles["w"].cards)):
+                ctx.move("w", "s", face_up=False)
+            ctx.set("pass", int(facts["pass"] or 1) + 1)
+            if self.polish:
+                ctx.set("waste_limit", True)
+            return
+        ctx.move(move.src, move.dst, move.count)
+        if move.src == "w":
+            ctx.set("forced", False)
+        else:
+            pile = piles[move.src]
+            if pile.cards and pile.down >= len(pile.cards):
+                ctx.flip(move.src)
+        if move.dst in _FOUNDATION_SET and all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
+            ctx.end(True, "four piles topped by kings: every card is on its foundation")
+
+    def _overflow_reason(self, table: Table) -> str:
+        card = table.piles["w"].top
+        what = card.name if card is not None else "the card turned"
+        return (f"a fourth card would go on the waste in the second pass: {what} cannot be "
+                "played, so the solitaire has not come out")
+
+    def stuck(self, table: Table, ctx: Context) -> None:
+        piles = table.piles
+        if table.facts["forced"]:
+            ctx.end(False, self._overflow_reason(table))
+        elif piles["w"].cards:
+            ctx.end(False, "no move is left: the hand is used up, the waste may not be turned "
+                           "over again (there is no third pass), and nothing can be played")
+        else:
+            ctx.end(False, "no move is left: the stock is used up and nothing can be played")
+
+    # -- words --------------------------------------------------------------------
+
+    def pile_name(self, table: Table, pile_id: str) -> str:
+        if pile_id in _FOUNDATION_SET:
+            return f"the {suit_name(pile_id[1].upper())} foundation"
+        if pile_id in _COLUMN_SET:
+            return f"column {pile_id[1:]}"
+        if pile_id == "w":
+            return "the waste"
+        if pile_id == "s":
+            return "the stock"
+        return pile_id
+
+    def describe_move(self, table: Table, move: Move) -> str:
+        piles = table.piles
+        if move.action == "turn":
+            if table.facts["waste_limit"] and len(piles["w"].cards) >= WASTE_LIMIT:
+                return ("the next card of the hand is turned onto the full waste: it must leave "
+                        "at once, or the solitaire is lost")
+            return "the next card of the hand is turned face up onto the waste"
+        if move.action == "redeal":
+            if self.polish:
+                return ("the waste is turned over and becomes the hand again, for the second "
+                        "and last pass; from now on the waste may never hold more than three "
+                        "cards")
+            return (f"the waste is turned over and becomes the hand again "
+                    f"(pass {int(table.facts['pass'] or 1) + 1})")
+        src = piles[move.src]
+        first = src.cards[len(src.cards) - move.count]
+        if move.count == 1:
+            what = f"{first.name} goes"
+        else:
+            others = move.count - 1
+            what = f"{first.name} and the {_cards(others)} on it go"
+        dst = piles[move.dst]
+        target = dst.top
+        dst_name = self.pile_name(table, move.dst)
+        if dst.kind == "foundation":
+            where = (f"onto {target.name} on {dst_name}" if target is not None
+                     else f"up to start {dst_name}")
+        elif target is None:
+            where = f"into the empty {dst_name}"
+        else:
+            where = f"onto {target.name} in {dst_name}"
+        text = f"{what} {where}, from {self.pile_name(table, move.src)}"
+        if move.src != "w" and src.down and src.down == len(src.cards) - move.count:
+            text += "; the face-down card beneath is turned up"
+        return text
+
+    def status(self, table: Table) -> str:
+        piles = table.piles
+        facts = table.facts
+        stock = len(piles["s"].cards)
+        waste = len(piles["w"].cards)
+        hand = f"{_cards(stock)} in the hand" if stock else "the hand is used up"
+        number = int(facts["pass"] or 1)
+        if not self.polish:
+            return f"Pass {number}: {hand}, {waste} on the waste"
+        if number == 1:
+            if not waste:
+                return f"First pass: {hand}"
+            if stock:
+                return f"First pass: {hand}, {waste} on the waste"
+            return (f"First pass: the hand is used up; the waste ({_cards(waste)}) may be "
+                    "turned over once")
+        if facts["forced"]:
+            return ("Second pass: the card just turned lies fourth on the waste and must "
+                    "leave it now")
+        return f"Second pass: {hand}; the waste holds {waste} of its {WASTE_LIMIT} cards"
+
+
+RULES = KlondikeRules
