@@ -238,7 +238,7 @@ class KlondikeRules(Rules):
             return ("only face-up cards can be moved: those cards include a face-down card "
                     f"of {src_name}")
         cards = src.cards[first_index:]
-        for upper, lower in zip(cards, cards[1:]):
+        for upper, lower in zip(cards, cards[1:], strict=False):
             if upper.rank != lower.rank + 1 or upper.is_red == lower.is_red:
                 return ("only a sequence can be moved together, going down one rank at a time "
                         f"in alternating colours: {lower.name} does not follow {upper.name}")
