@@ -170,15 +170,15 @@ class KlondikeRules(Rules):
             for dst in COLUMNS:
                 if dst == src:
                     continue
-                target = piles[dst].top
-                if target is None:
+                end = piles[dst].top
+                if end is None:
                     if head.rank == 13:
                         moves.append(Move("move", src, dst, n - start))
                     continue
                 # The run goes down one rank at a time, so at most one of its
-                # cards has the rank that fits ``target``.
-                k = start + head.rank - target.rank + 1
-                if start <= k < n and cards[k].is_red != target.is_red:
+                # cards has the rank that fits ``end``.
+                k = start + head.rank - end.rank + 1
+                if start <= k < n and cards[k].is_red != end.is_red:
                     moves.append(Move("move", src, dst, n - k))
         if piles["s"].cards:
             moves.append(Move("turn"))
