@@ -1,0 +1,483 @@
+"""Quarrel ("Ссора"): two packs, eight series turning their backs on each other.
+
+The table: eight series (foundations) ``lc ld lh ls`` on the left half (built
+DOWN) and ``rc rd rh rs`` on the right half (built UP), both wrapping round
+between king and ace; the counting rows ``r1``..``r104`` (each place holds
+one card or none, thirteen places to a row); the auxiliary row
+``a1``..``a13``; ``h``, where a correctly named card is set aside until its
+half is chosen; and the stock ``s``.
+
+Moves: ``deal`` (the next stock card goes to the next place of the rows while
+the next rank is named) and ``SOURCE>SERIES`` (a card from the rows, the
+auxiliary row or ``h`` onto a series, e.g. ``a2>rc``).
+
+Facts: ``count`` (the last rank named, 0 before any), ``hit`` (whether that
+card was named correctly), ``base`` (the base rank, 0 before the first hit),
+``aux`` (the size of the auxiliary row), ``round``, ``uses`` (the uses of the
+deck left, counting the one in progress), ``dealt`` (places of the rows used
+this round), ``phase`` (``search``: counting for the base rank; ``base``: the
+first hit card waits in ``h`` for its half; ``play``; ``hit``: a later hit
+card that fits both halves waits in ``h``).
+
+Where the text and RULES.md are silent, this module decides:
+
+- The opening deals nothing: every card is dealt by a ``deal`` move, so the
+  count is heard card by card.
+- While a card waits in ``h`` its placement is the only legal move (no deal,
+  no other play): the text sets the five aside and moves it to a half before
+  anything else.
+- A later hit card that fits exactly one series goes there by itself; one
+  that fits two (a base card whose suit has no series yet, or a card both
+  halves need) waits in ``h`` for the player's choice, then the round ends.
+  At the first hit the hit card always waits in ``h``, after the auxiliary
+  cards are dealt (the text studies them before choosing).
+- A round that ends in the third round (or with the last use of the deck)
+  ends the game at once; the layout is not gathered, so the losing position
+  stays in view.
+- When the stock is empty and no card can be played, the round ends by
+  itself (gather, shuffle, next round with the same number of auxiliary
+  cards). When the stock is empty but cards can still be played, they must
+  be played first: there is no move to give up the round early.
+- A void deal (the whole deck dealt while counting for the base rank, with
+  no hit) is gathered and shuffled and the count restarts at the ace, since
+  the solitaire "starts over" (``начать пасьянс заново``); it is not a round
+  and uses nothing.
+- Under ``deck_uses="stock-runs"`` every hit still gathers and starts a new
+  round (the fact ``round`` keeps counting), but only a stock that runs out
+  uses up the deck; the third run-out loses.
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("quarrel", seed=3)
+>>> game.status
+'Counting for the base rank: the first card will be named "ace"; 104 cards in the stock'
+>>> _ = game.play("deal")
+>>> game.pile("r1").cards == [game.deck[0]]
+True
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..cards import Card, rank_word, suit_name
+from ..moves import Move
+from ..rules import Context, Rules
+from ..table import Pile, Table
+from .common import next_down, next_up
+
+__all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs"]
+
+#: The series of the left half (built down) and of the right half (built up).
+LEFT = ("lc", "ld", "lh", "ls")
+RIGHT = ("rc", "rd", "rh", "rs")
+FOUNDATIONS = LEFT + RIGHT
+#: The places of the counting rows, thirteen to a row.
+ROWS = tuple(f"r{i}" for i in range(1, 105))
+ROW_LENGTH = 13
+#: The places of the auxiliary row.
+AUX = tuple(f"a{i}" for i in range(1, 14))
+ALL_CARDS = 104
+#: How many times the deck may be used.
+USES = 3
+
+_DEAL = Move("deal")
+_SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
+
+
+def needs(cards: list[Card], up: bool, base: int) -> int:
+    """The rank a series needs next: the base rank when empty, 0 when finished.
+
+    >>> needs([], True, 5)
+    5
+    >>> needs([Card(5, "C"), Card(6, "C")], True, 5), needs([Card(5, "C")], False, 5)
+    (7, 4)
+    >>> needs([Card(5, "C"), Card(4, "C"), Card(3, "C"), Card(2, "C"), Card(1, "C")], False, 5)
+    13
+    """
+    if not cards:
+        return base
+    if len(cards) == 13:
+        return 0
+    top = cards[-1].rank
+    return next_up(top) if up else next_down(top)
+
+
+def _half(pile_id: str) -> str:
+    return "right" if pile_id[0] == "r" else "left"
+
+
+def _direction(pile_id: str) -> str:
+    return "up" if pile_id[0] == "r" else "down"
+
+
+def _numeral(rank: int) -> str:
+    return rank_word(rank) if rank else "nothing"
+
+
+class QuarrelRules(Rules):
+    """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора"."""
+
+    name = "quarrel"
+    title = "Quarrel"
+    packs = 2
+    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
+        # Our reading: the deck is laid out three times, three rounds in all;
+        # the other: only a stock that runs out with no hit uses the deck.
+        "deck_uses": ("rounds", "stock-runs"),
+    }
+
+    def piles(self) -> list[Pile]:
+        return (
+            [Pile(f, "foundation") for f in FOUNDATIONS]
+            + [Pile(r, "tableau") for r in ROWS]
+            + [Pile(a, "reserve") for a in AUX]
+            + [Pile("h", "reserve"), Pile("s", "stock")]
+        )
+
+    # -- the deal ------------------------------------------------------------------
+
+    def opening(self, ctx: Context) -> None:
+        ctx.set("count", 0)
+        ctx.set("hit", False)
+        ctx.set("base", 0)
+        ctx.set("aux", 0)
+        ctx.set("round", 1)
+        ctx.set("uses", USES)
+        ctx.set("dealt", 0)
+        ctx.set("phase", "search")
+
+    # -- what may be played --------------------------------------------------------
+
+    def _wanted(self, table: Table) -> dict[Card, list[str]]:
+        """Each card some series needs next, with the series that need it."""
+        base = int(table.facts["base"] or 0)
+        piles = table.piles
+        wanted: dict[Card, list[str]] = {}
+        for fid in FOUNDATIONS:
+            need = needs(piles[fid].cards, fid[0] == "r", base)
+            if need:
+                wanted.setdefault(Card(need, _SUIT_OF[fid[1]]), []).append(fid)
+        return wanted
+
+    def targets(self, table: Table, card: Card) -> list[str]:
+        """The series ``card`` may go onto now (none before the base rank is known)."""
+        if not table.facts["base"]:
+            return []
+        return list(self._wanted(table).get(card, ()))
+
+    def sources(self, table: Table) -> list[str]:
+        """The places whose card is available: the rows, the auxiliary row, ``h``."""
+        piles = table.piles
+        dealt = int(table.facts["dealt"] or 0)
+        return [p for p in ROWS[:dealt] + AUX + ("h",) if piles[p].cards]
+
+    def _plays(self, table: Table) -> list[Move]:
+        piles = table.piles
+        wanted = self._wanted(table)
+        moves: list[Move] = []
+        dealt = int(table.facts["dealt"] or 0)
+        for place in ROWS[:dealt] + AUX:
+            cards = piles[place].cards
+            if cards:
+                fids = wanted.get(cards[-1])
+                if fids:
+                    for fid in fids:
+                        moves.append(Move("move", place, fid))
+        return moves
+
+    def legal_moves(self, table: Table) -> list[Move]:
+        phase = table.facts["phase"]
+        if phase == "search":
+            return [_DEAL] if table.piles["s"].cards else []
+        if phase in ("base", "hit"):
+            card = table.piles["h"].cards[-1]
+            return [Move("move", "h", fid) for fid in self._wanted(table).get(card, ())]
+        moves = self._plays(table)
+        if table.piles["s"].cards:
+            moves.append(_DEAL)
+        return moves
+
+    # -- why not -------------------------------------------------------------------
+
+    def why_illegal(self, table: Table, move: Move) -> str:
+        piles = table.piles
+        facts = table.facts
+        phase = facts["phase"]
+        waiting = piles["h"].cards[-1] if piles["h"].cards else None
+        if move.action == "deal":
+            if waiting is not None:
+                return (f"{waiting.name} was named correctly and waits to one side: put it on "
+                        "a series of the right half (up) or the left half (down) before "
+                        "dealing on")
+            if not piles["s"].cards:
+                return ("the stock is empty: play the cards that can still go; when none is "
+                        "left the round ends by itself")
+            return "you cannot deal now"  # pragma: no cover - deal is otherwise legal
+        if move.action != "move":
+            return (f"{move.action!r} is not a move in Quarrel; the moves are 'deal' and a "
+                    "card onto a series, e.g. 'r5>rc' or 'a2>lh'")
+        for pid in (move.src, move.dst):
+            if pid not in piles:
+                return f"there is no pile called {pid!r} in Quarrel"
+        if move.count != 1:
+            return "in Quarrel cards are played one at a time"
+        src, dst = piles[move.src], piles[move.dst]
+        if src.kind == "foundation":
+            if dst.kind == "foundation" and _half(move.src) != _half(move.dst):
+                return ("cards never move from one half to the other: the right half builds "
+                        "up, the left half down, and the two are in a quarrel")
+            return "a card on a series stays there for the rest of the game"
+        if src.kind == "stock":
+            return "the stock's cards come out only with 'deal', one at a time, with the count"
+        if not src.cards:
+            return f"{self.pile_name(table, move.src)} is empty"
+        card = src.cards[-1]
+        if dst.kind != "foundation":
+            return (f"{card.name} can only go onto a series; the rows and the auxiliary row "
+                    "take their cards from the stock")
+        if waiting is not None and move.src != "h":
+            return (f"{waiting.name} was named correctly and waits to one side: put it on "
+                    "a series first")
+        if not facts["base"]:
+            return ("there is no base rank yet: deal on and count until a card is named "
+                    "correctly; its rank starts the series")
+        if move.src.startswith("r") and int(move.src[1:]) > int(facts["dealt"] or 0):
+            return f"{self.pile_name(table, move.src)} is not part of this round's layout"
+        suit = _SUIT_OF[move.dst[1]]
+        where = self.pile_name(table, move.dst)
+        if card.suit != suit:
+            return (f"{card.name} can only go onto a {suit_name(card.suit)} series; "
+                    f"{where} is for {suit_name(suit)}")
+        base = int(facts["base"] or 0)
+        up = move.dst[0] == "r"
+        need = needs(dst.cards, up, base)
+        other = ("l" if up else "r") + move.dst[1]
+        if need == 0:
+            return f"{where} is finished: it holds all thirteen cards"
+        if not dst.cards:
+            return (f"a series starts only with a base card, a {rank_word(base)}: "
+                    f"{card.name} cannot start {where}")
+        if card.rank == base:
+            if piles[other].cards:
+                return (f"both {suit_name(suit)} series already have their base card: "
+                        f"{card.name} cannot start a third")
+            return (f"{where} already has its base card; the second {rank_word(base)} of "
+                    f"{suit_name(suit)} goes to the {_half(other)} half")
+        return (f"the {_half(move.dst)} half builds {_direction(move.dst)}: {where} needs "
+                f"the {rank_word(need)} next, not the {rank_word(card.rank)}")
+
+    # -- playing ---------------------------------------------------------------------
+
+    def apply(self, table: Table, move: Move, ctx: Context) -> None:
+        if move.action == "deal":
+            self._deal(table, ctx)
+        else:
+            phase = table.facts["phase"]
+            ctx.move(move.src, move.dst)
+            if move.src[0] == "a" and table.piles["s"].cards:
+                # A gap in the auxiliary row is filled at once, without counting.
+                ctx.move("s", move.src)
+            if self._check_won(ctx):
+                return
+            if phase == "base":
+                ctx.set("phase", "play")
+            elif phase == "hit":
+                self._end_round(ctx, table.piles[move.dst].cards[-1].rank, ran_out=False)
+        self._settle(ctx)
+
+    def _deal(self, table: Table, ctx: Context) -> None:
+        facts = table.facts
+        count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
+        dealt = int(facts["dealt"] or 0) + 1
+        card = table.piles["s"].cards[-1]
+        place = ROWS[dealt - 1]
+        ctx.move("s", place)
+        ctx.set("dealt", dealt)
+        ctx.set("count", count)
+        hit = card.rank == count
+        ctx.set("hit", hit)
+        if facts["phase"] == "search":
+            if hit:
+                ctx.set("base", count)
+                ctx.move(place, "h")
+                self._lay_aux(ctx, count)
+                ctx.set("phase", "base")
+            elif not table.piles["s"].cards:
+                # A void deal: no card named correctly in the whole deck.
+                ctx.gather(ROWS[:dealt], "s")
+                ctx.shuffle("s")
+                ctx.set("dealt", 0)
+                ctx.set("count", 0)
+                ctx.set("hit", False)
+            return
+        if not hit:
+            return
+        fids = self.targets(table, card)
+        if len(fids) == 1:
+            ctx.move(place, fids[0])
+            if self._check_won(ctx):
+                return
+        elif len(fids) > 1:
+            ctx.move(place, "h")
+            ctx.set("phase", "hit")
+            return
+        self._end_round(ctx, card.rank, ran_out=False)
+
+    def _lay_aux(self, ctx: Context, n: int) -> None:
+        ctx.set("aux", n)
+        piles = ctx.table.piles
+        for place in AUX[:n]:
+            if not piles["s"].cards:
+                break
+            ctx.move("s", place)
+
+    def _end_round(self, ctx: Context, n: int, ran_out: bool) -> None:
+        """End the round; start the next with ``n`` auxiliary cards, or end the game."""
+        facts = ctx.table.facts
+        rnd = int(facts["round"] or 1)
+        uses = int(facts["uses"] or 0)
+        how = ("the stock ran out with no card named correctly" if ran_out
+               else f"the {rank_word(int(facts['count'] or 0))} was named correctly")
+        if self.options["deck_uses"] == "rounds":
+            if rnd >= USES:
+                ctx.set("uses", 0)
+                ctx.end(False, f"the third round is over ({how}): the deck may be used only "
+                               "three times")
+                return
+            ctx.set("uses", USES - rnd)
+        elif ran_out:
+            uses -= 1
+            ctx.set("uses", uses)
+            if uses <= 0:
+                ctx.end(False, "the stock ran out a third time with no card named correctly: "
+                               "the deck may be used only three times")
+                return
+        dealt = int(facts["dealt"] or 0)
+        ctx.gather(ROWS[:dealt] + AUX + ("h",), "s")
+        ctx.shuffle("s")
+        ctx.set("round", rnd + 1)
+        ctx.set("dealt", 0)
+        ctx.set("phase", "play")
+        self._lay_aux(ctx, n)
+
+    def _settle(self, ctx: Context) -> None:
+        """End rounds whose stock is out with nothing left to play."""
+        table = ctx.table
+        facts = table.facts
+        while (not facts["over"] and facts["phase"] == "play" and not table.piles["s"].cards
+               and not self._plays(table)):
+            self._end_round(ctx, int(facts["aux"] or 0), ran_out=True)
+
+    def _check_won(self, ctx: Context) -> bool:
+        piles = ctx.table.piles
+        if sum(len(piles[f].cards) for f in FOUNDATIONS) == ALL_CARDS:
+            ctx.end(True, "all 104 cards are on the eight series: the right half and the "
+                          "left half have turned their backs on each other")
+            return True
+        return False
+
+    def stuck(self, table: Table, ctx: Context) -> None:  # pragma: no cover - never reached
+        ctx.end(False, "no move is left")
+
+    # -- words ------------------------------------------------------------------------
+
+    def pile_name(self, table: Table, pile_id: str) -> str:
+        if pile_id in FOUNDATIONS:
+            return f"the {suit_name(_SUIT_OF[pile_id[1]])} series on the {_half(pile_id)} half"
+        if pile_id[0] == "r" and pile_id[1:].isdigit():
+            index = int(pile_id[1:]) - 1
+            return f"row {index // ROW_LENGTH + 1}, place {index % ROW_LENGTH + 1}"
+        if pile_id[0] == "a" and pile_id[1:].isdigit():
+            return f"auxiliary place {pile_id[1:]}"
+        if pile_id == "h":
+            return "the place to one side for the card named correctly"
+        return "the stock"
+
+    def describe_move(self, table: Table, move: Move) -> str:
+        facts = table.facts
+        if move.action == "deal":
+            count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
+            card = table.piles["s"].cards[-1]
+            said = rank_word(count)
+            if card.rank != count:
+                place = self.pile_name(table, ROWS[int(facts["dealt"] or 0)])
+                text = f"deal: '{said}' — {card.name}, {place}"
+                if facts["phase"] == "search" and len(table.piles["s"].cards) == 1:
+                    text += ("; no card of the whole deck was named correctly, so the deal is "
+                             "void: the cards are gathered, shuffled and counted again from "
+                             "the ace")
+                return text
+            text = f"deal: '{said}!' — {card.name} is a hit"
+            if facts["phase"] == "search":
+                return (text + f": the {rank_word(count)}s become the base cards; it is set "
+                        f"aside and {count} auxiliary card{'s' if count > 1 else ''} "
+                        "are dealt")
+            fids = self.targets(table, card)
+            if len(fids) == 1:
+                text += f"; it goes onto {self._onto(table, fids[0])}"
+            elif len(fids) > 1:
+                return text + ("; it fits both halves and waits to one side for your choice, "
+                               "then the round ends")
+            return (text + f"; the round ends: the layout is gathered and shuffled, and the "
+                    f"next one gets {count} auxiliary card{'s' if count > 1 else ''}")
+        if move.action != "move":
+            return move.action
+        card = table.piles[move.src].cards[-1]
+        dst = table.piles[move.dst]
+        if dst.cards:
+            text = f"{card.name} goes onto {dst.cards[-1].name}, {_half(move.dst)} half"
+        else:
+            text = (f"{card.name} starts the {suit_name(card.suit)} series on the "
+                    f"{_half(move.dst)} half (built {_direction(move.dst)})")
+        if move.src != "h":
+            text += f", from {self.pile_name(table, move.src)}"
+        if facts["phase"] == "hit":
+            text += "; then the round ends"
+        return text
+
+    def _onto(self, table: Table, fid: str) -> str:
+        pile = table.piles[fid]
+        if pile.cards:
+            return f"{pile.cards[-1].name}, {_half(fid)} half"
+        return f"an empty place on the {_half(fid)} half, starting its series"
+
+    def count_words(self, table: Table) -> str:
+        """The last names counted: ``'… five, six, SEVEN!'`` after a hit on seven."""
+        count = int(table.facts["count"] or 0)
+        if not count:
+            return "nothing named yet"
+        names = [rank_word(((count - k - 1) % 13) + 1) for k in (2, 1)] + [rank_word(count)]
+        if table.facts["hit"]:
+            names[-1] = names[-1].upper() + "!"
+        return "… " + ", ".join(names)
+
+    def status(self, table: Table) -> str:
+        facts = table.facts
+        stock = len(table.piles["s"].cards)
+        count = int(facts["count"] or 0)
+        upcoming = rank_word(next_up(count) if count else 1)
+        if facts["phase"] == "search":
+            if not count:
+                return (f'Counting for the base rank: the first card will be named "ace"; '
+                        f"{stock} cards in the stock")
+            return (f"Counting for the base rank: {self.count_words(table)} (next: "
+                    f"{upcoming}); {stock} cards in the stock")
+        base = rank_word(int(facts["base"] or 0))
+        if self.options["deck_uses"] == "rounds":
+            where = f"Round {facts['round']} of {USES}"
+        else:
+            where = f"Round {facts['round']}"
+        where += f" (uses of the deck left: {facts['uses']}); base rank: {base}"
+        waiting = table.piles["h"].cards
+        if facts["phase"] == "base":
+            return (f"{self.count_words(table)} The {base}s are the base cards: put "
+                    f"{waiting[-1].name} on the right half (up) or the left half (down); "
+                    f"{facts['aux']} auxiliary cards")
+        if facts["phase"] == "hit":
+            return (f"{where}; {self.count_words(table)} {waiting[-1].name} fits both "
+                    "halves: choose where it goes, then the round ends")
+        return (f"{where}; {facts['aux']} auxiliary cards; count: {self.count_words(table)} "
+                f"(next: {upcoming}); {stock} cards in the stock")
+
+
+RULES = QuarrelRules
