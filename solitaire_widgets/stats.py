@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .games import rules_for
 from .game import Game
+from .games import rules_for
 from .strategies import get_strategy, play_out
 
 __all__ = ["StatsReport", "run_stats", "wilson_interval", "play_deal"]

@@ -31,9 +31,13 @@ def rules_class(name: str) -> type[Rules]:
         raise OptionError(
             f"there is no game called {name!r}; the games are: {', '.join(sorted(GAMES))}"
         )
-    module = importlib.import_module(f"{__name__}.{name}")
-    rules: type[Rules] = module.RULES
+    rules = _LOADED.get(name)
+    if rules is None:
+        rules = _LOADED[name] = importlib.import_module(f"{__name__}.{name}").RULES
     return rules
+
+
+_LOADED: dict[str, type[Rules]] = {}
 
 
 def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name
+from ..cards import rank_word, suit_name
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -34,6 +34,8 @@ LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
+_SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
+_SERIES_OF = dict(_SERIES)
 
 
 def _needs(pile: Pile) -> int:
@@ -96,14 +98,14 @@ class ChainRules(Rules):
     def _plays(self, table: Table) -> list[Move]:
         piles = table.piles
         # What each series needs next, computed once per position.
-        needs = {f[1].upper(): _needs(piles[f]) for f in FOUNDATIONS}
+        needs = {suit: _needs(piles[f]) for suit, f in _SERIES}
         moves = []
         for place in self._places(table) + AUX:
             cards = piles[place].cards
             if cards:
                 card = cards[-1]
                 if needs[card.suit] == card.rank:
-                    moves.append(Move("move", place, "f" + card.suit.lower()))
+                    moves.append(Move("move", place, _SERIES_OF[card.suit]))
         return moves
 
     def _can_fill(self, table: Table) -> bool:
@@ -192,12 +194,13 @@ class ChainRules(Rules):
             ctx.set("played", True)
         elif move.action == "fill":
             card = table.piles["s"].cards[-1]
-            target = foundation_id("f", card)
+            target = _SERIES_OF[card.suit]
             if _needs(table.piles[target]) == card.rank:
                 ctx.move("s", target)
             else:
                 gap = next(p for p in self._places(table) if not table.piles[p].cards)
                 ctx.move("s", gap)
+                return  # a card into a gap cannot finish the game
         elif move.action == "aux":
             for place in AUX:
                 if table.piles["s"].cards:
