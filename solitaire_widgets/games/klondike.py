@@ -350,8 +350,8 @@ class KlondikeRules(Rules):
         if move.count == 1:
             what = f"{first.name} goes"
         else:
-            others = move.count - 1
-            what = f"{first.name} and the {_cards(others)} on it go"
+            others = "card" if move.count == 2 else f"{move.count - 1} cards"
+            what = f"{first.name} and the {others} on it go"
         dst = piles[move.dst]
         target = dst.top
         dst_name = self.pile_name(table, move.dst)
