@@ -1,0 +1,523 @@
+"""A position laid out on the table: where each card, slot and label goes.
+
+:func:`layout` is a pure function of the game's name, the table and the
+width: every card of the table becomes exactly one :class:`Sprite` (stock
+included, face down), every pile gets a :class:`Slot` outline under its
+cards, and a few :class:`Label` s say what the areas are. The backends draw a
+scene through :func:`~solitaire_widgets.render.draw.scene_shapes`.
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("chain", seed=5)
+>>> scene = layout("chain", game.table, width=800)
+>>> len(scene.sprites) == 52 and scene.width == 800
+True
+>>> slot = next(s for s in scene.slots if s.pile == "l1")
+>>> scene.hit(slot.x + 5, slot.y + 5)
+('l1', 0)
+>>> layout("poker", game.table)
+Traceback (most recent call last):
+...
+solitaire_widgets.errors.OptionError: there is no layout for a game called 'poker'; the games are: chain, klondike, quarrel
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..cards import Card
+from ..errors import OptionError
+from ..table import Table
+from .cardface import CARD_RATIO
+
+__all__ = ["Sprite", "Slot", "Label", "Scene", "layout", "LAYOUTS", "match_sprites", "card_key"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """One card on the table.
+
+    ``key`` is a stable identity for animation: ``"7C"``, and ``"7C/2"`` for
+    a second copy of the same card in a two-pack game. ``index`` counts from
+    the bottom of ``pile``; ``z`` orders the drawing (higher on top).
+    """
+
+    key: str
+    card: Card
+    x: float
+    y: float
+    w: float
+    h: float
+    face_up: bool
+    z: int
+    pile: str
+    index: int
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether the point lies on the card."""
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """The outline of a pile's place, drawn under its cards.
+
+    ``label`` is faint text inside the outline; ``suit`` (a suit letter or
+    ``""``) adds a faint suit symbol, as on a foundation waiting for its cards.
+    """
+
+    pile: str
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str = ""
+    suit: str = ""
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether the point lies in the outline."""
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Text on the table itself (not on a card), its baseline at ``y``."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    anchor: Literal["start", "middle", "end"] = "start"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything to draw for one position, in pixels; ``(0, 0)`` is the top left."""
+
+    width: float
+    height: float
+    sprites: tuple[Sprite, ...] = ()
+    slots: tuple[Slot, ...] = ()
+    labels: tuple[Label, ...] = ()
+    _by_key: dict[str, Sprite] = field(default_factory=dict, init=False, repr=False,
+                                       compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_key.update((sprite.key, sprite) for sprite in self.sprites)
+
+    def hit(self, x: float, y: float) -> tuple[str, int] | None:
+        """The pile and card index under a point: the topmost card, else a slot.
+
+        On a slot not covered by a card the index is that of the pile's top
+        card (``-1`` for an empty pile); off every card and slot, ``None``.
+
+        >>> scene = Scene(100, 100, slots=(Slot("s", 10, 10, 20, 28),))
+        >>> scene.hit(15, 15), scene.hit(90, 90)
+        (('s', -1), None)
+        """
+        best: Sprite | None = None
+        for sprite in self.sprites:
+            if sprite.contains(x, y) and (best is None or sprite.z > best.z):
+                best = sprite
+        if best is not None:
+            return best.pile, best.index
+        for slot in reversed(self.slots):
+            if slot.contains(x, y):
+                top = max((s.index for s in self.sprites if s.pile == slot.pile), default=-1)
+                return slot.pile, top
+        return None
+
+    def sprite(self, key: str) -> Sprite | None:
+        """The sprite with this key, if any."""
+        return self._by_key.get(key)
+
+    def pile_sprites(self, pile: str) -> list[Sprite]:
+        """The sprites of one pile, bottom first."""
+        return sorted((s for s in self.sprites if s.pile == pile), key=lambda s: s.index)
+
+    def pile_bounds(self, pile: str) -> tuple[float, float, float, float] | None:
+        """The box ``(x, y, w, h)`` round a pile's slot and cards (None if not shown)."""
+        boxes = [(s.x, s.y, s.w, s.h) for s in self.slots if s.pile == pile]
+        boxes += [(s.x, s.y, s.w, s.h) for s in self.sprites if s.pile == pile]
+        if not boxes:
+            return None
+        left = min(b[0] for b in boxes)
+        top = min(b[1] for b in boxes)
+        right = max(b[0] + b[2] for b in boxes)
+        bottom = max(b[1] + b[3] for b in boxes)
+        return left, top, right - left, bottom - top
+
+
+# -- keys and matching ----------------------------------------------------------
+
+
+def card_key(card: Card, copy: int) -> str:
+    """The sprite key of the ``copy``-th copy (1, 2, ...) of a card.
+
+    >>> card_key(Card.parse("7C"), 1), card_key(Card.parse("7C"), 2)
+    ('7C', '7C/2')
+    """
+    return str(card) if copy == 1 else f"{card}/{copy}"
+
+
+def match_sprites(before: Iterable[Sprite], after: Iterable[Sprite]) -> list[tuple[Sprite, Sprite]]:
+    """Pair each sprite of ``after`` with the same card in ``before``.
+
+    Copies of one card are told apart by keeping the same key where the key
+    stays with the same card, then the same ``(pile, index)``, then by
+    nearest position; sprites left over have no partner.
+
+    >>> c = Card.parse("7C")
+    >>> a = [Sprite("7C", c, 0, 0, 1, 1, True, 0, "r1", 0), Sprite("7C/2", c, 9, 0, 1, 1, True, 1, "r2", 0)]
+    >>> b = [Sprite("7C", c, 9, 0, 1, 1, True, 0, "r2", 0)]
+    >>> [(x.key, y.key) for x, y in match_sprites(a, b)]
+    [('7C/2', '7C')]
+    """
+    groups_a: dict[Card, list[Sprite]] = {}
+    groups_b: dict[Card, list[Sprite]] = {}
+    for sprite in before:
+        groups_a.setdefault(sprite.card, []).append(sprite)
+    for sprite in after:
+        groups_b.setdefault(sprite.card, []).append(sprite)
+    pairs: list[tuple[Sprite, Sprite]] = []
+    for card, bs in groups_b.items():
+        as_ = groups_a.get(card, [])
+        if len(as_) == 1 and len(bs) == 1:
+            pairs.append((as_[0], bs[0]))
+            continue
+        free_a = list(as_)
+        free_b = list(bs)
+        # Same place first: a copy that did not move keeps its identity.
+        for b in list(free_b):
+            same = next((a for a in free_a if a.pile == b.pile and a.index == b.index), None)
+            if same is not None:
+                pairs.append((same, b))
+                free_a.remove(same)
+                free_b.remove(b)
+        # Then the nearest remaining copy.
+        options = sorted(
+            ((a.x - b.x) ** 2 + (a.y - b.y) ** 2, i, j)
+            for i, a in enumerate(free_a) for j, b in enumerate(free_b)
+        )
+        used_a: set[int] = set()
+        used_b: set[int] = set()
+        for _dist, i, j in options:
+            if i in used_a or j in used_b:
+                continue
+            used_a.add(i)
+            used_b.add(j)
+            pairs.append((free_a[i], free_b[j]))
+    return pairs
+
+
+# -- building a scene -------------------------------------------------------------
+
+
+class _Builder:
+    """Collects sprites, slots and labels while a layout places the piles."""
+
+    def __init__(self, table: Table, width: float, card_w: float) -> None:
+        self.table = table
+        self.width = width
+        self.cw = card_w
+        self.ch = card_w * CARD_RATIO
+        self.sprites: list[tuple[Card, float, float, bool, str, int]] = []
+        self.slots: list[Slot] = []
+        self.labels: list[Label] = []
+        self.placed: set[str] = set()
+
+    def cards(self, pile_id: str) -> list[Card]:
+        pile = self.table.piles.get(pile_id)
+        return list(pile.cards) if pile is not None else []
+
+    def face_up(self, pile_id: str, index: int) -> bool:
+        return self.table.piles[pile_id].face_up(index)
+
+    def slot(self, pile_id: str, x: float, y: float, label: str = "", suit: str = "") -> None:
+        self.slots.append(Slot(pile_id, x, y, self.cw, self.ch, label, suit))
+
+    def label(self, x: float, y: float, text: str, size: float,
+              anchor: Literal["start", "middle", "end"] = "start") -> None:
+        self.labels.append(Label(x, y, text, size, anchor))
+
+    def add(self, pile_id: str, positions: list[tuple[float, float]]) -> None:
+        self.placed.add(pile_id)
+        pile = self.table.piles.get(pile_id)
+        if pile is None:
+            return
+        for index, (card, (x, y)) in enumerate(zip(pile.cards, positions, strict=True)):
+            self.sprites.append((card, x, y, pile.face_up(index), pile_id, index))
+
+    def stack(self, pile_id: str, x: float, y: float, label: str = "", suit: str = "") -> None:
+        """A squared pile: every card at the same place, the top one showing."""
+        self.slot(pile_id, x, y, label, suit)
+        self.add(pile_id, [(x, y)] * len(self.cards(pile_id)))
+
+    def stock(self, pile_id: str, x: float, y: float, label: str = "") -> None:
+        """A squared face-down pile that shows its thickness."""
+        self.slot(pile_id, x, y, label)
+        step = max(0.4, self.cw * 0.01)
+        self.add(pile_id, [(x - min(i // 8, 4) * step, y - min(i // 8, 4) * step)
+                           for i in range(len(self.cards(pile_id)))])
+
+    def peek(self, pile_id: str, x: float, y: float, peek: float, label: str = "",
+             suit: str = "") -> None:
+        """A series showing its top card with its base card peeking out above."""
+        self.slot(pile_id, x, y, label, suit)
+        self.add(pile_id, [(x, y if i == 0 else y + peek)
+                           for i in range(len(self.cards(pile_id)))])
+
+    def column(self, pile_id: str, x: float, y: float, down_step: float, up_step: float,
+               label: str = "") -> float:
+        """A fanned column; returns the bottom edge of its last card."""
+        self.slot(pile_id, x, y, label)
+        pile = self.table.piles[pile_id]
+        positions = []
+        top = y
+        for index in range(len(pile.cards)):
+            positions.append((x, top))
+            top += up_step if pile.face_up(index) else down_step
+        self.add(pile_id, positions)
+        return positions[-1][1] + self.ch if positions else y + self.ch
+
+    def fan3(self, pile_id: str, x: float, y: float, step: float, label: str = "") -> None:
+        """A waste: squared, its top three cards fanned to the right."""
+        self.slot(pile_id, x, y, label)
+        n = len(self.cards(pile_id))
+        first = max(0, n - 3)
+        self.add(pile_id, [(x + max(0, i - first) * step, y) for i in range(n)])
+
+    def leftovers(self, y: float) -> float:
+        """Lay any non-empty pile the layout did not place in a row, so no card is lost."""
+        x = self.cw * 0.3
+        bottom = y
+        for pile_id, pile in self.table.piles.items():
+            if pile_id in self.placed or not pile.cards:
+                continue
+            if x + self.cw > self.width:
+                x = self.cw * 0.3
+                y += self.ch + self.cw * 0.2
+            self.stack(pile_id, x, y, pile_id)
+            bottom = y + self.ch + self.cw * 0.3
+            x += self.cw * 1.2
+        return bottom
+
+    def scene(self, height: float, keys_from: Scene | None) -> Scene:
+        raw = [
+            Sprite("", card, x, y, self.cw, self.ch, up, z, pile, index)
+            for z, (card, x, y, up, pile, index) in enumerate(self.sprites)
+        ]
+        sprites = _assign_keys(raw, keys_from)
+        return Scene(self.width, height, tuple(sprites), tuple(self.slots), tuple(self.labels))
+
+
+def _assign_keys(raw: list[Sprite], keys_from: Scene | None) -> list[Sprite]:
+    keys: dict[int, str] = {}
+    if keys_from is not None:
+        for old, new in match_sprites(keys_from.sprites, raw):
+            keys[id(new)] = old.key
+    taken = set(keys.values())
+    copies: dict[Card, int] = {}
+    out = []
+    for sprite in raw:
+        key = keys.get(id(sprite))
+        if key is None:
+            n = copies.get(sprite.card, 0)
+            while True:
+                n += 1
+                key = card_key(sprite.card, n)
+                if key not in taken:
+                    break
+            copies[sprite.card] = n
+            taken.add(key)
+        out.append(Sprite(key, sprite.card, sprite.x, sprite.y, sprite.w, sprite.h,
+                          sprite.face_up, sprite.z, sprite.pile, sprite.index))
+    return out
+
+
+def _int_fact(table: Table, key: str, default: int = 0) -> int:
+    value = table.facts.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return default
+    return value
+
+
+def _label_size(cw: float) -> float:
+    return min(15.0, max(10.0, cw * 0.2))
+
+
+_SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
+_RANK_SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+# -- the three tables -------------------------------------------------------------
+
+
+def _klondike(table: Table, width: float) -> tuple[_Builder, float]:
+    cw = width / 9.0
+    b = _Builder(table, width, cw)
+    ch = b.ch
+    gap = margin = cw * 0.25
+
+    def col_x(i: int) -> float:
+        return margin + i * (cw + gap)
+
+    b.stock("s", col_x(0), margin, "stock")
+    b.fan3("w", col_x(1), margin, cw * 0.22, "waste")
+    for i, f in enumerate(("fc", "fd", "fh", "fs")):
+        b.stack(f, col_x(3 + i), margin, "A", _SUIT_OF[f[1]])
+    top = margin + ch + gap * 1.4
+    bottom = top + ch
+    for i in range(7):
+        bottom = max(bottom, b.column(f"t{i + 1}", col_x(i), top, ch * 0.09, ch * 0.25, "K"))
+    size = _label_size(cw)
+    passes = _int_fact(table, "pass", 1)
+    words = "first pass" if passes <= 1 else "second pass: the waste holds three at most"
+    b.label(col_x(1), margin + ch + size + gap * 0.1, words, size * 0.85)
+    return _finish(b, max(bottom, top + ch * 3.1) + margin)
+
+
+def _quarrel(table: Table, width: float) -> tuple[_Builder, float]:
+    cw = width / 15.4
+    b = _Builder(table, width, cw)
+    ch = b.ch
+    gap = cw * 0.15
+    margin = cw * 0.3
+    size = _label_size(cw)
+
+    def col_x(i: float) -> float:
+        return margin + i * (cw + gap)
+
+    fy = margin + size * 1.25
+    peek = ch * 0.2
+    b.label(col_x(0), margin + size * 0.9, "left half: down", size)
+    b.label(col_x(12) + cw, margin + size * 0.9, "right half: up", size, "end")
+    for i, f in enumerate(("lc", "ld", "lh", "ls")):
+        b.peek(f, col_x(i), fy, peek, "", _SUIT_OF[f[1]])
+    for i, f in enumerate(("rc", "rd", "rh", "rs")):
+        b.peek(f, col_x(9 + i), fy, peek, "", _SUIT_OF[f[1]])
+    b.stock("s", col_x(5), fy, "stock")
+    b.stack("h", col_x(6.35), fy, "hit")
+    count = _int_fact(table, "count")
+    named = _RANK_SHORT.get(count, str(count)) if count else "–"
+    rnd = _int_fact(table, "round", 1)
+    b.label(col_x(6.35) - gap * 1.2, margin + size * 0.9, f"count {named} · round {rnd}", size,
+            "middle")
+    base = _int_fact(table, "base")
+    if base:
+        b.label(col_x(6.35) - gap * 1.2, fy + ch + peek + size * 0.4,
+                f"base {_RANK_SHORT.get(base, str(base))}", size * 0.9, "middle")
+
+    used = _int_fact(table, "dealt", -1)
+    highest = max((i for i in range(1, 105) if b.cards(f"r{i}")), default=0)
+    used = max(used, highest)
+    rows_y = fy + ch + peek + size * 1.6
+    rows = max(1, math.ceil(used / 13))
+    pitch = ch + gap * 1.2
+    for i in range(1, used + 1):
+        row, col = divmod(i - 1, 13)
+        b.stack(f"r{i}", col_x(col), rows_y + row * pitch)
+    for i in range(used + 1, 105):
+        b.placed.add(f"r{i}")
+    aux_y = rows_y + rows * pitch + size * 1.3
+    n_aux = max(_int_fact(table, "aux"),
+                max((i for i in range(1, 14) if b.cards(f"a{i}")), default=0))
+    b.label(col_x(0), aux_y - size * 0.45, "auxiliary row", size)
+    for i in range(1, n_aux + 1):
+        b.stack(f"a{i}", col_x(i - 1), aux_y)
+    for i in range(n_aux + 1, 14):
+        b.placed.add(f"a{i}")
+    bottom = aux_y + (ch if n_aux else size * 0.3) + margin
+    return _finish(b, b.leftovers(bottom) if _has_leftovers(b) else bottom)
+
+
+def _chain(table: Table, width: float) -> tuple[_Builder, float]:
+    cw = width / 11.7
+    b = _Builder(table, width, cw)
+    ch = b.ch
+    gap = cw * 0.2
+    margin = cw * 0.35
+    size = _label_size(cw)
+
+    def col_x(i: float) -> float:
+        return margin + i * (cw + gap)
+
+    peek = ch * 0.2
+    fy = margin
+    for i, f in enumerate(("fc", "fd", "fh", "fs")):
+        b.peek(f, col_x(2 + i), fy, peek, "2", _SUIT_OF[f[1]])
+    b.label(col_x(0), fy + ch * 0.45, "series", size)
+    b.label(col_x(0), fy + ch * 0.45 + size * 1.3, "2 up to A", size * 0.85)
+    deal = _int_fact(table, "deal", 1)
+    per_row = 6 if deal == 2 else 8
+    places = 18 if deal == 2 else 24
+    offset = (8 - per_row) / 2
+    ly = fy + ch + peek + gap * 2
+    pitch = ch + gap
+    highest = max((i for i in range(1, 25) if b.cards(f"l{i}")), default=0)
+    for i in range(1, max(places, highest) + 1):
+        row, col = divmod(i - 1, per_row)
+        b.stack(f"l{i}", col_x(offset + col), ly + row * pitch)
+    for i in range(max(places, highest) + 1, 25):
+        b.placed.add(f"l{i}")
+    rows = math.ceil(max(places, highest) / per_row)
+    sx = col_x(8) + cw * 0.6
+    b.stock("s", sx, ly, "stock")
+    b.label(sx + cw / 2, ly + ch + size * 1.3, f"deal {deal} of 2", size * 0.9, "middle")
+    ay = ly + rows * pitch + gap
+    show_aux = deal == 1 or any(b.cards(f"a{i}") for i in range(1, 5))
+    bottom = ly + rows * pitch - gap + margin
+    if show_aux:
+        b.label(col_x(0), ay + ch * 0.5, "auxiliary", size)
+        b.label(col_x(0), ay + ch * 0.5 + size * 1.3, "row", size)
+        for i in range(1, 5):
+            b.stack(f"a{i}", col_x(1 + i), ay)
+        bottom = ay + ch + margin
+    else:
+        for i in range(1, 5):
+            b.placed.add(f"a{i}")
+    return _finish(b, b.leftovers(bottom) if _has_leftovers(b) else bottom)
+
+
+def _has_leftovers(b: _Builder) -> bool:
+    return any(p.cards and pid not in b.placed for pid, p in b.table.piles.items())
+
+
+def _finish(b: _Builder, height: float) -> tuple[_Builder, float]:
+    return b, height
+
+
+#: The layout of each game, by name.
+LAYOUTS: dict[str, Callable[[Table, float], tuple[_Builder, float]]] = {
+    "chain": _chain,
+    "klondike": _klondike,
+    "quarrel": _quarrel,
+}
+
+
+def layout(game: str, table: Table, width: float = 800.0, *,
+           keys_from: Scene | None = None) -> Scene:
+    """Lay out ``table`` as the game ``game`` sets its table, ``width`` pixels wide.
+
+    Cards scale with the width; the height follows from the table (long
+    columns, more rows). ``keys_from``, a scene of the position just before,
+    carries its sprite keys over, so copies of one card keep their identity
+    from one scene to the next (see :func:`match_sprites`).
+
+    >>> from solitaire_widgets import new_game
+    >>> scene = layout("klondike", new_game("klondike", seed=1).table, 360)
+    >>> sum(s.face_up for s in scene.sprites), scene.width
+    (7, 360.0)
+    """
+    builder = LAYOUTS.get(game)
+    if builder is None:
+        raise OptionError(
+            f"there is no layout for a game called {game!r}; the games are: "
+            + ", ".join(sorted(LAYOUTS))
+        )
+    if not (isinstance(width, int | float) and math.isfinite(width) and width > 0):
+        raise OptionError(f"the width of a table is a number of pixels above 0, not {width!r}")
+    b, height = builder(table, float(width))
+    return b.scene(math.ceil(height), keys_from)
