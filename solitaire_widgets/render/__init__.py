@@ -15,10 +15,14 @@ the frames of an animation; :func:`html_player` a kernel-free replay.
 from __future__ import annotations
 
 from .cardface import back_shapes, card_shapes, suit_colour, suit_path
+from .describe import describe_pile, describe_table
+from .display import repr_html, repr_svg
 from .draw import scene_layers, scene_shapes
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites
 from .shapes import Path, Rect, Shape, Text
+from .player import game_frames, html_player, replay_frames
 from .svg import scene_svg
+from .tween import event_scenes, step_scenes, tween
 
 __all__ = [
     "Label",
@@ -31,11 +35,21 @@ __all__ = [
     "Text",
     "back_shapes",
     "card_shapes",
+    "describe_pile",
+    "describe_table",
+    "event_scenes",
+    "game_frames",
+    "html_player",
     "layout",
     "match_sprites",
+    "replay_frames",
+    "repr_html",
+    "repr_svg",
     "scene_layers",
     "scene_shapes",
     "scene_svg",
+    "step_scenes",
     "suit_colour",
     "suit_path",
+    "tween",
 ]

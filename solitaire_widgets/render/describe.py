@@ -1,0 +1,85 @@
+"""A table in words, pile by pile, for screen readers and text-only views.
+
+Face-down cards are counted, never named.
+
+>>> from solitaire_widgets import new_game
+>>> text = describe_table("klondike", new_game("klondike", seed=1).table)
+>>> "Column 1: 6 cards face down, then" in text
+True
+"""
+
+from __future__ import annotations
+
+from ..table import Pile, Table
+
+__all__ = ["describe_table", "describe_pile"]
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def describe_pile(pile: Pile) -> str:
+    """One pile's cards in words (without its name).
+
+    >>> from solitaire_widgets.cards import parse_cards
+    >>> describe_pile(Pile("t1", "tableau", parse_cards("AS 7H 6C"), down=1))
+    '1 card face down, then the seven of hearts, the six of clubs'
+    """
+    cards = pile.cards
+    if not cards:
+        return "empty"
+    if pile.kind == "stock":
+        return _cards(len(cards)) + " face down"
+    if pile.kind == "foundation":
+        top = cards[-1]
+        if len(cards) == 1:
+            return top.name
+        return f"{_cards(len(cards))}, {cards[0].name} at the bottom, {top.name} on top"
+    down = min(pile.down, len(cards))
+    shown = ", ".join(card.name for card in cards[down:])
+    if not down:
+        return shown
+    if down == len(cards):
+        return _cards(down) + " face down"
+    return f"{_cards(down)} face down, then {shown}"
+
+
+def describe_table(game: str, table: Table) -> str:
+    """The position in words: the game's status, then each pile in display order.
+
+    Empty piles are listed by name, except the many empty places of a large
+    layout, which are counted.
+
+    >>> from solitaire_widgets import new_game
+    >>> print(describe_table("chain", new_game("chain", seed=5).table).splitlines()[0])
+    First deal, three rows of eight; 28 cards in the stock; the auxiliary row is still to come.
+    """
+    from ..games import rules_for
+
+    rules = rules_for(game)
+    lines = []
+    status = rules.status(table) if not table.facts.get("over") else str(
+        table.facts.get("reason") or "")
+    if table.facts.get("over"):
+        status = ("Won: " if table.facts.get("won") else "Lost: ") + status
+    if status:
+        lines.append(status.rstrip(".") + ".")
+    many = sum(1 for p in table.piles.values() if p.kind == "tableau") > 24
+    empty: list[str] = []
+    uncounted = 0
+    for pile in table.piles.values():
+        name = rules.pile_name(table, pile.id)
+        name = name[:1].upper() + name[1:]
+        if not pile.cards:
+            if many and pile.kind in ("tableau", "reserve"):
+                uncounted += 1
+            else:
+                empty.append(name[:1].lower() + name[1:])
+            continue
+        lines.append(f"{name}: {describe_pile(pile)}.")
+    if empty:
+        lines.append("Empty: " + ", ".join(empty) + ".")
+    if uncounted:
+        lines.append(f"{uncounted} other places are empty.")
+    return "\n".join(lines)

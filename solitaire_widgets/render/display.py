@@ -1,0 +1,49 @@
+"""How a :class:`~solitaire_widgets.game.Game` shows itself in a notebook, without a widget.
+
+``Game._repr_svg_`` and ``Game._repr_html_`` call these (as python-chess's
+``Board`` shows itself through ``chess.svg``).
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("chain", seed=5)
+>>> repr_svg(game).startswith("<svg")
+True
+>>> "<figcaption" in repr_html(game)
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from .describe import describe_table
+from .scene import layout
+from .svg import scene_svg
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["repr_svg", "repr_html", "DISPLAY_WIDTH"]
+
+#: The width of a game shown without a widget.
+DISPLAY_WIDTH = 720.0
+
+
+def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
+    """The game's position as a standalone SVG, its words as the image's description."""
+    title = f"{game.rules.title}: {game.status}"
+    return scene_svg(layout(game.name, game.table, width), title=title,
+                     description=describe_table(game.name, game.table))
+
+
+def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
+    """The position as a figure: the SVG, the status beneath it, the piles in words hidden."""
+    words = escape(describe_table(game.name, game.table), quote=False).replace("\n", "<br>")
+    return (
+        '<figure class="sw-game" style="margin:0">'
+        + repr_svg(game, width)
+        + f'<figcaption style="font-family:sans-serif">{escape(game.rules.title, quote=False)}'
+        f" (deal {game.seed}, {len(game.history)} moves): {escape(game.status, quote=False)}"
+        + '<details><summary>The table in words</summary><p>' + words + "</p></details>"
+        + "</figcaption></figure>"
+    )

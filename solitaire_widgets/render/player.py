@@ -1,0 +1,216 @@
+"""A replay that needs no kernel: SVG frames, captions and a few lines of plain JS.
+
+:func:`html_player` makes a self-contained HTML fragment: every frame is an
+inline SVG drawn by this package, the controls are ordinary buttons (start,
+back, play/pause, forward, end) with spoken names, the left and right arrow
+keys step, Home and End jump, and each caption is announced politely. It
+loads nothing from anywhere: no network, no CDN, no require.js. Its element
+ids are unique per call, so several players can share a page, and its
+script keeps every name inside one function.
+
+>>> html = html_player([("<svg></svg>", "The deal <hi>"), ("<svg></svg>", "Step 1: <hi>")], "Demo")
+>>> "&lt;hi&gt;" in html and "<hi>" not in html
+True
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..table import Event, Table
+from .describe import describe_table
+from .scene import layout
+from .svg import scene_svg
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..examples import Example
+    from ..game import Game
+
+__all__ = ["html_player", "game_frames", "replay_frames", "script_json"]
+
+Frames = list[tuple[str, str]]
+
+
+def script_json(data: object) -> str:
+    """JSON that is safe inside a ``<script>`` element.
+
+    ``<``, ``>`` and ``&`` become ``\\u`` escapes (so no ``</script>`` or
+    ``<!--`` can appear), as do the line separators JavaScript rejects.
+
+    >>> script_json({"a": "</script><!--"})
+    '{"a": "\\\\u003c/script\\\\u003e\\\\u003c!--"}'
+    """
+    text = json.dumps(data, ensure_ascii=False)
+    for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(raw, escaped)
+    return text
+
+
+_STYLE = """
+#{id} {{ font-family: Helvetica, Arial, 'DejaVu Sans', sans-serif; color: #1b1b1b;
+  max-width: 100%; outline: none; }}
+#{id}:focus-visible {{ outline: 3px solid #ffd54a; outline-offset: 2px; }}
+#{id} .sw-title {{ font-weight: bold; margin: 0 0 6px 0; }}
+#{id} .sw-stage svg {{ max-width: 100%; height: auto; display: block; }}
+#{id} .sw-bar {{ display: flex; gap: 6px; align-items: center; margin: 6px 0; flex-wrap: wrap; }}
+#{id} .sw-bar button {{ min-width: 2.6em; min-height: 2.2em; font-size: 1em; cursor: pointer;
+  border: 1px solid #5b6b60; border-radius: 4px; background: #f4f6f4; color: #1b1b1b; }}
+#{id} .sw-bar button:disabled {{ opacity: 0.45; cursor: default; }}
+#{id} .sw-bar button:focus-visible {{ outline: 3px solid #1656b8; outline-offset: 1px; }}
+#{id} .sw-counter {{ margin-left: 8px; font-variant-numeric: tabular-nums; }}
+#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 2.6em; }}
+"""
+
+# Plain ES5 in one function: nothing leaks into the page's global scope.
+_SCRIPT = """(function () {
+  "use strict";
+  var root = document.getElementById("%(id)s");
+  if (!root || root.getAttribute("data-ready")) { return; }
+  root.setAttribute("data-ready", "1");
+  var data = %(data)s;
+  var frames = data.frames, captions = data.captions, last = frames.length - 1;
+  function part(name) { return document.getElementById("%(id)s-" + name); }
+  var stage = part("stage"), caption = part("caption"), counter = part("counter");
+  var buttons = { first: part("first"), back: part("back"), play: part("play"),
+                  forward: part("forward"), end: part("end") };
+  var index = 0, timer = null;
+  function show(i) {
+    index = Math.max(0, Math.min(last, i));
+    stage.innerHTML = frames[index];
+    caption.textContent = captions[index];
+    counter.textContent = (index + 1) + " / " + frames.length;
+    buttons.first.disabled = buttons.back.disabled = index === 0;
+    buttons.end.disabled = buttons.forward.disabled = index === last;
+  }
+  function stop() {
+    if (timer !== null) { window.clearInterval(timer); timer = null; }
+    buttons.play.textContent = "\\u25B6";
+    buttons.play.setAttribute("aria-label", "Play");
+    buttons.play.setAttribute("aria-pressed", "false");
+  }
+  function play() {
+    if (index >= last) { show(0); }
+    buttons.play.textContent = "\\u275A\\u275A";
+    buttons.play.setAttribute("aria-label", "Pause");
+    buttons.play.setAttribute("aria-pressed", "true");
+    timer = window.setInterval(function () {
+      if (index >= last) { stop(); } else { show(index + 1); }
+    }, %(interval)d);
+  }
+  function toggle() { if (timer === null) { play(); } else { stop(); } }
+  function go(i) { stop(); show(i); }
+  buttons.first.onclick = function () { go(0); };
+  buttons.back.onclick = function () { go(index - 1); };
+  buttons.play.onclick = toggle;
+  buttons.forward.onclick = function () { go(index + 1); };
+  buttons.end.onclick = function () { go(last); };
+  root.addEventListener("keydown", function (event) {
+    var key = event.key || "";
+    var code = event.keyCode || 0;
+    if (key === "ArrowLeft" || key === "Left" || code === 37) { go(index - 1); }
+    else if (key === "ArrowRight" || key === "Right" || code === 39) { go(index + 1); }
+    else if (key === "Home" || code === 36) { go(0); }
+    else if (key === "End" || code === 35) { go(last); }
+    else if ((key === " " || code === 32) && event.target === root) { toggle(); }
+    else { return; }
+    event.preventDefault();
+  });
+  show(0);
+})();"""
+
+
+def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
+                interval_ms: int = 1000) -> str:
+    """A self-contained HTML replay of ``frames``: ``(svg, caption)`` pairs.
+
+    The first frame is in the page as it stands (it shows even where scripts
+    do not run); the script swaps frames in. Every text is escaped.
+
+    >>> html = html_player([("<svg></svg>", "one")], "A <title>")
+    >>> "A &lt;title&gt;" in html and 'aria-live="polite"' in html
+    True
+    """
+    frames = list(frames)
+    if not frames:
+        frames = [("", "Nothing to show")]
+    uid = "sw-player-" + uuid.uuid4().hex[:12]
+    data = {"frames": [svg for svg, _ in frames], "captions": [cap for _, cap in frames]}
+    first_svg, first_caption = frames[0]
+    safe_title = escape(title, quote=True)
+    script_args = {"id": uid, "data": script_json(data), "interval": max(100, int(interval_ms))}
+
+    def button(name: str, label: str, face: str) -> str:
+        return (f'<button type="button" id="{uid}-{name}" aria-label="{label}" '
+                f'title="{label}">{face}</button>')
+
+    return "".join([
+        f'<div id="{uid}" class="sw-player" tabindex="0" role="group" '
+        f'aria-label="{safe_title}: replay; left and right arrow keys step">',
+        f"<style>{_STYLE.format(id=uid)}</style>",
+        f'<div class="sw-title">{escape(title, quote=False)}</div>',
+        f'<div class="sw-stage" id="{uid}-stage">{first_svg}</div>',
+        '<div class="sw-bar" role="toolbar" aria-label="Replay controls">',
+        button("first", "Go to the start", "&#xAB;"),
+        button("back", "Step back", "&#x2039;"),
+        f'<button type="button" id="{uid}-play" aria-label="Play" aria-pressed="false" '
+        f'title="Play or pause">&#x25B6;</button>',
+        button("forward", "Step forward", "&#x203A;"),
+        button("end", "Go to the end", "&#xBB;"),
+        f'<span class="sw-counter" id="{uid}-counter">1 / {len(frames)}</span>',
+        "</div>",
+        f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
+        f"{escape(first_caption, quote=False)}</p>",
+        '<script type="text/javascript">' + _SCRIPT % script_args + "</script>",
+        "</div>",
+    ])
+
+
+def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
+            width: float, four_colour: bool, title: str) -> Frames:
+    table = start.copy()
+    out: Frames = []
+    for caption, events in steps:
+        for event in events:
+            table.apply(event)
+        scene = layout(game_name, table, width)
+        words = describe_table(game_name, table)
+        out.append((scene_svg(scene, four_colour, title=f"{title}: {caption}",
+                              description=words), caption))
+    return out
+
+
+def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> Frames:
+    """``(svg, caption)`` for the opening deal and for each step of ``game.history``.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> _ = game.play(game.legal_moves()[0])
+    >>> [caption[:7] for _svg, caption in game_frames(game, 360)]
+    ['The dea', 'Step 1:']
+    """
+    steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
+    for number, step in enumerate(game.history, start=1):
+        steps.append((f"Step {number}: {step.text}", step.events))
+    return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
+
+
+def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:
+    """``(svg, caption)`` for an example's deal and each of its steps, with its own words.
+
+    >>> from solitaire_widgets.examples import get_example
+    >>> frames = replay_frames(get_example("chain-first-layout"), 360)
+    >>> frames[0][1].startswith("The deal")
+    True
+    """
+    game = example.play()
+    steps: list[tuple[str, Sequence[Event]]] = [(f"The deal. {example.summary}".strip(),
+                                                 game.opening)]
+    for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
+                                                        strict=False), start=1):
+        steps.append((f"Step {number}: {words or step.text}", step.events))
+    return _frames(game.name, game.start, steps, width, four_colour, example.title)

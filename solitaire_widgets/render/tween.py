@@ -1,0 +1,175 @@
+"""Animation: a scene after each event, and the frames between two scenes.
+
+The rules record every change as an event, so an animation needs no rules:
+apply the events one by one to a copy of the table, lay out each position,
+and ease the cards from one scene to the next. Sprite keys are carried from
+scene to scene (see :func:`~solitaire_widgets.render.scene.layout`), so the
+two copies of a card in a two-pack game keep their identities.
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("klondike", seed=1)
+>>> before = game.table.copy()
+>>> step = game.play(game.legal_moves()[0])
+>>> frames = step_scenes("klondike", before, step.events, 480, frames_per_event=4)
+>>> frames[-1] == layout("klondike", game.table, 480)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..table import Event, Table
+from .scene import Scene, Sprite, layout, match_sprites
+
+__all__ = ["event_scenes", "tween", "step_scenes", "ease"]
+
+# Cards in flight are drawn above every card at rest.
+_FLYING = 1_000_000
+
+
+def ease(t: float) -> float:
+    """Ease in and out (a cubic): slow start, slow finish.
+
+    >>> ease(0.0), ease(0.5), ease(1.0)
+    (0.0, 0.5, 1.0)
+    """
+    if t <= 0.0:
+        return 0.0
+    if t >= 1.0:
+        return 1.0
+    return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+
+
+def event_scenes(game: str, table_before: Table, events: Sequence[Event],
+                 width: float = 800.0, *, keys_from: Scene | None = None) -> list[Scene]:
+    """The scene after each event, applied in turn to a copy of ``table_before``.
+
+    ``keys_from`` is the scene of ``table_before`` whose sprite keys to keep
+    (it is laid out afresh when not given). ``table_before`` is not changed.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> scenes = event_scenes("chain", game.start, game.opening, 400)
+    >>> len(scenes) == len(game.opening)
+    True
+    """
+    table = table_before.copy()
+    previous = keys_from if keys_from is not None else layout(game, table, width)
+    scenes = []
+    for event in events:
+        table.apply(event)
+        previous = layout(game, table, width, keys_from=previous)
+        scenes.append(previous)
+    return scenes
+
+
+def _pairs(a: Scene, b: Scene) -> tuple[list[tuple[Sprite, Sprite]], list[Sprite], list[Sprite]]:
+    """Matched sprites (by key, then by card), the ones that vanish and those that appear."""
+    pairs = []
+    rest_a = []
+    matched_b: set[str] = set()
+    for sprite in a.sprites:
+        other = b.sprite(sprite.key)
+        if other is not None and other.card == sprite.card:
+            pairs.append((sprite, other))
+            matched_b.add(other.key)
+        else:
+            rest_a.append(sprite)
+    rest_b = [s for s in b.sprites if s.key not in matched_b]
+    more = match_sprites(rest_a, rest_b)
+    pairs.extend(more)
+    gone = {id(x) for x, _ in more}
+    came = {id(y) for _, y in more}
+    return pairs, [s for s in rest_a if id(s) not in gone], [s for s in rest_b if id(s) not in came]
+
+
+def _between(sa: Sprite, sb: Sprite, t: float) -> Sprite:
+    e = ease(t)
+    late = t >= 0.5
+    x = sa.x + (sb.x - sa.x) * e
+    y = sa.y + (sb.y - sa.y) * e
+    w = sa.w + (sb.w - sa.w) * e
+    h = sa.h + (sb.h - sa.h) * e
+    face_up = sb.face_up if late else sa.face_up
+    if sa.face_up != sb.face_up:
+        # A flip: the card narrows to its edge and opens on its other side.
+        squash = max(0.04, abs(1.0 - 2.0 * t))
+        x += w * (1 - squash) / 2
+        w *= squash
+    moving = (sa.x, sa.y, sa.pile) != (sb.x, sb.y, sb.pile)
+    z = sb.z + _FLYING if moving else (sb.z if late else sa.z)
+    pile, index = (sb.pile, sb.index) if late else (sa.pile, sa.index)
+    return Sprite(sb.key, sb.card, x, y, w, h, face_up, z, pile, index)
+
+
+def tween(a: Scene, b: Scene, frames: int) -> list[Scene]:
+    """``frames`` scenes from ``a`` to ``b`` inclusive, cards eased between them.
+
+    Cards are matched by key (then by card, as in
+    :func:`~solitaire_widgets.render.scene.match_sprites`); a card whose face
+    changes turns over, showing its new face from the midpoint; cards only
+    in ``a`` vanish and cards only in ``b`` appear at the midpoint, as do
+    ``b``'s slots and labels.
+
+    >>> s = Scene(10, 10)
+    >>> len(tween(s, s, 5)), tween(s, s, 1) == [s]
+    (5, True)
+    """
+    if frames <= 0:
+        return []
+    if frames == 1:
+        return [b]
+    pairs, gone, came = _pairs(a, b)
+    out = [a]
+    for i in range(1, frames - 1):
+        t = i / (frames - 1)
+        late = t >= 0.5
+        sprites = [_between(sa, sb, t) for sa, sb in pairs]
+        sprites.extend(came if late else gone)
+        sprites.sort(key=lambda s: s.z)
+        out.append(Scene(b.width if late else a.width, max(a.height, b.height), tuple(sprites),
+                         b.slots if late else a.slots, b.labels if late else a.labels))
+    out.append(b)
+    return out
+
+
+def _groups(events: Sequence[Event]) -> list[list[Event]]:
+    groups: list[list[Event]] = []
+    for event in events:
+        if event.kind == "set" and groups and all(e.kind == "set" for e in groups[-1]):
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+    return groups
+
+
+def step_scenes(game: str, table_before: Table, events: Sequence[Event], width: float = 800.0,
+                frames_per_event: int = 6, *, keys_from: Scene | None = None) -> list[Scene]:
+    """Every frame of a whole step: the position before, then each event eased in.
+
+    The first scene is ``table_before``'s, the last the position after every
+    event. Each event takes ``frames_per_event`` frames; a run of ``set``
+    events (facts only) counts as one, and takes a single frame, or none when
+    it changes nothing in view.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> frames = step_scenes("chain", game.start, game.opening, 400, frames_per_event=3)
+    >>> frames[0] == layout("chain", game.start, 400)
+    True
+    """
+    table = table_before.copy()
+    previous = keys_from if keys_from is not None else layout(game, table, width)
+    out = [previous]
+    for group in _groups(events):
+        for event in group:
+            table.apply(event)
+        scene = layout(game, table, width, keys_from=previous)
+        if group[0].kind == "set":
+            if scene != previous:
+                out.append(scene)
+        else:
+            out.extend(tween(previous, scene, frames_per_event + 1)[1:])
+        previous = scene
+    return out
