@@ -18,9 +18,9 @@ from .cardface import back_shapes, card_shapes, suit_colour, suit_path
 from .describe import describe_pile, describe_table
 from .display import repr_html, repr_svg
 from .draw import scene_layers, scene_shapes
+from .player import game_frames, html_player, replay_frames
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites
 from .shapes import Path, Rect, Shape, Text
-from .player import game_frames, html_player, replay_frames
 from .svg import scene_svg
 from .tween import event_scenes, step_scenes, tween
 
