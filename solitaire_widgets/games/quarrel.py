@@ -202,7 +202,6 @@ class QuarrelRules(Rules):
     def why_illegal(self, table: Table, move: Move) -> str:
         piles = table.piles
         facts = table.facts
-        phase = facts["phase"]
         waiting = piles["h"].cards[-1] if piles["h"].cards else None
         if move.action == "deal":
             if waiting is not None:
