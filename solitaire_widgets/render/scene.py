@@ -376,7 +376,7 @@ def _klondike(table: Table, width: float) -> tuple[_Builder, float]:
     passes = _int_fact(table, "pass", 1)
     words = "first pass" if passes <= 1 else "second pass: the waste holds three at most"
     b.label(col_x(1), margin + ch + size + gap * 0.1, words, size * 0.85)
-    return _finish(b, max(bottom, top + ch * 3.1) + margin)
+    return _finish(b, max(bottom, top + ch * 2.6) + margin)
 
 
 def _quarrel(table: Table, width: float) -> tuple[_Builder, float]:
@@ -465,7 +465,7 @@ def _chain(table: Table, width: float) -> tuple[_Builder, float]:
     rows = math.ceil(max(places, highest) / per_row)
     sx = col_x(8) + cw * 0.6
     b.stock("s", sx, ly, "stock")
-    b.label(sx + cw / 2, ly + ch + size * 1.3, f"deal {deal} of 2", size * 0.9, "middle")
+    b.label(sx + cw, ly + ch + size * 1.3, f"deal {deal} of 2", size * 0.9, "end")
     ay = ly + rows * pitch + gap
     show_aux = deal == 1 or any(b.cards(f"a{i}") for i in range(1, 5))
     bottom = ly + rows * pitch - gap + margin
