@@ -37,7 +37,11 @@ Where the text and RULES.md are silent, this module decides:
 - When the stock is empty and no card can be played, the round ends by
   itself (gather, shuffle, next round with the same number of auxiliary
   cards). When the stock is empty but cards can still be played, they must
-  be played first: there is no move to give up the round early.
+  be played first: there is no move to give up the round early. In a real
+  deal this never happens: with the stock out, every card off the series is
+  in sight, and each series' next card is always among them, so the round
+  plays out to a win. Under our reading a deal is lost only by a hit in the
+  third round.
 - A void deal (the whole deck dealt while counting for the base rank, with
   no hit) is gathered and shuffled and the count restarts at the ace, since
   the solitaire "starts over" (``начать пасьянс заново``); it is not a round
@@ -110,8 +114,8 @@ def _direction(pile_id: str) -> str:
     return "up" if pile_id[0] == "r" else "down"
 
 
-def _numeral(rank: int) -> str:
-    return rank_word(rank) if rank else "nothing"
+def _cards(n: int) -> str:
+    return f"{n} auxiliary card{'s' if n != 1 else ''}"
 
 
 class QuarrelRules(Rules):
@@ -471,11 +475,11 @@ class QuarrelRules(Rules):
         if facts["phase"] == "base":
             return (f"{self.count_words(table)} The {base}s are the base cards: put "
                     f"{waiting[-1].name} on the right half (up) or the left half (down); "
-                    f"{facts['aux']} auxiliary cards")
+                    f"{_cards(int(facts['aux'] or 0))}")
         if facts["phase"] == "hit":
             return (f"{where}; {self.count_words(table)} {waiting[-1].name} fits both "
                     "halves: choose where it goes, then the round ends")
-        return (f"{where}; {facts['aux']} auxiliary cards; count: {self.count_words(table)} "
+        return (f"{where}; {_cards(int(facts['aux'] or 0))}; count: {self.count_words(table)} "
                 f"(next: {upcoming}); {stock} cards in the stock")
 
 
