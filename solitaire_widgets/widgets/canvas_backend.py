@@ -1,0 +1,471 @@
+"""The live backend: scenes drawn on an ``ipycanvas.Canvas``, frames batched into one message.
+
+Two levels:
+
+- :class:`ShapePainter` turns the shapes of
+  :func:`~solitaire_widgets.render.draw.scene_shapes` into canvas commands
+  (rounded rectangles as paths, text with font, anchor and half turn, SVG
+  paths through ``ipycanvas.Path2D`` with save/translate/scale/rotate/restore).
+  :func:`draw_scene` draws a whole scene that way, inside one ``hold_canvas``.
+- :class:`TablePainter` is what the widgets use. ipycanvas keeps no state and
+  every command travels to the browser, so it draws the same shapes, but
+  each kind of card only once, on a small hidden canvas (its "image"); a frame
+  is then the table layer plus one ``drawImage`` per card. An animation is
+  ONE message: the cards that stay put go once onto a hidden "under" canvas,
+  and each frame copies it and draws only the cards in flight, with
+  ``canvas.sleep(ms)`` between frames. A step of Klondike is a few kilobytes.
+
+Nothing here knows the rules: it draws scenes it is given.
+
+>>> from solitaire_widgets import new_game
+>>> from solitaire_widgets.render import layout
+>>> painter = TablePainter(width=400, height=300)
+>>> painter.show(layout("chain", new_game("chain", seed=3).table, 400))
+>>> painter.canvas.height >= 300
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ipycanvas import Canvas, Path2D, hold_canvas
+
+from ..render.draw import scene_layers
+from ..render.scene import Scene, Sprite
+from ..render.shapes import Path, Rect, Shape, Text
+
+__all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys"]
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
+def _n(value: float) -> float | int:
+    """A coordinate rounded to a tenth of a pixel (shorter messages, same picture)."""
+    r = round(value, 1)
+    return int(r) if r == int(r) else r
+
+
+class ShapePainter:
+    """Draws shapes on canvases, sending each style change only when it changes.
+
+    Each distinct SVG path becomes one ``Path2D`` widget, made once and reused
+    (a ``Path2D`` is a widget: making one per pip would send a message each).
+
+    >>> canvas = Canvas(width=50, height=50)
+    >>> painter = ShapePainter()
+    >>> with hold_canvas():
+    ...     painter.draw(canvas, [Rect(1, 1, 20, 28, 3, fill="#fff", stroke="#000", stroke_width=1)])
+    >>> len(painter.paths)
+    0
+    """
+
+    def __init__(self) -> None:
+        self.paths: dict[str, Path2D] = {}
+        self._style: dict[tuple[int, str], Any] = {}
+
+    def reset(self, canvas: Canvas | None = None) -> None:
+        """Forget the styles sent (a new message may meet a fresh canvas)."""
+        if canvas is None:
+            self._style.clear()
+        else:
+            for key in [k for k in self._style if k[0] == id(canvas)]:
+                del self._style[key]
+
+    def path2d(self, d: str) -> Path2D:
+        """The ``Path2D`` widget of path data ``d`` (made on first use)."""
+        path = self.paths.get(d)
+        if path is None:
+            path = self.paths[d] = Path2D(d)
+        return path
+
+    def _set(self, canvas: Canvas, name: str, value: Any) -> None:
+        key = (id(canvas), name)
+        if self._style.get(key) != value:
+            self._style[key] = value
+            setattr(canvas, name, value)
+
+    def draw(self, canvas: Canvas, shapes: Iterable[Shape]) -> None:
+        """Send the commands drawing ``shapes`` (call inside ``hold_canvas()``)."""
+        for shape in shapes:
+            if isinstance(shape, Rect):
+                self._rect(canvas, shape)
+            elif isinstance(shape, Text):
+                self._text(canvas, shape)
+            elif isinstance(shape, Path):
+                self._path(canvas, shape)
+
+    def _rect(self, canvas: Canvas, r: Rect) -> None:
+        fill = r.fill != "none"
+        stroke = r.stroke != "none" and r.stroke_width > 0
+        if not (fill or stroke):
+            return
+        x, y, w, h = _n(r.x), _n(r.y), _n(r.w), _n(r.h)
+        radius = min(r.radius, r.w / 2, r.h / 2)
+        if radius <= 0:
+            if fill:
+                self._set(canvas, "fill_style", r.fill)
+                canvas.fill_rect(x, y, w, h)
+            if stroke:
+                self._set(canvas, "stroke_style", r.stroke)
+                self._set(canvas, "line_width", r.stroke_width)
+                canvas.stroke_rect(x, y, w, h)
+            return
+        rad = _n(radius)
+        right, bottom = _n(r.x + r.w), _n(r.y + r.h)
+        canvas.begin_path()
+        canvas.move_to(_n(r.x + radius), y)
+        canvas.arc_to(right, y, right, bottom, rad)
+        canvas.arc_to(right, bottom, x, bottom, rad)
+        canvas.arc_to(x, bottom, x, y, rad)
+        canvas.arc_to(x, y, right, y, rad)
+        canvas.close_path()
+        if fill:
+            self._set(canvas, "fill_style", r.fill)
+            canvas.fill()
+        if stroke:
+            self._set(canvas, "stroke_style", r.stroke)
+            self._set(canvas, "line_width", r.stroke_width)
+            canvas.stroke()
+
+    def _text(self, canvas: Canvas, t: Text) -> None:
+        if not t.text:
+            return
+        self._set(canvas, "font", f"{t.weight} {_n(t.size)}px {t.family}")
+        self._set(canvas, "fill_style", t.fill)
+        self._set(canvas, "text_align", _ALIGN[t.anchor])
+        if t.rotate180:
+            canvas.save()
+            canvas.translate(_n(t.x), _n(t.y))
+            canvas.rotate(math.pi)
+            canvas.fill_text(t.text, 0, 0)
+            canvas.restore()
+        else:
+            canvas.fill_text(t.text, _n(t.x), _n(t.y))
+
+    def _path(self, canvas: Canvas, p: Path) -> None:
+        fill = p.fill != "none"
+        stroke = p.stroke != "none" and p.stroke_width > 0
+        if not (fill or stroke):
+            return
+        path = self.path2d(p.d)
+        # Styles are set before save(): restore() would silently undo them.
+        if fill:
+            self._set(canvas, "fill_style", p.fill)
+        if stroke:
+            self._set(canvas, "stroke_style", p.stroke)
+            self._set(canvas, "line_width", p.stroke_width)
+        moved = p.tx or p.ty or p.scale != 1 or p.rotate180
+        if moved:
+            canvas.save()
+            canvas.translate(_n(p.tx), _n(p.ty))
+            if p.scale != 1:
+                canvas.scale(round(p.scale, 5))
+            if p.rotate180:
+                canvas.rotate(math.pi)
+        if fill:
+            canvas.fill(path)
+        if stroke:
+            canvas.stroke(path)
+        if moved:
+            canvas.restore()
+
+
+def draw_scene(canvas: Canvas, scene: Scene, painter: ShapePainter | None = None,
+               four_colour: bool = False, highlight: Collection[str] = frozenset()) -> None:
+    """Draw every shape of ``scene`` on ``canvas`` in one message (no caching of cards).
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render import layout
+    >>> canvas = Canvas(width=300, height=300)
+    >>> draw_scene(canvas, layout("klondike", new_game("klondike", seed=2).table, 300))
+    """
+    painter = painter or ShapePainter()
+    with hold_canvas():
+        painter.reset(canvas)
+        canvas.clear()
+        painter.draw(canvas, (shape for _k, _key, shapes in
+                              scene_layers(scene, four_colour, highlight) for shape in shapes))
+
+
+def covered_keys(sprites: Iterable[Sprite]) -> set[str]:
+    """Keys of cards lying exactly under a higher card at the same place.
+
+    Cards are opaque, so such a card cannot be seen and is not drawn at all
+    (the renderer draws it as a bare outline for the SVG's sake).
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render import layout
+    >>> len(covered_keys(layout("chain", new_game("chain", seed=3).table).sprites)) > 0
+    True
+    """
+    top: dict[tuple[float, float, float, float], int] = {}
+    places = []
+    for sprite in sprites:
+        place = (round(sprite.x, 2), round(sprite.y, 2), round(sprite.w, 2), round(sprite.h, 2))
+        places.append((sprite, place))
+        top[place] = max(top.get(place, sprite.z), sprite.z)
+    return {sprite.key for sprite, place in places if top[place] > sprite.z}
+
+
+@dataclass
+class Segment:
+    """One event's animation: the scene before, the scene after, the frames between.
+
+    ``frames`` are the in-between scenes (the last may equal ``after``);
+    ``ms`` the pause after each frame.
+    """
+
+    before: Scene
+    after: Scene
+    frames: Sequence[Scene] = field(default_factory=list)
+    ms: int = 20
+
+
+def _same_place(a: Sprite, b: Sprite) -> bool:
+    return a.x == b.x and a.y == b.y and a.face_up == b.face_up and a.w == b.w and a.h == b.h
+
+
+#: Pixels of margin round a card image (its stroke and shadow spill over the card).
+_PAD = 2
+
+
+class TablePainter:
+    """A displayed canvas and the hidden canvases that make frames cheap.
+
+    - ``canvas``: the one shown;
+    - a *table* canvas: felt, slots and labels (redrawn only when they change);
+    - an *under* canvas: the table plus the cards that stay put during an animation;
+    - one small canvas per card image (the face of each card, and the back),
+      drawn from :func:`scene_layers` once for the card size in use.
+    """
+
+    def __init__(self, width: int = 760, height: int = 400, four_colour: bool = False) -> None:
+        self.four_colour = four_colour
+        self.canvas = Canvas(width=width, height=height)
+        self._table = Canvas(width=width, height=height)
+        self._under = Canvas(width=width, height=height)
+        self.painter = ShapePainter()
+        self._images: dict[tuple[str, int, int], Canvas] = {}
+        self._image_ready: set[tuple[str, int, int]] = set()
+        self._base: tuple[int, int] | None = None
+        self._table_drawn: tuple[Any, ...] | None = None
+        #: The scene shown now and its highlight (redrawn in full for a late view).
+        self.scene: Scene | None = None
+        self.highlight: frozenset[str] = frozenset()
+
+    # -- canvases ---------------------------------------------------------------
+
+    @property
+    def hidden_canvases(self) -> list[Canvas]:
+        """The canvases never displayed (their content is lost when a page reloads)."""
+        return [self._table, self._under, *self._images.values()]
+
+    def close(self) -> None:
+        """Close every canvas and path widget."""
+        for canvas in [self.canvas, *self.hidden_canvases]:
+            canvas.close()
+        for path in self.painter.paths.values():
+            path.close()
+        self._images.clear()
+        self._base = None
+        self.painter.paths.clear()
+
+    def forget(self) -> None:
+        """Mark everything as to be redrawn (a view connected late, or a resize)."""
+        self._image_ready.clear()
+        self._table_drawn = None
+        self.painter.reset()
+
+    def drop_images(self) -> None:
+        """Close the card images (the card size changed); new ones are made on demand."""
+        for canvas in self._images.values():
+            canvas.close()
+        self._images.clear()
+        self._image_ready.clear()
+        self._base = None
+
+    def _size(self, scene: Scene) -> None:
+        width, height = math.ceil(scene.width), math.ceil(scene.height)
+        if self.canvas.width != width or self.canvas.height != height:
+            for canvas in (self.canvas, self._table, self._under):
+                canvas.width, canvas.height = width, height
+            self._table_drawn = None
+            self.painter.reset()
+
+    # -- card images ------------------------------------------------------------
+
+    @staticmethod
+    def image_key(sprite: Sprite) -> tuple[str, int, int]:
+        """What a card looks like: its face (or ``"back"``) and its size in whole pixels."""
+        face = str(sprite.card) if sprite.face_up else "back"
+        return (face, math.ceil(sprite.w), math.ceil(sprite.h))
+
+    def _new_image(self, key: tuple[str, int, int]) -> Canvas:
+        canvas = Canvas(width=key[1] + 2 * _PAD, height=key[2] + 2 * _PAD)
+        self._images[key] = canvas
+        if self._base is None:
+            self._base = (key[1], key[2])
+        return canvas
+
+    def _image(self, sprite: Sprite) -> tuple[Canvas, tuple[str, int, int]]:
+        key = self.image_key(sprite)
+        canvas = self._images.get(key)
+        if canvas is None and self._base is not None and key[1:] != self._base:
+            # A card in mid-flip is narrower: scale the image of the full-size card
+            # rather than make a widget for every in-between width.
+            key = (key[0], *self._base)
+            canvas = self._images.get(key)
+        if canvas is None:
+            canvas = self._new_image(key)
+        if key not in self._image_ready:
+            self._image_ready.add(key)
+            self.painter.reset(canvas)
+            alone = replace(sprite, x=_PAD, y=_PAD, w=float(key[1]), h=float(key[2]), z=1,
+                            key="card")
+            mini = Scene(canvas.width, canvas.height, (alone,))
+            canvas.clear()
+            for kind, _key, shapes in scene_layers(mini, self.four_colour):
+                if kind == "card":
+                    self.painter.draw(canvas, shapes)
+        return canvas, key
+
+    def prepare(self, sprites: Iterable[Sprite]) -> None:
+        """Make the image canvases these cards may need (drawn when first used).
+
+        Call it with every card of the game up front, so that a later step
+        never has to create a widget: its drawing stays one message.
+        """
+        for sprite in sprites:
+            for face_up in (False, True):
+                key = self.image_key(replace(sprite, face_up=face_up))
+                if key not in self._images:
+                    self._new_image(key)
+
+    # -- layers -----------------------------------------------------------------
+
+    def _draw_table(self, scene: Scene) -> None:
+        signature = (scene.width, scene.height, scene.slots, scene.labels)
+        if self._table_drawn == signature:
+            return
+        self._table_drawn = signature
+        bare = Scene(scene.width, scene.height, (), scene.slots, scene.labels)
+        self._table.clear()
+        self.painter.reset(self._table)
+        for _kind, _key, shapes in scene_layers(bare, self.four_colour):
+            self.painter.draw(self._table, shapes)
+
+    def _draw_cards(self, canvas: Canvas, sprites: Iterable[Sprite]) -> None:
+        cards = list(sprites)
+        hidden = covered_keys(cards)
+        for sprite in sorted(cards, key=lambda s: s.z):
+            if sprite.key in hidden:
+                continue
+            image, (_face, width, height) = self._image(sprite)
+            if (width, height) == (math.ceil(sprite.w), math.ceil(sprite.h)):
+                canvas.draw_image(image, round(sprite.x) - _PAD, round(sprite.y) - _PAD)
+            else:
+                sx, sy = sprite.w / width, sprite.h / height
+                canvas.draw_image(image, _n(sprite.x - _PAD * sx), _n(sprite.y - _PAD * sy),
+                                  _n(image.width * sx), _n(image.height * sy))
+
+    def _draw_highlight(self, canvas: Canvas, scene: Scene, highlight: Collection[str]) -> None:
+        if not highlight:
+            return
+        bare = Scene(scene.width, scene.height, scene.sprites)
+        for kind, _key, shapes in scene_layers(bare, self.four_colour, highlight):
+            if kind == "highlight":
+                self.painter.draw(canvas, shapes)
+
+    def _compose(self, canvas: Canvas, sprites: Iterable[Sprite], base: Canvas) -> None:
+        canvas.clear()
+        canvas.draw_image(base, 0, 0)
+        self._draw_cards(canvas, sprites)
+
+    @contextmanager
+    def _message(self) -> Iterator[None]:
+        with hold_canvas():
+            self.painter.reset()
+            yield
+
+    # -- public drawing -----------------------------------------------------------
+
+    def show(self, scene: Scene, highlight: Collection[str] = frozenset()) -> None:
+        """Draw ``scene`` as it stands, in one message."""
+        with self._message():
+            self._show(scene, highlight)
+
+    def _show(self, scene: Scene, highlight: Collection[str] = frozenset()) -> None:
+        self._size(scene)
+        self._draw_table(scene)
+        self._compose(self.canvas, scene.sprites, self._table)
+        self._draw_highlight(self.canvas, scene, highlight)
+        self.scene = scene
+        self.highlight = frozenset(highlight)
+
+    def redraw(self) -> None:
+        """Draw everything again, hidden canvases included (for a view that connected late)."""
+        self.forget()
+        if self.scene is not None:
+            with self._message():
+                self.prepare(self.scene.sprites)
+                self._show(self.scene, self.highlight)
+
+    def drag(self, scene: Scene, lifted: Collection[str], dx: float, dy: float,
+             start: bool = False) -> None:
+        """Show ``scene`` with the cards ``lifted`` (sprite keys) moved by ``(dx, dy)``.
+
+        ``start`` redraws the cards that stay put onto the under canvas first.
+        """
+        with self._message():
+            self._size(scene)
+            staying = [s for s in scene.sprites if s.key not in lifted]
+            if start:
+                self._draw_table(scene)
+                self._compose(self._under, staying, self._table)
+            moving = [replace(s, x=s.x + dx, y=s.y + dy) for s in scene.sprites
+                      if s.key in lifted]
+            self._compose(self.canvas, moving, self._under)
+
+    def animate(self, segments: Sequence[Segment], final: Scene,
+                highlight: Collection[str] = frozenset()) -> None:
+        """Play ``segments`` then show ``final``: all of it ONE message.
+
+        Per segment the cards that do not move go once onto the under canvas;
+        each frame copies it and draws the moving cards, then sleeps.
+        """
+        with self._message():
+            shown: Scene | None = None
+            for segment in segments:
+                if self._segment(segment):
+                    shown = segment.frames[-1] if segment.frames else None
+                elif shown is not None and segment.after.labels != shown.labels:
+                    shown = None
+            if shown is not None and shown == final and not highlight:
+                # The last frame already shows the final position.
+                self.scene, self.highlight = final, frozenset()
+            else:
+                self._show(final, highlight)
+
+    def _segment(self, segment: Segment) -> bool:
+        """Draw one segment; False when nothing moved (only the table layer changed)."""
+        before, after = segment.before, segment.after
+        self._size(after)
+        old = {s.key: s for s in before.sprites}
+        new = {s.key: s for s in after.sprites}
+        still = {key for key, s in new.items() if key in old and _same_place(old[key], s)}
+        if len(still) == len(new) == len(old):
+            # Nothing moves (a fact changed): the labels may have.
+            self._draw_table(after)
+            return False
+        self._draw_table(after)
+        self._compose(self._under, [new[k] for k in still], self._table)
+        for frame in segment.frames:
+            moving = [s for s in frame.sprites if s.key not in still]
+            self._compose(self.canvas, moving, self._under)
+            self.canvas.sleep(segment.ms)
+        return bool(segment.frames)

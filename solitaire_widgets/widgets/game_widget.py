@@ -1,0 +1,548 @@
+"""GameWidget: a playable table in a notebook.
+
+Play by clicking a card then where it goes, by dragging it there, or by
+double-clicking it to send it to its foundation; or type a move (``t3>fh``)
+and press Enter. The buttons deal again, undo, redo, show a hint, let the
+default player finish the game, and play the game's own decisions ("turn",
+"redeal", "fill"...), each enabled only while it is legal. An illegal attempt
+shows the engine's reason and changes nothing. Every step is animated, one
+message a step.
+
+>>> from solitaire_widgets.widgets import GameWidget
+>>> widget = GameWidget("chain", seed=4, animate=False)
+>>> widget.game.seed
+4
+>>> widget.play("fill") or widget.message.value != ""
+True
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Collection
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+import traitlets
+
+from ..errors import IllegalMoveError, SolitaireError
+from ..game import Game
+from ..games import new_game
+from ..moves import Move
+from ..render.describe import describe_table
+from ..render.scene import Scene, layout
+from ..strategies import get_strategy
+from ..table import Event, Table
+from ._animation import Timing, fallback_bundle, step_segments
+from .canvas_backend import TablePainter
+
+__all__ = ["GameWidget", "ACTION_LABELS", "GAME_ACTIONS"]
+
+#: The decisions of each game that move no chosen card, in button order.
+GAME_ACTIONS: dict[str, tuple[str, ...]] = {
+    "klondike": ("turn", "redeal"),
+    "quarrel": ("deal",),
+    "chain": ("fill", "aux", "redeal"),
+}
+
+#: Friendly button labels of the decisions.
+ACTION_LABELS: dict[str, str] = {
+    "turn": "Turn stock",
+    "redeal": "Redeal",
+    "deal": "Deal",
+    "fill": "Fill from stock",
+    "aux": "Lay auxiliary row",
+}
+
+#: A move typed as an example in the move box.
+_EXAMPLE_MOVE = {"klondike": "t3>fh", "chain": "l5>fh", "quarrel": "r7>lc"}
+
+#: Two presses on the same pile closer than this (seconds) are a double-click.
+DOUBLE_CLICK = 0.45
+#: The pointer must travel this far (pixels) with the button down to drag.
+DRAG_START = 6.0
+#: At most one drag frame per this many seconds.
+DRAG_FRAME = 0.03
+#: The finishing player stops after this many moves.
+AUTO_FINISH_LIMIT = 2000
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class GameWidget(w.VBox):  # type: ignore[misc]
+    """A table you can play: ``GameWidget("klondike", seed=7)``.
+
+    ``name_or_game`` is a game's name (``options`` choose among readings of
+    its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
+    ``width`` is the drawing's width in pixels (the picture shrinks to fit a
+    narrower notebook); ``animate=False`` draws each step at once.
+    """
+
+    #: The drawing's width in pixels (the displayed canvas never overflows the notebook).
+    width = traitlets.Int(760)
+    #: Animate every step (False: draw the result at once).
+    animate = traitlets.Bool(True)
+    #: Animation speed: 2.0 is twice as fast.
+    speed = traitlets.Float(1.0)
+
+    def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
+                 width: int = 760, animate: bool = True, four_colour: bool = False,
+                 **options: str) -> None:
+        if isinstance(name_or_game, Game):
+            if seed is not None or options:
+                raise ValueError("give either a Game, or a game's name with its seed and options")
+            game = name_or_game
+        else:
+            game = new_game(name_or_game, seed=seed, **options)
+        self.game: Game = game
+        self._options = dict(game.options)
+        self.timing = Timing()
+        self._scene: Scene | None = None
+        self._selected: tuple[str, int] | None = None
+        self._hint: frozenset[str] = frozenset()
+        self._press: tuple[str, int, float, float] | None = None
+        self._dragging = False
+        self._drag_drawn = 0.0
+        self._last_down: tuple[str, float] | None = None
+        self._quiet = False
+
+        self.painter = TablePainter(width=width, height=int(width * 0.75),
+                                    four_colour=four_colour)
+        self.canvas = self.painter.canvas
+        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
+
+        button = w.Layout(width="auto")
+        self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
+                                   layout=button)
+        self.deal_number = w.IntText(value=game.seed, description="Deal",
+                                     layout=w.Layout(width="170px"),
+                                     style={"description_width": "40px"},
+                                     tooltip="Type a deal number and press Enter")
+        self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
+                                    layout=button)
+        self.redo_button = w.Button(description="Redo", tooltip="Play again the move taken back",
+                                    layout=button)
+        self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
+                                    layout=button)
+        self.finish_button = w.Button(description="Auto-finish", layout=button,
+                                      tooltip="Let the computer play on until the game ends")
+        self.action_buttons: dict[str, w.Button] = {}
+        self.actions = w.HBox()
+        self.status = w.HTML()
+        self.message = w.HTML()
+        self.move_input = w.Text(
+            placeholder=f"type a move (e.g. {_EXAMPLE_MOVE.get(game.name, 't3>fh')})",
+            continuous_update=False, layout=w.Layout(width="260px"),
+            description="Move", style={"description_width": "40px"})
+        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
+        self.description.add_class("solitaire-description")
+
+        toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
+                          self.redo_button, self.hint_button, self.finish_button],
+                         layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([toolbar, self.actions, self.canvas, self.status, self.message,
+                          self.move_input, self.description])
+        self.width = width
+        self.animate = animate
+
+        self.new_button.on_click(lambda _b: self.new_deal())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.finish_button.on_click(lambda _b: self.auto_finish())
+        self.deal_number.observe(self._on_deal_number, "value")
+        self.move_input.observe(self._on_move_typed, "value")
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_mouse_move(self._on_mouse_move)
+        self.canvas.on_mouse_up(self._on_mouse_up)
+        self.canvas.on_mouse_out(self._on_mouse_out)
+        self.observe(self._on_width, "width")
+        for canvas in [self.canvas, *self.painter.hidden_canvases]:
+            canvas.on_client_ready(self._on_client_ready)
+        self._deal_in(game)
+
+    # -- dealing ---------------------------------------------------------------
+
+    def _deal_in(self, game: Game) -> None:
+        """Show ``game``: its opening deal is animated from the full stock."""
+        self.game = game
+        self._selected = None
+        self._hint = frozenset()
+        self._quiet = True
+        try:
+            self.deal_number.value = game.seed
+        finally:
+            self._quiet = False
+        start = layout(game.name, game.start, self.width)
+        self.painter.prepare(start.sprites)
+        if game.history:
+            self._scene = layout(game.name, game.table, self.width)
+            self.painter.show(self._scene)
+        else:
+            self._scene = start
+            self._animate_events(game.start, game.opening, deal=True)
+        self._update_controls()
+        self._say(f"Deal {game.seed} of {game.rules.title}.")
+
+    def new_deal(self, seed: int | None = None) -> None:
+        """Start another deal (``seed``: that deal number; None: a random one)."""
+        self._deal_in(new_game(self.game.name, seed=seed, **self._options))
+
+    def _on_deal_number(self, change: dict[str, Any]) -> None:
+        if self._quiet or change["new"] == self.game.seed:
+            return
+        try:
+            self.new_deal(int(change["new"]))
+        except SolitaireError as error:
+            self._say(str(error), error=True)
+
+    # -- drawing ---------------------------------------------------------------
+
+    def _highlight(self) -> frozenset[str]:
+        if self._selected is not None:
+            pile, count = self._selected
+            return frozenset({f"{pile}:{count}"})
+        return self._hint
+
+    def _layout(self) -> Scene:
+        return layout(self.game.name, self.game.table, self.width, keys_from=self._scene)
+
+    def redraw(self) -> None:
+        """Draw the table as it stands (one message)."""
+        self._scene = self._layout()
+        self.painter.show(self._scene, self._highlight())
+
+    def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
+                        deal: bool = False) -> None:
+        timing = self.timing.scaled(self.speed)
+        if not self.animate:
+            self.redraw()
+            return
+        frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
+                      else (timing.frames, timing.ms))
+        segments, final = step_segments(self.game.name, before, events, self.width, frames, ms,
+                                        keys_from=self._scene)
+        self._scene = final
+        self.painter.animate(segments, final, self._highlight())
+
+    def _on_client_ready(self) -> None:
+        # A view connected late (page reload, or the kernel outlived the page):
+        # ipycanvas keeps nothing, so everything is drawn again.
+        self.painter.redraw()
+
+    def _on_width(self, change: dict[str, Any]) -> None:
+        width = int(change["new"])
+        if width < 200:
+            raise traitlets.TraitError("the table needs a width of at least 200 pixels")
+        self.canvas.layout.max_width = f"{width}px"
+        self._scene = None
+        self.painter.forget()
+        self.painter.drop_images()
+        self.painter.prepare(layout(self.game.name, self.game.start, width).sprites)
+        self.redraw()
+
+    # -- words and controls ------------------------------------------------------
+
+    def _say(self, text: str, error: bool = False) -> None:
+        text = html.escape(_sentence(text))
+        if error:
+            self.message.value = f'<span role="alert" style="color:#b00020">{text}</span>'
+        else:
+            self.message.value = f"<span>{text}</span>"
+
+    def _update_controls(self) -> None:
+        game = self.game
+        result = game.result
+        if result.over:
+            verdict = "You won!" if result.won else "Game over: lost."
+            status = f"<b>{html.escape(verdict)}</b> {html.escape(_sentence(result.reason))}"
+        else:
+            status = html.escape(_sentence(game.status))
+        self.status.value = f'<span class="solitaire-status">{status}</span>'
+        self.undo_button.disabled = not game.can_undo
+        self.redo_button.disabled = not game.can_redo
+        self.hint_button.disabled = result.over
+        self.finish_button.disabled = result.over
+        legal = game.legal_moves()
+        words = list(GAME_ACTIONS.get(game.name, ()))
+        words += [m.action for m in legal if m.action != "move" and m.action not in words]
+        for word in words:
+            if word not in self.action_buttons:
+                button = w.Button(description=ACTION_LABELS.get(word, word.capitalize()),
+                                  layout=w.Layout(width="auto"))
+                button.on_click(lambda _b, word=word: self.play(word))
+                self.action_buttons[word] = button
+        self.actions.children = tuple(self.action_buttons[word] for word in words)
+        for word, button in self.action_buttons.items():
+            move = Move(word)
+            button.disabled = move not in legal
+            button.tooltip = game.describe(move) if move in legal else (
+                f"{ACTION_LABELS.get(word, word)}: not possible now")
+        text = describe_table(game.name, game.table)
+        self.description.value = (
+            '<div role="status" aria-live="polite" aria-label="The table in words" '
+            'style="font-size:smaller;white-space:pre-line">'
+            + html.escape(text) + "</div>")
+
+    # -- playing -------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> bool:
+        """Play a move (a :class:`Move` or its text), animated; False (with the reason shown)
+        when it is not legal."""
+        before = self.game.table.copy()
+        try:
+            step = self.game.play(move)
+        except SolitaireError as error:
+            self._selected = None
+            self._say(str(error), error=True)
+            self.redraw()
+            return False
+        self._selected = None
+        self._hint = frozenset()
+        self._animate_events(before, step.events)
+        self._update_controls()
+        if self.game.is_over:
+            self._say(step.text + (". You won!" if self.game.is_won else ". The game is over."))
+        else:
+            self._say(step.text)
+        return True
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        try:
+            self.game.undo()
+        except IllegalMoveError as error:
+            self._say(str(error), error=True)
+            return
+        self._selected = None
+        self._hint = frozenset()
+        self.redraw()
+        self._update_controls()
+        self._say("Move taken back")
+
+    def redo(self) -> None:
+        """Play again the last move taken back (animated)."""
+        if not self.game.can_redo:
+            self._say("There is nothing to redo", error=True)
+            return
+        before = self.game.table.copy()
+        self.game.redo()
+        step = self.game.history[-1]
+        self._selected = None
+        self._hint = frozenset()
+        self._animate_events(before, step.events)
+        self._update_controls()
+        self._say(step.text)
+
+    def hint(self) -> Move | None:
+        """Highlight the default player's choice, and say it in words."""
+        if self.game.is_over:
+            self._say(self.game.status)
+            return None
+        move = get_strategy(self.game.name).choose(self.game.clone())
+        if move is None:
+            self._say("The computer player sees no useful move here")
+            return None
+        if move.action == "move":
+            self._hint = frozenset({f"{move.src}:{move.count}", move.dst})
+        else:
+            self._hint = frozenset({"s"})
+        self._selected = None
+        self.redraw()
+        self._say("Hint: " + self.game.describe(move))
+        return move
+
+    def auto_finish(self) -> None:
+        """Let the default player play on (animated) until the game ends or it gives up."""
+        strategy = get_strategy(self.game.name)
+        played = 0
+        while not self.game.is_over and played < AUTO_FINISH_LIMIT:
+            move = strategy.choose(self.game)
+            if move is None:
+                self._update_controls()
+                self._say(f"The computer player stopped after {played} moves: "
+                          "it sees no useful move")
+                return
+            if not self.play(move):
+                return
+            played += 1
+        self._update_controls()
+        if not self.game.is_over:
+            self._say(f"The computer player stopped after {played} moves")
+
+    def _on_move_typed(self, change: dict[str, Any]) -> None:
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        word = text.lower()
+        if word in ("undo", "redo", "hint"):
+            getattr(self, word)()
+            done = True
+        else:
+            done = self.play(text)
+        if done:
+            self.move_input.value = ""
+
+    # -- the pointer ------------------------------------------------------------------
+
+    def _pick(self, pile_id: str, index: int) -> int | None:
+        """How many cards a press at ``index`` of a pile picks up (None: none)."""
+        pile = self.game.table.piles.get(pile_id)
+        if pile is None or not pile.cards:
+            return None
+        if index < 0 or index >= len(pile.cards):
+            index = len(pile.cards) - 1
+        if not pile.face_up(index):
+            return None
+        return len(pile.cards) - index
+
+    def _stock_click(self) -> None:
+        legal = self.game.legal_moves()
+        for word in ("turn", "fill", "deal", "redeal"):
+            if Move(word) in legal:
+                self.play(word)
+                return
+        words = GAME_ACTIONS.get(self.game.name, ())
+        if words:
+            self.play(words[0])  # not legal: says why
+
+    def _to_foundation(self, pile_id: str) -> None:
+        piles = self.game.table.piles
+        for move in self.game.legal_moves():
+            if (move.action == "move" and move.src == pile_id
+                    and piles[move.dst].kind == "foundation"):
+                self.play(move)
+                return
+        pile = piles.get(pile_id)
+        what = pile.top.name if pile is not None and pile.top is not None else "nothing"
+        self._selected = None
+        self.redraw()
+        self._say(f"{what} cannot go to a foundation now", error=True)
+
+    def click(self, x: float, y: float) -> None:
+        """A press and release at ``(x, y)`` (canvas pixels), as the mouse does."""
+        self._on_mouse_down(x, y)
+        self._on_mouse_up(x, y)
+
+    def click_pile(self, pile_id: str) -> None:
+        """Click the top card (or the empty place) of a pile."""
+        assert self._scene is not None
+        sprites = self._scene.pile_sprites(pile_id)
+        if sprites:
+            top = sprites[-1]
+            self.click(top.x + top.w / 2, top.y + min(top.h / 2, 8))
+            return
+        bounds = self._scene.pile_bounds(pile_id)
+        if bounds is None:
+            raise ValueError(f"pile {pile_id!r} is not on the table")
+        x, y, width, height = bounds
+        self.click(x + width / 2, y + height / 2)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        scene = self._scene
+        if scene is None:
+            return
+        hit = scene.hit(x, y)
+        now = time.monotonic()
+        last, self._last_down = self._last_down, None
+        if hit is None:
+            self._press = None
+            if self._selected is not None or self._hint:
+                self._selected = None
+                self._hint = frozenset()
+                self.redraw()
+            return
+        pile_id, index = hit
+        kind = self.game.table.piles[pile_id].kind
+        if (last is not None and last[0] == pile_id and now - last[1] < DOUBLE_CLICK
+                and kind != "stock"):
+            self._press = None
+            self._to_foundation(pile_id)
+            return
+        self._last_down = (pile_id, now)
+        if self._selected is not None:
+            src, count = self._selected
+            self._press = None
+            if src == pile_id:
+                self._selected = None
+                self.redraw()
+                return
+            self.play(Move("move", src, pile_id, count))
+            return
+        if kind == "stock":
+            self._press = None
+            self._stock_click()
+            return
+        picked = self._pick(pile_id, index)
+        if picked is None:
+            self._press = None
+            if not self.game.table.piles[pile_id].cards:
+                self._say("That place is empty: pick a card first, then click here", error=True)
+            else:
+                self._say("That card is face down", error=True)
+            return
+        self._selected = (pile_id, picked)
+        self._hint = frozenset()
+        self._press = (pile_id, picked, x, y)
+        self.redraw()
+
+    def _lifted(self) -> Collection[str]:
+        assert self._press is not None and self._scene is not None
+        pile_id, count = self._press[0], self._press[1]
+        return {s.key for s in self._scene.pile_sprites(pile_id)[-count:]}
+
+    def _on_mouse_move(self, x: float, y: float) -> None:
+        if self._press is None or self._scene is None:
+            return
+        _pile, _count, x0, y0 = self._press
+        now = time.monotonic()
+        if not self._dragging:
+            if abs(x - x0) + abs(y - y0) < DRAG_START:
+                return
+            self._dragging = True
+            self._drag_drawn = now
+            self.painter.drag(self._scene, self._lifted(), x - x0, y - y0, start=True)
+            return
+        if now - self._drag_drawn >= DRAG_FRAME:
+            self._drag_drawn = now
+            self.painter.drag(self._scene, self._lifted(), x - x0, y - y0)
+
+    def _on_mouse_up(self, x: float, y: float) -> None:
+        press, dragging = self._press, self._dragging
+        self._press, self._dragging = None, False
+        if press is None or not dragging or self._scene is None:
+            return
+        src, count = press[0], press[1]
+        hit = self._scene.hit(x, y)
+        if hit is None or hit[0] == src:
+            self.redraw()
+            return
+        self._last_down = None
+        self._selected = None
+        self.play(Move("move", src, hit[0], count))
+
+    def _on_mouse_out(self, x: float, y: float) -> None:
+        if self._dragging:
+            self._press, self._dragging = None, False
+            self.redraw()
+
+    # -- display -----------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        # A second display is a new view of the same canvas: draw it again in full.
+        self.painter.redraw()
+        if bundle is None:
+            return None
+        scene = self._scene or self._layout()
+        title = f"{self.game.rules.title}, deal {self.game.seed}"
+        bundle.update(fallback_bundle(self.game, scene, title, self.width))
+        return bundle

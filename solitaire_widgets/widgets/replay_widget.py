@@ -1,0 +1,215 @@
+"""ReplayWidget: watch a game step by step.
+
+A replay is a :class:`~solitaire_widgets.game.Game` (its history), an
+:class:`~solitaire_widgets.examples.Example`, or save-file JSON. Play/pause,
+step forward and back, jump to the start or the end; a speed slider, a step
+counter and the words of the current step. Stepping forward animates the
+step (one message); any other jump draws the position at once.
+
+>>> from solitaire_widgets import new_game
+>>> from solitaire_widgets.widgets import ReplayWidget
+>>> game = new_game("chain", seed=2)
+>>> _ = game.play("fill")
+>>> replay = ReplayWidget(game, animate=False)
+>>> replay.steps, replay.position
+(1, 0)
+>>> replay.forward(); replay.position
+1
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+import traitlets
+
+from ..errors import SaveFileError
+from ..examples import Example
+from ..game import Game
+from ..render.describe import describe_table
+from ..render.scene import Scene, layout
+from ..saves import load_game
+from ._animation import Timing, fallback_bundle, step_segments
+from .canvas_backend import TablePainter
+
+__all__ = ["ReplayWidget"]
+
+
+def _as_game(replay: Game | Example | str | bytes) -> tuple[Game, list[str], str]:
+    """The game to replay, the words beside each step, and a title."""
+    if isinstance(replay, Game):
+        game = replay.clone()
+        words = [step.text for step in game.history]
+        return game, words, f"{game.rules.title}, deal {game.seed}"
+    if isinstance(replay, Example):
+        game = replay.play()
+        words = [text or step.text for text, step in zip(replay.words, game.history, strict=True)]
+        return game, words, replay.title
+    if isinstance(replay, str | bytes):
+        game = load_game(replay)
+        return game, [step.text for step in game.history], f"{game.rules.title}, deal {game.seed}"
+    raise SaveFileError(
+        f"a replay is a Game, an Example or save-file JSON text, not {type(replay).__name__}")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class ReplayWidget(w.VBox):  # type: ignore[misc]
+    """Step through a recorded game: ``ReplayWidget(get_example("chain-first-layout"))``."""
+
+    #: The drawing's width in pixels.
+    width = traitlets.Int(760)
+    #: Animate forward steps.
+    animate = traitlets.Bool(True)
+    #: Steps shown: 0 is the position after the deal.
+    position = traitlets.Int(0)
+
+    def __init__(self, replay: Game | Example | str | bytes, *, width: int = 760,
+                 animate: bool = True, four_colour: bool = False) -> None:
+        game, words, title = _as_game(replay)
+        self._example = replay if isinstance(replay, Example) else None
+        self.game = game
+        self.words = words
+        self.title = title
+        self.timing = Timing()
+        self._scene: Scene | None = None
+
+        self.painter = TablePainter(width=width, height=int(width * 0.75),
+                                    four_colour=four_colour)
+        self.canvas = self.painter.canvas
+        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
+        steps = len(game.history)
+        button = w.Layout(width="auto")
+        self.start_button = w.Button(description="⏮ Start", tooltip="Back to the deal",
+                                     layout=button)
+        self.back_button = w.Button(description="◀ Back", tooltip="One step back", layout=button)
+        self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
+                             description="Play", show_repeat=False)
+        self.forward_button = w.Button(description="Forward ▶", tooltip="One step forward",
+                                       layout=button)
+        self.end_button = w.Button(description="End ⏭", tooltip="To the last step",
+                                   layout=button)
+        self.speed = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
+                                   description="Speed", readout_format=".2f",
+                                   layout=w.Layout(width="260px"))
+        self.counter = w.Label()
+        self.caption = w.HTML()
+        self.heading = w.HTML(f"<b>{html.escape(title)}</b>")
+        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
+        controls = w.HBox([self.start_button, self.back_button, self.player,
+                           self.forward_button, self.end_button, self.speed, self.counter],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([self.heading, controls, self.canvas, self.caption, self.description])
+        self.width = width
+        self.animate = animate
+
+        self.start_button.on_click(lambda _b: self.go(0))
+        self.back_button.on_click(lambda _b: self.back())
+        self.forward_button.on_click(lambda _b: self.forward())
+        self.end_button.on_click(lambda _b: self.go(self.steps))
+        self.player.observe(self._on_play, "value")
+        self.speed.observe(self._on_speed, "value")
+        self.observe(self._on_position, "position")
+        self.observe(self._on_width, "width")
+        for canvas in [self.canvas, *self.painter.hidden_canvases]:
+            canvas.on_client_ready(self.painter.redraw)
+        self._on_speed({"new": self.speed.value})
+        self.painter.prepare(layout(game.name, game.start, width).sprites)
+        self._draw(0, animated=False)
+
+    @property
+    def steps(self) -> int:
+        """The number of steps after the deal."""
+        return len(self.game.history)
+
+    # -- moving through the replay ----------------------------------------------
+
+    def go(self, position: int) -> None:
+        """Show the position after ``position`` steps (0: the deal), drawn at once."""
+        self.position = max(0, min(int(position), self.steps))
+
+    def forward(self) -> None:
+        """One step forward (animated)."""
+        if self.position < self.steps:
+            self.position += 1
+
+    def back(self) -> None:
+        """One step back."""
+        if self.position > 0:
+            self.position -= 1
+
+    def _on_play(self, change: dict[str, Any]) -> None:
+        self.position = int(change["new"])
+
+    def _on_speed(self, change: dict[str, Any]) -> None:
+        speed = float(change["new"])
+        self.player.interval = max(100, round(900 / speed))
+
+    def _on_position(self, change: dict[str, Any]) -> None:
+        old, new = int(change["old"]), int(change["new"])
+        if self.player.value != new:
+            self.player.value = new
+        self._draw(new, animated=new == old + 1)
+
+    def _on_width(self, change: dict[str, Any]) -> None:
+        width = int(change["new"])
+        self.canvas.layout.max_width = f"{width}px"
+        self._scene = None
+        self.painter.forget()
+        self.painter.drop_images()
+        self.painter.prepare(layout(self.game.name, self.game.start, width).sprites)
+        self._draw(self.position, animated=False)
+
+    def _draw(self, position: int, animated: bool) -> None:
+        game = self.game
+        table = game.position_at(position)
+        if animated and self.animate and position > 0:
+            before = game.position_at(position - 1)
+            timing = self.timing.scaled(self.speed.value)
+            segments, final = step_segments(game.name, before, game.history[position - 1].events,
+                                            self.width, timing.frames, timing.ms,
+                                            keys_from=self._scene)
+            self._scene = final
+            self.painter.animate(segments, final)
+        else:
+            self._scene = layout(game.name, table, self.width, keys_from=self._scene)
+            self.painter.show(self._scene)
+        self.counter.value = f"step {position} of {self.steps}"
+        if position == 0:
+            words = "The deal."
+        else:
+            words = _sentence(self.words[position - 1])
+        if position == self.steps and game.is_over:
+            words += " " + _sentence(game.status)
+        self.caption.value = f'<span class="solitaire-caption">{html.escape(words)}</span>'
+        self.start_button.disabled = self.back_button.disabled = position == 0
+        self.forward_button.disabled = self.end_button.disabled = position == self.steps
+        self.description.value = (
+            '<div role="status" aria-live="polite" aria-label="The table in words" '
+            'style="font-size:smaller;white-space:pre-line">'
+            + html.escape(describe_table(game.name, table)) + "</div>")
+
+    # -- display -------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        self.painter.redraw()
+        if bundle is None:
+            return None
+        scene = self._scene or layout(self.game.name, self.game.table, self.width)
+        frames = None
+        if self._example is not None:
+            from ..render.player import replay_frames
+
+            frames = replay_frames(self._example, self.width)
+        bundle.update(fallback_bundle(self.game, scene, self.title, self.width, frames))
+        return bundle
