@@ -65,7 +65,7 @@ ODD_WORDS = (
 ODD_PILES = ("zz", "q99", "x1", "l99", "t99", "r999", "a99", "f", "fx")
 
 SETTINGS = settings(
-    max_examples=30,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example,

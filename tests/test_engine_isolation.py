@@ -133,7 +133,7 @@ def _forbidden_imports(path: Path) -> list[str]:
                     names = [first.value]
         for name in names:
             if name.split(".")[0] in FORBIDDEN:
-                found.append(f"{_where(path)}:{node.lineno}: {name}")
+                found.append(f"{_where(path)}:{getattr(node, 'lineno', 0)}: {name}")
     return found
 
 
