@@ -716,6 +716,29 @@ def test_same_seed_same_deck_in_a_fresh_process(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_play_in_processes_with_other_hash_seeds(name: str) -> None:
+    """Legal moves, strategies and reshuffles do not depend on set or dict hash order."""
+    _require(name)
+    code = (
+        "from solitaire_widgets import new_game\n"
+        "from solitaire_widgets.strategies import get_strategy, play_out, strategy_names\n"
+        f"for strategy in strategy_names({name!r}):\n"
+        "    for seed in (2, 3):\n"
+        f"        game = new_game({name!r}, seed=seed)\n"
+        f"        play_out(game, get_strategy({name!r}, strategy, seed=seed), max_moves=600)\n"
+        "        print(game.to_json())\n"
+        "        print([str(m) for m in game.legal_moves()])\n"
+    )
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+        outputs.append(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                      text=True, cwd=ROOT, env=env, check=True).stdout)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].count("\n") == 4 * len(strategy_names(name))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_same_seed_same_game(name: str) -> None:
     _require(name)
     one, two = new_game(name, seed=77), new_game(name, seed=77)
