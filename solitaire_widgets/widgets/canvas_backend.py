@@ -325,14 +325,17 @@ class TablePainter:
         if key not in self._image_ready:
             self._image_ready.add(key)
             self.painter.reset(canvas)
-            alone = replace(sprite, x=_PAD, y=_PAD, w=float(key[1]), h=float(key[2]), z=1,
-                            key="card")
-            mini = Scene(canvas.width, canvas.height, (alone,))
             canvas.clear()
-            for kind, _key, shapes in scene_layers(mini, self.four_colour):
-                if kind == "card":
-                    self.painter.draw(canvas, shapes)
+            self.painter.draw(canvas, self._image_shapes(sprite, key))
         return canvas, key
+
+    def _image_shapes(self, sprite: Sprite, key: tuple[str, int, int]) -> list[Shape]:
+        """The shapes of a card alone, its corner at ``(_PAD, _PAD)``."""
+        alone = replace(sprite, x=_PAD, y=_PAD, w=float(key[1]), h=float(key[2]), z=1,
+                        key="card")
+        mini = Scene(key[1] + 2 * _PAD, key[2] + 2 * _PAD, (alone,))
+        return [shape for kind, _key, shapes in scene_layers(mini, self.four_colour)
+                if kind == "card" for shape in shapes]
 
     def prepare(self, sprites: Iterable[Sprite]) -> None:
         """Make the image canvases these cards may need (drawn when first used).
@@ -342,9 +345,14 @@ class TablePainter:
         """
         for sprite in sprites:
             for face_up in (False, True):
-                key = self.image_key(replace(sprite, face_up=face_up))
+                turned = replace(sprite, face_up=face_up)
+                key = self.image_key(turned)
                 if key not in self._images:
                     self._new_image(key)
+                    # Its outlines too: a Path2D made mid-step would be a message of its own.
+                    for shape in self._image_shapes(turned, key):
+                        if isinstance(shape, Path):
+                            self.painter.path2d(shape.d)
 
     # -- layers -----------------------------------------------------------------
 

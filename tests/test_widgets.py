@@ -1,0 +1,451 @@
+"""The widgets without a browser: the canvas comm is captured and the mouse simulated.
+
+ipycanvas sends every drawing command through one hidden "canvas manager"
+widget; ``hold_canvas()`` gathers them into ONE ``send`` whose first binary
+buffer is the JSON command list. The fixture ``comm`` replaces that ``send``
+and records each message, so a test can count messages, weigh them and read
+the commands. Mouse events are the callbacks ipycanvas calls with canvas
+coordinates, which the tests take from a scene laid out for the same deal.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipycanvas")
+pytest.importorskip("ipywidgets")
+
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS  # noqa: E402
+
+from solitaire_widgets import Move, new_game  # noqa: E402
+from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E402
+from solitaire_widgets.examples import get_example  # noqa: E402
+from solitaire_widgets.render import layout  # noqa: E402
+from solitaire_widgets.render.scene import Scene  # noqa: E402
+from solitaire_widgets.strategies import get_strategy  # noqa: E402
+from solitaire_widgets.widgets import GameWidget, ReplayWidget  # noqa: E402
+from solitaire_widgets.widgets.canvas_backend import ShapePainter, draw_scene  # noqa: E402
+
+NAMES = {number: name for name, number in COMMANDS.items()}
+#: The budget of one animated move (issue 4).
+MAX_STEP_BYTES = 32 * 1024
+WIDTH = 760
+
+
+@dataclass
+class Comm:
+    """The messages the canvas manager sent: (content, buffers)."""
+
+    messages: list[tuple[Any, list[bytes]]] = field(default_factory=list)
+
+    def clear(self) -> None:
+        self.messages.clear()
+
+    def __len__(self) -> int:
+        return len(self.messages)
+
+    def sizes(self) -> list[int]:
+        return [sum(len(b) for b in buffers) for _content, buffers in self.messages]
+
+    def commands(self, index: int = -1) -> list[tuple[str, list[Any]]]:
+        _content, buffers = self.messages[index]
+        raw = json.loads(buffers[0])
+        if raw and not isinstance(raw[0], list):
+            raw = [raw]
+        return [(NAMES[c[0]], c[1] if len(c) > 1 else []) for c in raw]
+
+    def count(self, name: str, index: int = -1) -> int:
+        return sum(1 for command, _args in self.commands(index) if command == name)
+
+
+@pytest.fixture
+def comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[Comm]:
+    record = Comm()
+
+    def send(content: Any = None, buffers: Any = None) -> None:
+        record.messages.append((content, [bytes(b) for b in buffers or []]))
+
+    monkeypatch.setattr(_CANVAS_MANAGER, "send", send)
+    yield record
+
+
+def centre(scene: Scene, pile: str) -> tuple[float, float]:
+    """A point on the top card of ``pile`` (or on its empty place)."""
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        top = sprites[-1]
+        return top.x + top.w / 2, top.y + top.h * 0.6
+    bounds = scene.pile_bounds(pile)
+    assert bounds is not None, pile
+    x, y, w, h = bounds
+    return x + w / 2, y + h / 2
+
+
+def click(widget: GameWidget, point: tuple[float, float]) -> None:
+    widget._on_mouse_down(*point)
+    widget._on_mouse_up(*point)
+
+
+def snapshot(widget: GameWidget) -> tuple[Any, ...]:
+    game = widget.game
+    return (game.table.copy(), len(game.history), game.can_redo)
+
+
+def first_move(game: Any, kind: str = "tableau") -> Move:
+    piles = game.table.piles
+    for move in game.legal_moves():
+        if move.action == "move" and piles[move.src].kind == kind:
+            return move
+    raise AssertionError(f"no {kind} move in {game.legal_moves()}")
+
+
+def chain_with_play() -> int:
+    """A Chain deal whose opening offers a card to a series."""
+    for seed in range(200):
+        if any(m.action == "move" for m in new_game("chain", seed=seed).legal_moves()):
+            return seed
+    raise AssertionError("no Chain deal with a play at once")
+
+
+# -- messages -------------------------------------------------------------------------
+
+
+def test_the_deal_is_one_message(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3)
+    assert len(comm) == 1
+    # Every dealt card is animated: at least one pause a card.
+    assert comm.count("sleep") >= len([e for e in widget.game.opening if e.kind == "move"])
+
+
+def test_one_message_per_step_and_small(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3)
+    strategy = get_strategy("klondike")
+    moves = 0
+    while moves < 40 and not widget.game.is_over:
+        move = strategy.choose(widget.game)
+        if move is None:
+            break
+        comm.clear()
+        assert widget.play(move)
+        assert len(comm) == 1, f"{move}: {len(comm)} messages"
+        assert comm.sizes()[0] <= MAX_STEP_BYTES, f"{move}: {comm.sizes()[0]} bytes"
+        assert comm.count("sleep") >= 2, "a step is animated frame by frame"
+        moves += 1
+    assert moves >= 10
+
+
+def test_a_step_creates_no_widget(comm: Comm, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ipywidgets import Widget  # type: ignore[import-untyped]
+
+    widget = GameWidget("klondike", seed=5)
+    created: list[Any] = []
+    monkeypatch.setattr(Widget, "open", lambda self: created.append(self))
+    strategy = get_strategy("klondike")
+    for _ in range(15):
+        move = strategy.choose(widget.game)
+        if move is None:
+            break
+        widget.play(move)
+    assert created == []
+
+
+def test_without_animation_a_step_is_one_frame(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=3, animate=False)
+    comm.clear()
+    widget.play("fill")
+    assert len(comm) == 1 and comm.count("sleep") == 0
+
+
+# -- the mouse --------------------------------------------------------------------------
+
+
+def test_click_a_card_then_its_destination_plays_the_move(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    game = widget.game
+    move = first_move(game)
+    scene = layout("klondike", game.table, WIDTH)
+    expected = game.clone()
+    expected.play(move)
+    click(widget, centre(scene, move.src))
+    assert widget._selected == (move.src, move.count)
+    assert len(game.history) == 0
+    click(widget, centre(scene, move.dst))
+    assert [step.move for step in game.history] == [move]
+    assert game.table == expected.table
+    assert widget.message.value and "alert" not in widget.message.value
+
+
+def test_an_illegal_click_pair_shows_the_reason_and_changes_nothing(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    game = widget.game
+    legal = set(game.legal_moves())
+    src, dst = next((f"t{a}", f"t{b}") for a in range(1, 8) for b in range(1, 8)
+                    if a != b and Move("move", f"t{a}", f"t{b}", 1) not in legal)
+    before = snapshot(widget)
+    with pytest.raises(IllegalMoveError) as error:
+        game.clone().play(Move("move", src, dst, 1))
+    scene = layout("klondike", game.table, WIDTH)
+    click(widget, centre(scene, src))
+    click(widget, centre(scene, dst))
+    assert snapshot(widget) == before
+    assert 'role="alert"' in widget.message.value
+    import html
+
+    assert html.escape(str(error.value)[1:]) in widget.message.value
+    assert widget._selected is None
+
+
+def test_undo_restores_and_redo_replays(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    before = widget.game.table.copy()
+    assert widget.undo_button.disabled and widget.redo_button.disabled
+    widget.play(first_move(widget.game))
+    after = widget.game.table.copy()
+    assert not widget.undo_button.disabled
+    widget.undo_button.click()
+    assert widget.game.table == before and len(widget.game.history) == 0
+    assert widget.undo_button.disabled and not widget.redo_button.disabled
+    widget.redo_button.click()
+    assert widget.game.table == after
+
+
+def test_drag_and_drop_plays_the_move(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    game = widget.game
+    move = first_move(game)
+    scene = layout("klondike", game.table, WIDTH)
+    (x0, y0), (x1, y1) = centre(scene, move.src), centre(scene, move.dst)
+    widget._on_mouse_down(x0, y0)
+    comm.clear()
+    for i in range(1, 6):
+        widget._on_mouse_move(x0 + (x1 - x0) * i / 5, y0 + (y1 - y0) * i / 5)
+    assert len(comm) >= 1, "the lifted cards follow the pointer"
+    widget._on_mouse_up(x1, y1)
+    assert [step.move for step in game.history] == [move]
+
+
+def test_a_drag_dropped_back_changes_nothing(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    before = snapshot(widget)
+    move = first_move(widget.game)
+    x, y = centre(layout("klondike", widget.game.table, WIDTH), move.src)
+    widget._on_mouse_down(x, y)
+    widget._on_mouse_move(x + 40, y + 40)
+    widget._on_mouse_up(x + 1, y + 1)
+    assert snapshot(widget) == before
+
+
+def test_double_click_sends_a_card_to_its_foundation(comm: Comm) -> None:
+    seed = chain_with_play()
+    widget = GameWidget("chain", seed=seed, animate=False)
+    move = next(m for m in widget.game.legal_moves() if m.action == "move")
+    point = centre(layout("chain", widget.game.table, WIDTH), move.src)
+    click(widget, point)
+    click(widget, point)
+    assert [step.move for step in widget.game.history] == [move]
+
+
+def test_clicking_the_stock_plays_the_stock_word(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    click(widget, centre(layout("klondike", widget.game.table, WIDTH), "s"))
+    assert [str(step.move) for step in widget.game.history] == ["turn"]
+
+
+# -- buttons, keyboard, words --------------------------------------------------------------
+
+
+def test_action_buttons_follow_legality(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=3, animate=False)
+    strategy = get_strategy("chain")
+    for _ in range(60):
+        legal = widget.game.legal_moves()
+        assert set(widget.action_buttons) >= {"fill", "aux", "redeal"}
+        for word, button in widget.action_buttons.items():
+            assert button.disabled == (Move(word) not in legal), word
+        if widget.game.is_over:
+            break
+        widget.play(strategy.choose(widget.game))  # type: ignore[arg-type]
+    labels = {b.description for b in widget.action_buttons.values()}
+    assert "Lay auxiliary row" in labels
+
+
+def test_klondike_buttons_and_labels(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    assert not widget.action_buttons["turn"].disabled
+    assert widget.action_buttons["redeal"].disabled
+    assert widget.action_buttons["turn"].description == "Turn stock"
+    widget.action_buttons["turn"].click()
+    assert str(widget.game.history[-1].move) == "turn"
+
+
+def test_typed_moves_play_and_errors_show(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    assert "type a move (e.g." in widget.move_input.placeholder
+    move = first_move(widget.game)
+    widget.move_input.value = str(move)
+    assert [step.move for step in widget.game.history] == [move]
+    assert widget.move_input.value == ""
+    before = snapshot(widget)
+    widget.move_input.value = "t9>>zz"
+    assert snapshot(widget) == before
+    assert "is not a move" in widget.message.value
+    widget.move_input.value = "undo"
+    assert len(widget.game.history) == 0
+
+
+def test_status_and_table_in_words(comm: Comm) -> None:
+    widget = GameWidget("quarrel", seed=2, animate=False)
+    assert widget.status.value
+    assert 'aria-live="polite"' in widget.description.value
+    assert "<script" not in widget.description.value
+
+
+def test_the_end_says_won_or_lost_and_why(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=3)
+    comm.clear()
+    widget.auto_finish()
+    game = widget.game
+    assert game.is_over
+    assert len(comm) == len(game.history)  # one message per step, none more
+    verdict = "You won!" if game.is_won else "lost"
+    assert verdict in widget.status.value
+    assert game.result.reason.split(":")[0][:20].lower() in widget.status.value.lower()
+    assert widget.hint_button.disabled and widget.finish_button.disabled
+
+
+def test_hint_highlights_the_strategy_move(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    expected = get_strategy("klondike").choose(widget.game.clone())
+    comm.clear()
+    move = widget.hint_button.click() or widget._hint
+    assert move
+    assert "Hint:" in widget.message.value
+    assert expected is not None and (expected.src == "" or f"{expected.src}:1" in widget._hint
+                                     or any(h.startswith(expected.src) for h in widget._hint))
+    assert len(comm) == 1 and comm.count("strokeRect") + comm.count("stroke") >= 1
+    assert len(widget.game.history) == 0
+
+
+def test_new_deal_from_the_number_box(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    widget.deal_number.value = 11
+    assert widget.game.seed == 11
+    assert widget.game.table == new_game("klondike", seed=11).table
+    widget.new_button.click()
+    assert widget.deal_number.value == widget.game.seed
+
+
+def test_a_game_object_goes_on(comm: Comm) -> None:
+    game = new_game("chain", seed=3)
+    game.play("fill")
+    widget = GameWidget(game, animate=False)
+    assert widget.game is game and widget.undo_button.disabled is False
+    with pytest.raises(ValueError):
+        GameWidget(game, seed=2)
+
+
+def test_width_trait_redraws_at_the_new_size(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=3, animate=False)
+    comm.clear()
+    widget.width = 500
+    assert widget.canvas.width == 500
+    assert len(comm) == 1
+
+
+# -- late views and display ------------------------------------------------------------------
+
+
+def test_a_late_view_gets_a_full_redraw(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    comm.clear()
+    widget.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert len(comm) == 1
+    # The card images are drawn again too (their canvases are new in a new page).
+    assert comm.count("switchCanvas") >= 10
+    assert comm.count("fillPath") > 20
+
+
+def test_the_mime_bundle_holds_html_and_svg(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=3, animate=False)
+    widget.play(first_move(widget.game))
+    comm.clear()
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert len(comm) == 1, "displaying again redraws the canvas"
+    root = ET.fromstring(bundle["image/svg+xml"])
+    assert root.tag.endswith("svg")
+    page = bundle["text/html"]
+    assert "<svg" in page and "Step 1" in page
+    assert "<script src" not in page and "require(" not in page
+
+
+def test_draw_scene_uses_one_path2d_per_outline(comm: Comm) -> None:
+    from ipycanvas import Canvas
+
+    scene = layout("klondike", new_game("klondike", seed=3).table, WIDTH)
+    painter = ShapePainter()
+    canvas = Canvas(width=WIDTH, height=int(scene.height))
+    comm.clear()
+    draw_scene(canvas, scene, painter)
+    assert len(comm) == 1
+    assert 4 <= len(painter.paths) <= 40
+    assert comm.count("fillText") > 0 and comm.count("rotate") > 0
+
+
+# -- the replay -----------------------------------------------------------------------------------
+
+
+def test_replay_of_an_example_steps_and_says_the_words(comm: Comm) -> None:
+    example = get_example("chain-first-layout")
+    replay = ReplayWidget(example)
+    assert replay.counter.value == f"step 0 of {len(example.steps)}"
+    comm.clear()
+    replay.forward_button.click()
+    assert replay.position == 1 and len(comm) == 1 and comm.count("sleep") >= 1
+    words = example.steps[0][1]
+    if words:
+        import html
+
+        assert html.escape(words[:30]).lower() in replay.caption.value.lower()
+    replay.end_button.click()
+    assert replay.counter.value == f"step {len(example.steps)} of {len(example.steps)}"
+    assert replay.forward_button.disabled
+    replay.back_button.click()
+    assert replay.position == len(example.steps) - 1
+    replay.start_button.click()
+    assert replay.position == 0 and replay.back_button.disabled
+
+
+def test_replay_from_save_text_and_game(comm: Comm) -> None:
+    game = new_game("klondike", seed=3)
+    for _ in range(4):
+        game.play(get_strategy("klondike").choose(game))  # type: ignore[arg-type]
+    from_text = ReplayWidget(game.to_json(), animate=False)
+    from_game = ReplayWidget(game, animate=False)
+    assert from_text.steps == from_game.steps == 4
+    from_text.player.value = 3  # the Play widget drives the position
+    assert from_text.position == 3
+    with pytest.raises(SaveFileError):
+        ReplayWidget('{"format": "nope"}')
+
+
+def test_replay_speed_sets_the_play_interval(comm: Comm) -> None:
+    replay = ReplayWidget(get_example("chain-first-layout"), animate=False)
+    replay.speed.value = 2.0
+    assert replay.player.interval == 450
+
+
+def test_replay_bundle(comm: Comm) -> None:
+    replay = ReplayWidget(get_example("klondike-partial-sequence"), animate=False)
+    bundle = replay._repr_mimebundle_()
+    assert bundle is not None
+    ET.fromstring(bundle["image/svg+xml"])
+    page = bundle["text/html"]
+    assert "<svg" in page and "Step 2" in page
