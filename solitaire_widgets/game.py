@@ -171,10 +171,13 @@ class Game:
         return move in self._moves()
 
     def describe(self, move: Move | str) -> str:
-        """A legal move in words, e.g. ``'the seven of clubs goes onto ...'``."""
+        """A legal move in words before it is played, naming no face-down card.
+
+        (A played step's own words, ``Step.text``, may name the card it turned up.)
+        """
         move = self._as_move(move)
         self._check(move)
-        return self.rules.describe_move(self.table, move)
+        return self.rules.preview_move(self.table, move)
 
     # -- playing -------------------------------------------------------------
 
@@ -246,6 +249,24 @@ class Game:
         table = Table(self.rules.piles(), {"over": False, "won": False, "reason": ""})
         table.piles["s"].cards = list(reversed(self.deck))
         return table
+
+    # -- showing -------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        # A game shows itself in a notebook with no widget, as python-chess's
+        # Board does; the renderer is pure and imports no UI library.
+        from .render import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_html_(self) -> str:
+        from .render import repr_html
+
+        return repr_html(self)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.name} deal {self.seed}, {len(self.history)} moves: "
+                f"{self.status}>")
 
     # -- saving --------------------------------------------------------------
 

@@ -152,6 +152,14 @@ class Rules:
         what = cards[0].name if len(cards) == 1 else f"{cards[0].name} and the cards on it"
         return f"{what} goes to {self.pile_name(table, move.dst)}"
 
+    def preview_move(self, table: Table, move: Move) -> str:
+        """A legal move in words BEFORE it is played, naming no hidden card.
+
+        :meth:`describe_move` words a step for the record and may name the card
+        a deal turns up; a game whose moves reveal cards overrides this.
+        """
+        return self.describe_move(table, move)
+
     def pile_name(self, table: Table, pile_id: str) -> str:
         """A pile in words, e.g. ``"column 3"``."""
         return pile_id

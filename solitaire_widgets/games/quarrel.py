@@ -438,6 +438,13 @@ class QuarrelRules(Rules):
             text += "; then the round ends"
         return text
 
+    def preview_move(self, table: Table, move: Move) -> str:
+        if move.action == "deal":
+            # Before the deal the card is still face down in the stock.
+            count = next_up(int(table.facts["count"] or 0)) if table.facts["count"] else 1
+            return f"deal the next card to the rows, naming '{rank_word(count)}'"
+        return self.describe_move(table, move)
+
     def _onto(self, table: Table, fid: str) -> str:
         pile = table.piles[fid]
         if pile.cards:

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Sequence
 from html import escape
@@ -73,7 +74,12 @@ _SCRIPT = """(function () {
   if (!root || root.getAttribute("data-ready")) { return; }
   root.setAttribute("data-ready", "1");
   var data = %(data)s;
-  var frames = data.frames, captions = data.captions, last = frames.length - 1;
+  var pieces = data.pieces, captions = data.captions, last = data.frames.length - 1;
+  function frame(i) {
+    var parts = data.frames[i], out = [];
+    for (var k = 0; k < parts.length; k++) { out.push(pieces[parts[k]]); }
+    return out.join("");
+  }
   function part(name) { return document.getElementById("%(id)s-" + name); }
   var stage = part("stage"), caption = part("caption"), counter = part("counter");
   var buttons = { first: part("first"), back: part("back"), play: part("play"),
@@ -81,9 +87,9 @@ _SCRIPT = """(function () {
   var index = 0, timer = null;
   function show(i) {
     index = Math.max(0, Math.min(last, i));
-    stage.innerHTML = frames[index];
+    stage.innerHTML = frame(index);
     caption.textContent = captions[index];
-    counter.textContent = (index + 1) + " / " + frames.length;
+    counter.textContent = (index + 1) + " / " + (last + 1);
     buttons.first.disabled = buttons.back.disabled = index === 0;
     buttons.end.disabled = buttons.forward.disabled = index === last;
   }
@@ -124,6 +130,47 @@ _SCRIPT = """(function () {
 })();"""
 
 
+_DEFS = re.compile(r"<defs>(.*?)</defs>", re.S)
+_DEF = re.compile(r'<g id="([^"]+)">.*?</g>|<path id="([^"]+)"[^>]*/>', re.S)
+
+
+def _shared_defs(frames: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], str]:
+    """Move every frame's ``<defs>`` into one shared block, each id once.
+
+    The SVG backend names a definition by everything it depends on, so equal
+    ids are equal pictures and one copy serves every frame on the page.
+    """
+    seen: dict[str, str] = {}
+    out = []
+    for svg, caption in frames:
+        found = _DEFS.search(svg)
+        if found:
+            for match in _DEF.finditer(found.group(1)):
+                seen.setdefault(match.group(1) or match.group(2), match.group(0))
+            svg = svg[:found.start()] + svg[found.end():]
+        out.append((svg, caption))
+    return out, "".join(seen.values())
+
+
+_PIECE = re.compile(r'<g [^>]*>.*?</g>|<(title|desc|text)\b[^>]*>.*?</\1>|<[^>]+>', re.S)
+
+
+def _pieces(svgs: list[str]) -> tuple[list[str], list[list[int]]]:
+    """Each SVG as indices into one list of distinct pieces (its top-level elements).
+
+    Between two frames of a replay most pieces (the slots, every card that
+    did not move) are the same text, so each is stored once for the page.
+    """
+    table: dict[str, int] = {}
+    frames = []
+    for svg in svgs:
+        parts = [m.group(0) for m in _PIECE.finditer(svg)]
+        if "".join(parts) != svg:  # not our own SVG's shape: keep it whole
+            parts = [svg]
+        frames.append([table.setdefault(part, len(table)) for part in parts])
+    return list(table), frames
+
+
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
                 interval_ms: int = 1000) -> str:
     """A self-contained HTML replay of ``frames``: ``(svg, caption)`` pairs.
@@ -135,11 +182,12 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     >>> "A &lt;title&gt;" in html and 'aria-live="polite"' in html
     True
     """
-    frames = list(frames)
+    frames, defs = _shared_defs(list(frames))
     if not frames:
         frames = [("", "Nothing to show")]
     uid = "sw-player-" + uuid.uuid4().hex[:12]
-    data = {"frames": [svg for svg, _ in frames], "captions": [cap for _, cap in frames]}
+    pieces, indices = _pieces([svg for svg, _ in frames])
+    data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames]}
     first_svg, first_caption = frames[0]
     safe_title = escape(title, quote=True)
     script_args = {"id": uid, "data": script_json(data), "interval": max(100, int(interval_ms))}
@@ -153,6 +201,9 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         f'aria-label="{safe_title}: replay; left and right arrow keys step">',
         f"<style>{_STYLE.format(id=uid)}</style>",
         f'<div class="sw-title">{escape(title, quote=False)}</div>',
+        # One copy of every card picture for all frames (see _shared_defs).
+        ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
+         f'focusable="false"><defs>{defs}</defs></svg>' if defs else ""),
         f'<div class="sw-stage" id="{uid}-stage">{first_svg}</div>',
         '<div class="sw-bar" role="toolbar" aria-label="Replay controls">',
         button("first", "Go to the start", "&#xAB;"),

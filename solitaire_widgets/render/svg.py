@@ -10,11 +10,13 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection
+from dataclasses import replace
 from html import escape
 
-from .draw import scene_layers
-from .scene import Scene
+from .draw import _covered, _sprite_shapes, scene_layers
+from .scene import Scene, Sprite
 from .shapes import Rect, Shape, Text
 
 __all__ = ["scene_svg", "shape_svg"]
@@ -29,8 +31,11 @@ def _attr(value: str) -> str:
     return escape(value, quote=True)
 
 
-def shape_svg(shape: Shape) -> str:
+def shape_svg(shape: Shape, paths: dict[str, str] | None = None) -> str:
     """One shape as an SVG element.
+
+    With ``paths``, a long path (a suit's outline) is defined there once and
+    placed with ``<use>``; its fill and stroke come from the ``<use>``.
 
     >>> shape_svg(Rect(1, 2, 3, 4, 0.5, fill="#fff"))
     '<rect x="1" y="2" width="3" height="4" rx="0.5" fill="#fff"/>'
@@ -60,7 +65,12 @@ def shape_svg(shape: Shape) -> str:
         transform += f" scale({shape.scale:.5g})"
     if shape.rotate180:
         transform += " rotate(180)"
-    parts = [f'<path d="{_attr(shape.d)}" fill="{_attr(shape.fill)}"']
+    if paths is not None and len(shape.d) > 40:
+        ident = "sw-p" + hashlib.sha1(shape.d.encode()).hexdigest()[:10]
+        paths.setdefault(ident, f'<path id="{ident}" d="{_attr(shape.d)}"/>')
+        parts = [f'<use href="#{ident}" fill="{_attr(shape.fill)}"']
+    else:
+        parts = [f'<path d="{_attr(shape.d)}" fill="{_attr(shape.fill)}"']
     if shape.tx or shape.ty or shape.scale != 1 or shape.rotate180:
         parts.append(f' transform="{transform}"')
     if shape.stroke != "none" and shape.stroke_width > 0:
@@ -68,8 +78,25 @@ def shape_svg(shape: Shape) -> str:
     return "".join(parts) + "/>"
 
 
+def _card_id(sprite: Sprite, hidden: bool, four_colour: bool) -> str:
+    # The id names everything the drawing depends on, so two SVGs on one page
+    # that define the same id define the same picture.
+    face = str(sprite.card) if sprite.face_up else "back"
+    size = f"{sprite.w:.2f}x{sprite.h:.2f}".replace(".", "_")
+    flags = ("-4" if four_colour else "") + ("-o" if hidden else "")
+    return f"sw-{face}-{size}{flags}"
+
+
+def _card_def(sprite: Sprite, hidden: bool, four_colour: bool, defs: dict[str, str]) -> str:
+    at_origin = replace(sprite, x=0.0, y=0.0)
+    body = "".join(shape_svg(shape, defs)
+                   for shape in _sprite_shapes(at_origin, hidden, four_colour))
+    return f'<g id="{_card_id(sprite, hidden, four_colour)}">{body}</g>'
+
+
 def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str] = frozenset(),
-              title: str = "", description: str = "") -> str:
+              title: str = "", description: str = "",
+              shared_defs: dict[str, str] | None = None) -> str:
     """A standalone SVG image of ``scene`` (one ``<g class="card">`` per sprite).
 
     ``title`` and ``description`` become the image's accessible name and
@@ -91,16 +118,32 @@ def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str
         out.append(f"<title>{escape(title, quote=False)}</title>")
     if description:
         out.append(f"<desc>{escape(description, quote=False)}</desc>")
+    # Each distinct card picture is drawn once, in <defs>, and placed with
+    # <use>: a table of 52 cards would otherwise repeat every pip's path.
+    # With ``shared_defs`` the pictures go there instead (a player that shows
+    # many frames keeps one copy of each for all of them).
+    defs = {} if shared_defs is None else shared_defs
+    hidden = _covered(scene)
     for kind, key, shapes in scene_layers(scene, four_colour, highlight):
-        body = "".join(shape_svg(shape) for shape in shapes)
         if kind == "card":
             sprite = scene.sprite(key)
-            pile = sprite.pile if sprite is not None else ""
-            out.append(f'<g class="card" data-key="{_attr(key)}" data-pile="{_attr(pile)}">'
-                       f"{body}</g>")
-        elif kind == "slot":
+            if sprite is None:  # pragma: no cover - layers come from the scene's sprites
+                continue
+            covered = key in hidden
+            ident = _card_id(sprite, covered, four_colour)
+            if ident not in defs:
+                defs[ident] = _card_def(sprite, covered, four_colour, defs)
+            out.append(f'<g class="card" data-key="{_attr(key)}" data-pile="{_attr(sprite.pile)}" '
+                       f'transform="translate({_num(sprite.x)} {_num(sprite.y)})">'
+                       f'<use href="#{ident}"/></g>')
+            continue
+        body = "".join(shape_svg(shape) for shape in shapes)
+        if kind == "slot":
             out.append(f'<g class="slot" data-pile="{_attr(key)}">{body}</g>')
         else:
             out.append(body)
     out.append("</svg>")
+    if shared_defs is None and defs:
+        head = out.index(">") + 1
+        out.insert(head, "<defs>" + "".join(defs.values()) + "</defs>")
     return "".join(out)
