@@ -177,7 +177,7 @@ def test_a_two_pack_deck_allows_two_copies_but_not_three() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="engine bug: Game.__init__ (game.py, parse_cards of a stacked deck) lets "
+    reason="engine bug: Game.__init__ (game.py:93-96, parse_cards of a stacked deck) lets "
     "NotationError out for an unknown card, but errors.py documents DeckError for "
     "'a stacked deck with ... an unknown card'",
 )
