@@ -90,10 +90,13 @@ class Game:
         if deck is None:
             cards = shuffled(full_deck(rules.packs), seed_rng(self.seed, 0))
         else:
-            cards = parse_cards(deck) if isinstance(deck, str) else list(deck)
+            try:
+                cards = parse_cards(deck) if isinstance(deck, str) else list(deck)
+            except NotationError as error:
+                raise DeckError(f"the deck holds something that is not a card: {error}") from None
             for card in cards:
                 if not isinstance(card, Card):
-                    raise NotationError(f"{card!r} is not a card")
+                    raise DeckError(f"the deck holds {card!r}, which is not a card")
             check_deck(cards, rules.packs)
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
@@ -375,6 +378,9 @@ class Game:
         opening = _recorded(_orders(data.get("opening_shuffles", [])))
         ctx = Context(table, opening)
         rules.opening(ctx)
+        if opening.remaining:  # type: ignore[attr-defined]
+            raise SaveFileError("the save file records a reshuffle in the opening deal, "
+                                "which has none")
         game._finish(table, ctx)
         game.opening = tuple(ctx.events)
         game.table = table

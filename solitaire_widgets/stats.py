@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .errors import OptionError
 from .game import Game
 from .games import rules_for
 from .strategies import get_strategy, play_out
@@ -115,7 +116,7 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     checked = rules_for(game, options).options  # fail early on a bad option
     chosen = get_strategy(game, strategy).name
     if deals < 1:
-        raise ValueError("the number of deals must be at least 1")
+        raise OptionError(f"the number of deals must be at least 1, not {deals}")
     if progress is None:
         progress = sys.stderr.isatty()
     show = _progress_bar(deals) if progress else None
