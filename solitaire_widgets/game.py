@@ -82,7 +82,7 @@ class Game:
     """
 
     def __init__(self, rules: Rules, seed: int | None = None,
-                 deck: Sequence[Card] | str | None = None) -> None:
+                 deck: Sequence[Card | str] | str | None = None) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise DeckError(f"a deal number is a whole number from 0 up, not {seed!r}")
         self.rules = rules
@@ -91,7 +91,10 @@ class Game:
             cards = shuffled(full_deck(rules.packs), seed_rng(self.seed, 0))
         else:
             try:
-                cards = parse_cards(deck) if isinstance(deck, str) else list(deck)
+                if isinstance(deck, str):
+                    cards = parse_cards(deck)
+                else:
+                    cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
             except NotationError as error:
                 raise DeckError(f"the deck holds something that is not a card: {error}") from None
             for card in cards:

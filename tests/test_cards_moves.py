@@ -175,12 +175,6 @@ def test_a_two_pack_deck_allows_two_copies_but_not_three() -> None:
         check_deck(deck, packs=2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Game.__init__ (game.py:93-96, parse_cards of a stacked deck) lets "
-    "NotationError out for an unknown card, but errors.py documents DeckError for "
-    "'a stacked deck with ... an unknown card'",
-)
 def test_a_deck_with_an_unknown_card_is_a_deck_error() -> None:
     text = " ".join(str(c) for c in ALL_CARDS[:51]) + " 1X"
     with pytest.raises(DeckError, match="1X"):

@@ -213,12 +213,6 @@ def test_an_unknown_game_gives_status_2_naming_the_games(
     assert all(game in error_lines[0] for game in GAMES)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: stats.run_stats (stats.py:118) raises a bare ValueError for deals < 1 "
-    "('the number of deals must be at least 1'), which cli.main (cli.py:153) does not catch "
-    "(it catches SolitaireError only): a traceback instead of status 2",
-)
 def test_stats_with_no_deals_is_a_players_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, _out, err = run(capsys, "stats", "chain", "--deals", "0")
     assert status == 2 and "at least 1" in err

@@ -672,12 +672,6 @@ def test_huge_and_nested_inputs_are_refused() -> None:
         load_game(123)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,
-    reason="engine bug: Game._load (game.py:354-356) never checks that the opening used up "
-    "its recorded opening_shuffles, so a bogus one loads silently",
-)
 @pytest.mark.parametrize("name", GAMES)
 def test_a_shuffle_recorded_for_an_opening_without_one_is_refused(name: str) -> None:
     """A reshuffle recorded where none happens is tampering, at the opening as at a move.

@@ -45,7 +45,8 @@ def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
     return rules_class(name)(**dict(options or {}))  # type: ignore[arg-type]
 
 
-def new_game(name: str, seed: int | None = None, deck: Sequence[Card] | str | None = None,
+def new_game(name: str, seed: int | None = None,
+             deck: Sequence[Card | str] | str | None = None,
              **options: str) -> Game:
     """Start a deal of ``name`` (``"quarrel"``, ``"klondike"`` or ``"chain"``).
 

@@ -45,6 +45,9 @@ WASTE_LIMIT = 3
 _COLUMN_SET = frozenset(COLUMNS)
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _SOURCES = COLUMNS + ("w",)
+_FOUNDATION_OF = {"C": "fc", "D": "fd", "H": "fh", "S": "fs"}
+_RED = frozenset("DH")
+_TURN, _REDEAL = Move("turn"), Move("redeal")
 
 
 def _run_start(pile: Pile) -> int:
@@ -144,46 +147,57 @@ class KlondikeRules(Rules):
         return not self.polish or table.facts["pass"] == 1
 
     def legal_moves(self, table: Table) -> list[Move]:
+        # The hot path of every simulation: written out with plain lookups
+        # (a foundation of a suit holds ace..n, so its length is its top rank).
         piles = table.piles
         if table.facts["forced"]:
             return self._waste_moves(piles)
+        built = {suit: len(piles[f].cards) for suit, f in _FOUNDATION_OF.items()}
+        ends = [piles[c].cards for c in COLUMNS]
         moves: list[Move] = []
-        for src in _SOURCES:
-            card = piles[src].top
-            if card is not None:
-                target = _fits_foundation(card, piles)
-                if target is not None:
-                    moves.append(Move("move", src, target))
-        waste_top = piles["w"].top
-        if waste_top is not None:
-            for column in COLUMNS:
-                if _fits_column(waste_top, piles[column]):
+        for src, cards in zip(_SOURCES, ends + [piles["w"].cards], strict=True):
+            if cards:
+                card = cards[-1]
+                if built[card.suit] + 1 == card.rank:
+                    moves.append(Move("move", src, _FOUNDATION_OF[card.suit]))
+        waste = piles["w"].cards
+        if waste:
+            card = waste[-1]
+            red = card.suit in _RED
+            for column, cards in zip(COLUMNS, ends, strict=True):
+                if cards:
+                    end = cards[-1]
+                    if end.rank == card.rank + 1 and (end.suit in _RED) != red:
+                        moves.append(Move("move", "w", column))
+                elif card.rank == 13:
                     moves.append(Move("move", "w", column))
-        for src in COLUMNS:
-            pile = piles[src]
-            cards = pile.cards
+        # Each column's end card as (rank, red), or None when empty.
+        tops = [(c[-1].rank, c[-1].suit in _RED) if c else None for c in ends]
+        for si, cards in enumerate(ends):
             n = len(cards)
             if not n:
                 continue
-            start = _run_start(pile)
-            head = cards[start]
-            for dst in COLUMNS:
-                if dst == src:
+            src = COLUMNS[si]
+            start = _run_start(piles[src])
+            head_rank = cards[start].rank
+            for di, top in enumerate(tops):
+                if di == si:
                     continue
-                end = piles[dst].top
-                if end is None:
-                    if head.rank == 13:
-                        moves.append(Move("move", src, dst, n - start))
+                if top is None:
+                    # An empty column takes a king with its sequence (one
+                    # already at the bottom may move too: pointless, but legal).
+                    if head_rank == 13:
+                        moves.append(Move("move", src, COLUMNS[di], n - start))
                     continue
                 # The run goes down one rank at a time, so at most one of its
-                # cards has the rank that fits ``end``.
-                k = start + head.rank - end.rank + 1
-                if start <= k < n and cards[k].is_red != end.is_red:
-                    moves.append(Move("move", src, dst, n - k))
+                # cards has the rank that fits the end card.
+                k = start + head_rank - top[0] + 1
+                if start <= k < n and (cards[k].suit in _RED) != top[1]:
+                    moves.append(Move("move", src, COLUMNS[di], n - k))
         if piles["s"].cards:
-            moves.append(Move("turn"))
+            moves.append(_TURN)
         elif self._can_redeal(table):
-            moves.append(Move("redeal"))
+            moves.append(_REDEAL)
         return moves
 
     def why_illegal(self, table: Table, move: Move) -> str:
