@@ -1,0 +1,276 @@
+"""The widgets in a real browser: JupyterLab with no internet, and the kernel-free player.
+
+- ``test_widgets_in_jupyterlab``: JupyterLab (from the venv: ipywidgets and
+  ipycanvas ship their labextensions in their wheels) opens
+  ``tests/browser_notebooks/widgets.ipynb`` (copied to a temp dir), runs all
+  cells, and headless Chromium proves with ``getImageData`` that cards are
+  drawn, that clicking a card then its destination moves it, that Undo
+  brings the picture back, that the replay steps, and that a reloaded page is
+  drawn again in full (ipycanvas keeps no state: the widget redraws on
+  ``client_ready``).
+- ``test_player_without_a_kernel``: the HTML player of a short game, served
+  from 127.0.0.1, steps forward, asks nothing of any other host, and runs no
+  script smuggled in through a caption.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solitaire_widgets import Move, new_game
+from solitaire_widgets.render import layout
+from solitaire_widgets.render.player import game_frames, html_player
+from solitaire_widgets.render.scene import Scene
+from tests.browser_support import BrowserPage, LabServer, served_directory
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).parent / "browser_notebooks"
+#: The deal and drawing width in ``widgets.ipynb``.
+SEED, WIDTH = 3, 760
+
+# Snapshots of a canvas kept in the page, compared there (no megabytes over the wire).
+_PIXELS_JS = """
+(args) => {
+  const [canvas, op, name, region] = args;
+  window.__snaps = window.__snaps || {};
+  const ctx = canvas.getContext('2d');
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  if (op === 'save') { window.__snaps[name] = data.slice(); return 0; }
+  if (op === 'cards') {
+    // Pixels far from the felt green (#1f6a3e): cards, backs, text.
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const d = Math.abs(data[i] - 0x1f) + Math.abs(data[i + 1] - 0x6a)
+              + Math.abs(data[i + 2] - 0x3e);
+      if (d > 120) { n++; }
+    }
+    return n;
+  }
+  // op === 'diff': pixels that differ from a snapshot, in a region or everywhere.
+  const old = window.__snaps[name];
+  const [x0, y0, x1, y1] = region || [0, 0, canvas.width, canvas.height];
+  let n = 0;
+  for (let y = Math.max(0, y0); y < Math.min(canvas.height, y1); y++) {
+    for (let x = Math.max(0, x0); x < Math.min(canvas.width, x1); x++) {
+      const i = (y * canvas.width + x) * 4;
+      if (Math.abs(data[i] - old[i]) + Math.abs(data[i + 1] - old[i + 1])
+          + Math.abs(data[i + 2] - old[i + 2]) > 60) { n++; }
+    }
+  }
+  return n;
+}
+"""
+
+
+class CanvasProbe:
+    """Reads one canvas element's pixels and clicks it in canvas coordinates."""
+
+    def __init__(self, page: Any, locator: Any) -> None:
+        self.page = page
+        self.locator = locator
+
+    def _run(self, op: str, name: str = "", region: list[int] | None = None) -> int:
+        handle = self.locator.element_handle()
+        return int(self.page.evaluate(_PIXELS_JS, [handle, op, name, region]))
+
+    def size(self) -> tuple[int, int]:
+        width, height = self.locator.evaluate("c => [c.width, c.height]")
+        return int(width), int(height)
+
+    def cards(self) -> int:
+        return self._run("cards")
+
+    def save(self, name: str) -> None:
+        self._run("save", name)
+
+    def diff(self, name: str, region: tuple[float, float, float, float] | None = None) -> int:
+        box = None
+        if region is not None:
+            x, y, w, h = region
+            box = [int(x), int(y), int(x + w) + 1, int(y + h) + 1]
+        return self._run("diff", name, box)
+
+    def settle(self, timeout: float = 20.0) -> None:
+        """Wait until the picture stops changing (animations are played in the page)."""
+        deadline = time.monotonic() + timeout
+        self.save("__settle")
+        while time.monotonic() < deadline:
+            time.sleep(0.4)
+            if self.diff("__settle") == 0:
+                return
+            self.save("__settle")
+        raise AssertionError("the canvas kept changing")
+
+    def click(self, x: float, y: float) -> None:
+        """Click at canvas pixel ``(x, y)`` (the canvas may be scaled by CSS)."""
+        self.locator.scroll_into_view_if_needed()
+        box = self.locator.bounding_box()
+        width, height = self.size()
+        self.locator.click(position={"x": x * box["width"] / width,
+                                     "y": y * box["height"] / height})
+
+
+def _top_card_point(scene: Scene, pile: str) -> tuple[float, float]:
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        top = sprites[-1]
+        return top.x + top.w / 2, top.y + top.h * 0.6
+    bounds = scene.pile_bounds(pile)
+    assert bounds is not None
+    x, y, w, h = bounds
+    return x + w / 2, y + h / 2
+
+
+def _top_card_box(scene: Scene, pile: str) -> tuple[float, float, float, float]:
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        top = sprites[-1]
+        return top.x, top.y, top.w, top.h
+    bounds = scene.pile_bounds(pile)
+    assert bounds is not None
+    return bounds
+
+
+def _open_and_run(record: BrowserPage, lab: LabServer, notebook: str) -> Any:
+    page = record.page
+    page.goto(lab.lab_url(notebook))
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _accept_kernel_dialog(page)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=90_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator("li[data-command='runmenu:run-all']").click()
+    page.wait_for_selector(".jp-OutputArea-output:has-text('cells done')", timeout=120_000)
+    page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)
+    return page
+
+
+def _accept_kernel_dialog(page: Any) -> None:
+    # JupyterLab may ask which kernel to start; the default (Python 3) is right.
+    try:
+        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=4_000)
+    except Exception:  # noqa: BLE001 - no dialog is the usual case
+        pass
+
+
+def test_widgets_in_jupyterlab(browser_page: BrowserPage,
+                               jupyterlab_server: Callable[..., LabServer],
+                               tmp_path: Path) -> None:
+    shutil.copy(NOTEBOOKS / "widgets.ipynb", tmp_path / "widgets.ipynb")
+    lab = jupyterlab_server(tmp_path)
+    outside: list[str] = []
+    browser_page.page.on("request", lambda request: outside.append(request.url)
+                         if not request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1",
+                                                        "data:", "blob:")) else None)
+    page = _open_and_run(browser_page, lab, "widgets.ipynb")
+
+    canvases = page.locator(".jp-OutputArea-output canvas")
+    assert canvases.count() == 2, "the game and the replay each show one canvas"
+    game, replay = CanvasProbe(page, canvases.nth(0)), CanvasProbe(page, canvases.nth(1))
+    # display(widget) shows the live widget, not the kernel-free player.
+    assert page.locator(".sw-player").count() == 0
+
+    # Cards are drawn.
+    game.settle()
+    width, height = game.size()
+    assert width == WIDTH
+    assert game.cards() > width * height * 0.05
+    game.save("dealt")
+
+    # Click a card, then where it goes: it moves.
+    deal = new_game("klondike", seed=SEED)
+    scene = layout("klondike", deal.table, WIDTH)
+    move = next(m for m in deal.legal_moves()
+                if m.action == "move" and deal.table.piles[m.src].kind == "tableau")
+    after = deal.clone()
+    after.play(move)
+    after_scene = layout("klondike", after.table, WIDTH)
+    game.click(*_top_card_point(scene, move.src))
+    game.settle()
+    game.click(*_top_card_point(scene, move.dst))
+    game.settle()
+    source = _top_card_box(scene, move.src)
+    target = _top_card_box(after_scene, move.dst)
+    assert game.diff("dealt", source) > source[2] * source[3] * 0.2, "the source changed"
+    assert game.diff("dealt", target) > target[2] * target[3] * 0.2, "the target changed"
+    status = page.locator(".solitaire-status").first.inner_text()
+    assert status
+
+    # Undo brings the picture back.
+    page.get_by_role("button", name="Undo").first.click()
+    game.settle()
+    assert game.diff("dealt") <= width * height * 0.002
+
+    # The replay steps forward and its picture changes.
+    replay.settle()
+    replay.save("start")
+    assert replay.cards() > 0
+    page.get_by_role("button", name="Forward ▶").first.click()
+    replay.settle()
+    assert replay.diff("start") > 200
+    assert "step 1 of" in page.locator(".jupyter-widgets:has-text('step 1 of')").last.inner_text()
+
+    # A page reload is a late view: the kernel draws the canvas again in full.
+    page.keyboard.press("Control+s")
+    time.sleep(1.0)
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _accept_kernel_dialog(page)
+    page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)
+    reloaded = CanvasProbe(page, page.locator(".jp-OutputArea-output canvas").nth(0))
+    deadline = time.monotonic() + 30
+    while reloaded.cards() < width * height * 0.05 and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert reloaded.cards() > width * height * 0.05, "the reloaded view was drawn again"
+
+    assert outside == [], f"requests left this machine: {outside[:5]}"
+    assert browser_page.errors(origin=lab.url) == []
+
+
+def test_player_without_a_kernel(browser_page: BrowserPage, tmp_path: Path) -> None:
+    game = new_game("chain", seed=3)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    frames = game_frames(game, 480)
+    evil = ("<script>window.__pwned=1</script>"
+            "<img src=x onerror=\"window.__pwned=2\">")
+    frames[1] = (frames[1][0], frames[1][1] + evil)
+    page_html = ("<!doctype html><html><head><meta charset='utf-8'><title>player</title></head>"
+                 "<body>" + html_player(frames, "A game " + evil) + "</body></html>")
+    (tmp_path / "player.html").write_text(page_html, encoding="utf-8")
+    requests: list[str] = []
+    page = browser_page.page
+    page.on("request", lambda request: requests.append(request.url))
+    with served_directory(tmp_path) as url:
+        page.goto(f"{url}/player.html")
+        stage = page.locator(".sw-player [id$='-stage']")
+        first = stage.inner_html()
+        assert "<svg" in first
+        page.locator(".sw-player [id$='-forward']").click()
+        page.wait_for_function(
+            "([sel, old]) => document.querySelector(sel).innerHTML !== old",
+            arg=[".sw-player [id$='-stage']", first])
+        assert stage.inner_html() != first
+        caption = page.locator(".sw-player [id$='-caption']").inner_text()
+        assert "<script>" in caption, "the caption shows the text, it does not run it"
+        page.locator(".sw-player [id$='-end']").click()
+        page.locator(".sw-player [id$='-first']").click()
+        time.sleep(0.3)
+        assert page.evaluate("window.__pwned === undefined")
+        assert page.locator(".sw-player img").count() == 0
+    assert requests, "the page itself was requested"
+    assert all(r.startswith(url) for r in requests), requests
+    assert browser_page.errors() == []
+
+
+def test_moves_used_here_are_legal() -> None:
+    """The browser test's move is real (fails fast, without a browser, if the deal changes)."""
+    deal = new_game("klondike", seed=SEED)
+    assert any(isinstance(m, Move) and m.action == "move" for m in deal.legal_moves())
