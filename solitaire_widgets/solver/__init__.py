@@ -1,0 +1,130 @@
+"""A Klondike solver that sees every card ("thoughtful" play).
+
+It finds a winning line from a game's current position, or proves there is
+none, under the game's own rules: the Polish rules (a second and last pass
+whose waste may never hold more than three cards) or standard Klondike (draw
+one, unlimited passes, no limit on the waste). It reads nothing but the
+game's table, and never changes the game.
+
+>>> from solitaire_widgets import new_game
+>>> game = new_game("klondike", seed=2, variant="standard")
+>>> solution = solve(game)
+>>> solution.status
+'won'
+>>> for move in solution.moves:
+...     _ = game.play(move)
+>>> game.is_won
+True
+
+An unresolved deal (the budget ran out) is neither a win nor a loss:
+
+>>> solve_deal(2, variant="standard", max_nodes=1).status
+'unresolved'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..game import Game
+from ..games import new_game
+from ..moves import Move
+from . import klondike as _k
+
+__all__ = ["Solution", "Status", "solve", "solve_deal", "next_move", "can_win", "DEFAULT_NODES"]
+
+Status = Literal["won", "lost", "unresolved"]
+
+#: The default node budget of :func:`solve` (positions expanded).
+DEFAULT_NODES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the solver found.
+
+    ``status``: ``"won"`` (``moves`` win from the position, played in order
+    with :meth:`Game.play`), ``"lost"`` (no line wins: the search was
+    exhaustive), or ``"unresolved"`` (the budget ran out first). ``nodes`` is
+    the number of positions expanded and ``seconds`` the time taken.
+    """
+
+    status: Status
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def solve(game: Game, max_nodes: int = DEFAULT_NODES,
+          max_seconds: float | None = None) -> Solution:
+    """Solve a Klondike game from its current position, seeing every card.
+
+    ``max_nodes`` bounds the positions expanded and ``max_seconds`` the time;
+    when either runs out the answer is ``"unresolved"``.
+
+    >>> from solitaire_widgets import new_game
+    >>> solve(new_game("klondike", seed=2, variant="standard")).status
+    'won'
+    """
+    if game.name != "klondike":
+        raise ValueError(f"the solver plays Klondike, not {game.name}")
+    start = time.perf_counter()
+    if game.is_over:
+        return Solution("won" if game.is_won else "lost", [], 0,
+                        time.perf_counter() - start)
+    std = game.options.get("variant") == "standard"
+    root, forced = _k.from_table(game.table)
+    if forced:
+        root_moves = _k.forced_moves(root)
+        search_root = root
+    else:
+        search_root = _k.auto(root, std)
+        if _k.is_won(search_root, std):
+            moves = _k.engine_moves(root, forced, [], std)
+            return Solution("won", moves, 1, time.perf_counter() - start)
+        root_moves = _k.moves(search_root, std)
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    status, macros, nodes = _k.search(search_root, root_moves, std, max(1, max_nodes), deadline)
+    moves = _k.engine_moves(root, forced, macros, std) if status == "won" else []
+    result: Status = "won" if status == "won" else "lost" if status == "lost" else "unresolved"
+    return Solution(result, moves, nodes, time.perf_counter() - start)
+
+
+def solve_deal(seed: int, variant: str = "polish", max_nodes: int = DEFAULT_NODES,
+               max_seconds: float | None = None) -> Solution:
+    """Solve deal number ``seed`` of Klondike from its opening.
+
+    >>> solve_deal(2, variant="standard").status
+    'won'
+    """
+    game = new_game("klondike", seed=seed, variant=variant)
+    return solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
+
+
+def next_move(game: Game, max_nodes: int = DEFAULT_NODES,
+              max_seconds: float | None = None) -> Move | None:
+    """The first move of a winning line from here, or None (lost, or not found in budget).
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("klondike", seed=2, variant="standard")
+    >>> game.is_legal(next_move(game))
+    True
+    """
+    solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
+    if solution.status == "won" and solution.moves:
+        return solution.moves[0]
+    return None
+
+
+def can_win(game: Game, max_nodes: int = DEFAULT_NODES,
+            max_seconds: float | None = None) -> bool | None:
+    """True if the game can still be won, False if not, None if the budget ran out.
+
+    >>> from solitaire_widgets import new_game
+    >>> can_win(new_game("klondike", seed=2, variant="standard"))
+    True
+    """
+    status = solve(game, max_nodes=max_nodes, max_seconds=max_seconds).status
+    return None if status == "unresolved" else status == "won"

@@ -1,0 +1,585 @@
+"""The search behind :mod:`solitaire_widgets.solver`: Klondike seen with every card face up.
+
+The position is copied out of the engine into a compact value and searched
+depth first with a transposition table. Nothing here reads anything but the
+table of the game it is given.
+
+The compact state is a tuple ``(found, cols, talon, pos, pss)``:
+
+- ``found``: four ints, the number of cards on the clubs, diamonds, hearts and
+  spades foundations (so the top rank, 0 for none);
+- ``cols``: seven ``bytes``, one per column: byte 0 is the number of face-down
+  cards, then the cards bottom to top. A card is ``suit * 13 + rank - 1`` with
+  suits in the order ``CDHS`` (clubs and spades black);
+- ``talon``: the waste and the stock as one ``bytes`` in dealing order;
+  ``talon[:pos]`` is the waste (its top is ``talon[pos - 1]``), ``talon[pos:]``
+  the stock (``talon[pos]`` is turned next). Turning the waste over puts the
+  same cards back in the same order, so a card taken from the waste is simply
+  cut out of the talon;
+- ``pos``: the length of the waste; ``pss``: the pass (1 or 2, Polish rules).
+
+Moves are macros ``(kind, a, b, n)``: a column's end card to its foundation
+(``_COL_F``), the talon's card ``a`` to its foundation (``_TAL_F``) or onto
+column ``b`` (``_TAL_T``) with all the turns (and, in standard Klondike,
+redeals) needed to bring it to the top of the waste, ``n`` cards from column
+``a`` onto column ``b`` (``_COL_T``), and the Polish second pass (``_REDEAL``).
+
+Every pruning rule used is sound (it never loses the only winning line), so a
+search that runs out of moves proves the deal lost; each rule says why where
+it is applied.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..cards import SUITS, Card
+from ..games.klondike import WASTE_LIMIT
+from ..moves import Move
+from ..table import Table
+
+__all__ = [
+    "State",
+    "Macro",
+    "from_table",
+    "search",
+    "engine_moves",
+    "forced_moves",
+]
+
+#: found, cols, talon, pos, pss (see the module docstring).
+State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes, int, int]
+#: (kind, a, b, n): see the module docstring.
+Macro = tuple[int, int, int, int]
+
+_COL_F, _TAL_F, _TAL_T, _COL_T, _REDEAL = range(5)
+
+_FIDS = ("fc", "fd", "fh", "fs")
+_TIDS = tuple(f"t{i}" for i in range(1, 8))
+#: The two suits of the other colour: clubs/spades (0, 3) against diamonds/hearts (1, 2).
+_OPP = ((1, 2), (0, 3), (0, 3), (1, 2))
+#: The cards one rank higher in the other colour: the cards ``c`` may be built on.
+_PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 13 + c % 13 + 1 for s in _OPP[c // 13]) if c % 13 < 12 else ()
+    for c in range(52)
+)
+#: The card of the same rank and colour in the other suit.
+_TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+_TURN = Move("turn")
+_REDEAL_MOVE = Move("redeal")
+
+
+def card_code(card: Card) -> int:
+    """The compact code of a card: ``suit * 13 + rank - 1`` (suits ``CDHS``).
+
+    >>> card_code(Card.parse("AC")), card_code(Card.parse("KS"))
+    (0, 51)
+    """
+    return SUITS.index(card.suit) * 13 + card.rank - 1
+
+
+def from_table(table: Table) -> tuple[State, bool]:
+    """The compact state of a Klondike table, and whether a turned card must leave now."""
+    piles = table.piles
+    found = tuple(len(piles[f].cards) for f in _FIDS)
+    cols = []
+    for tid in _TIDS:
+        pile = piles[tid]
+        down = min(pile.down, len(pile.cards))
+        if down and down == len(pile.cards):  # cannot happen in play; be safe
+            down -= 1
+        cols.append(bytes((down,)) + bytes(card_code(c) for c in pile.cards))
+    waste = [card_code(c) for c in piles["w"].cards]
+    stock = [card_code(c) for c in reversed(piles["s"].cards)]
+    pss = int(table.facts.get("pass") or 1)
+    state: State = (
+        (found[0], found[1], found[2], found[3]),
+        tuple(cols),
+        bytes(waste + stock),
+        len(waste),
+        2 if pss >= 2 else 1,
+    )
+    return state, bool(table.facts.get("forced"))
+
+
+# -- playing macros ----------------------------------------------------------------------
+
+
+def _cut(col: bytes, n: int) -> bytes:
+    """Column ``col`` without its last ``n`` cards, the card left at the end turned up."""
+    rest = col[: len(col) - n]
+    down = rest[0]
+    if down and down == len(rest) - 1:
+        return bytes((down - 1,)) + rest[1:]
+    return rest
+
+
+def _turns(rec: list[Move], talon: bytes, pos: int, j: int) -> None:
+    """Record the turns (and redeal) that bring ``talon[j]`` to the top of the waste."""
+    if j >= pos - 1:
+        rec.extend([_TURN] * (j - pos + 1))
+    else:  # only in standard Klondike: round the talon once more
+        rec.extend([_TURN] * (len(talon) - pos))
+        rec.append(_REDEAL_MOVE)
+        rec.extend([_TURN] * (j + 1))
+
+
+def play(state: State, mv: Macro, rec: list[Move] | None = None) -> State:
+    """Play one macro (no automatic moves); record its engine moves in ``rec``."""
+    found, cols, talon, pos, pss = state
+    kind, a, b, n = mv
+    if kind == _COL_F or kind == _COL_T:
+        col = cols[a]
+        cl = list(cols)
+        cl[a] = _cut(col, n)
+        if kind == _COL_F:
+            s = col[-1] // 13
+            f = list(found)
+            f[s] += 1
+            if rec is not None:
+                rec.append(Move("move", _TIDS[a], _FIDS[s], 1))
+            return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
+        cl[b] = cols[b] + col[len(col) - n:]
+        if rec is not None:
+            rec.append(Move("move", _TIDS[a], _TIDS[b], n))
+        return found, tuple(cl), talon, pos, pss
+    if kind == _REDEAL:
+        if rec is not None:
+            rec.extend([_TURN] * (len(talon) - pos))
+            rec.append(_REDEAL_MOVE)
+        return found, cols, talon, 0, 2
+    c = talon[a]
+    if rec is not None:
+        _turns(rec, talon, pos, a)
+    rest = talon[:a] + talon[a + 1:]
+    if kind == _TAL_F:
+        s = c // 13
+        f = list(found)
+        f[s] += 1
+        if rec is not None:
+            rec.append(Move("move", "w", _FIDS[s], 1))
+        return (f[0], f[1], f[2], f[3]), cols, rest, a, pss
+    cl = list(cols)
+    cl[b] = cols[b] + bytes((c,))
+    if rec is not None:
+        rec.append(Move("move", "w", _TIDS[b], 1))
+    return found, tuple(cl), rest, a, pss
+
+
+def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
+    """Play every safe foundation move, repeatedly.
+
+    Sound (a dominance): a card of rank r whose foundation holds r - 1 is safe
+    when r <= 2 or both foundations of the other colour hold r - 1 or more. The
+    only use of a card in play besides going up is to take the two cards of
+    the other colour one rank lower, and those are already up (foundation
+    cards never come back here); an ace is only ever useful on its foundation,
+    so a two never needs to hold one. Taking the card out of a column or the
+    talon only frees things, so every line from the old position still works.
+    In standard Klondike any talon card is reached by free turns and redeals;
+    under the Polish rules turning changes what can be reached, so only the
+    top of the waste goes up automatically.
+    """
+    found, cols, talon, pos, pss = state
+    f = list(found)
+    cl = list(cols)
+    moved = True
+    while moved:
+        moved = False
+        for i in range(7):
+            col = cl[i]
+            if len(col) > 1:
+                c = col[-1]
+                s = c // 13
+                r = c - s * 13
+                if f[s] == r and (r < 2 or (f[_OPP[s][0]] >= r and f[_OPP[s][1]] >= r)):
+                    cl[i] = _cut(col, 1)
+                    f[s] += 1
+                    moved = True
+                    if rec is not None:
+                        rec.append(Move("move", _TIDS[i], _FIDS[s], 1))
+        if talon:
+            lo = 0 if std else pos - 1
+            hi = len(talon) if std else pos
+            for j in range(max(lo, 0), hi):
+                c = talon[j]
+                s = c // 13
+                r = c - s * 13
+                if f[s] == r and (r < 2 or (f[_OPP[s][0]] >= r and f[_OPP[s][1]] >= r)):
+                    if rec is not None:
+                        _turns(rec, talon, pos, j)
+                        rec.append(Move("move", "w", _FIDS[s], 1))
+                    talon = talon[:j] + talon[j + 1:]
+                    pos = j
+                    f[s] += 1
+                    moved = True
+                    break
+    return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
+
+
+def is_won(state: State, std: bool) -> bool:
+    """Whether the position is won, or certainly winnable by foundation moves alone.
+
+    With no face-down card left and every talon card within reach (standard
+    Klondike, or an empty talon), the lowest card not yet up is always free:
+    any card lying on it in a column is lower still. So it can go up, and so on.
+    """
+    found, cols, talon, _, _ = state
+    if found[0] + found[1] + found[2] + found[3] == 52:
+        return True
+    if talon and not std:
+        return False
+    for col in cols:
+        if col[0]:
+            return False
+    return True
+
+
+def finish(state: State, std: bool, rec: list[Move]) -> State:
+    """Play a position that :func:`is_won` accepts out to the end."""
+    while True:
+        found, cols, talon, pos, pss = state
+        if sum(found) == 52:
+            return state
+        for i in range(7):
+            col = cols[i]
+            if len(col) > 1 and found[col[-1] // 13] == col[-1] % 13:
+                state = play(state, (_COL_F, i, 0, 1), rec)
+                break
+        else:
+            for j in range(len(talon)):
+                if found[talon[j] // 13] == talon[j] % 13:
+                    state = play(state, (_TAL_F, j, 0, 1), rec)
+                    break
+            else:  # pragma: no cover - is_won guarantees a move
+                raise AssertionError("finish: no foundation move")
+
+
+# -- move generation ------------------------------------------------------------------------
+
+
+def _reach(talon: bytes, pos: int, pss: int, std: bool) -> range:
+    """The talon indices that can be brought to the top of the waste in this pass."""
+    if std:
+        return range(len(talon))
+    lo = max(pos - 1, 0)
+    if pss == 1:
+        return range(lo, len(talon))
+    # Second Polish pass: the waste holds at most WASTE_LIMIT cards; the card
+    # turned onto a full waste (index WASTE_LIMIT) must be played at once,
+    # which is exactly what a macro does.
+    return range(lo, min(len(talon), WASTE_LIMIT + 1))
+
+
+def moves(state: State, std: bool) -> list[Macro]:
+    """The moves worth trying from ``state``, best first (after :func:`auto`)."""
+    found, cols, talon, pos, pss = state
+    ends: dict[int, int] = {}
+    empty = -1
+    for i in range(7):
+        col = cols[i]
+        if len(col) > 1:
+            ends[col[-1]] = i
+        elif empty < 0:
+            # Empty columns are interchangeable: trying one of them is enough.
+            empty = i
+    fmoves: list[Macro] = []
+    reveal: list[tuple[int, Macro]] = []
+    other: list[Macro] = []
+    partial: list[Macro] = []
+    reach = _reach(talon, pos, pss, std)
+    for i in range(7):
+        col = cols[i]
+        n = len(col) - 1
+        if n <= 0:
+            continue
+        nd = col[0]
+        top = col[-1]
+        if found[top // 13] == top % 13:
+            fmoves.append((_COL_F, i, 0, 1))
+        head = col[1 + nd]
+        if head % 13 == 12:
+            # A king at the bottom of a column never moves to an empty one
+            # (sound: the positions are the same up to the order of columns).
+            if nd and empty >= 0:
+                reveal.append((-nd, (_COL_T, i, empty, n - nd)))
+        else:
+            for p in _PARENTS[head]:
+                j = ends.get(p)
+                if j is not None:
+                    if nd:
+                        reveal.append((-nd, (_COL_T, i, j, n - nd)))
+                    else:
+                        other.append((_COL_T, i, j, n - nd))
+        for k in range(2 + nd, n + 1):
+            for p in _PARENTS[col[k]]:
+                j = ends.get(p)
+                if j is not None and _partial_useful(state, i, k, j, ends, empty, reach, std):
+                    partial.append((_COL_T, i, j, n + 1 - k))
+    tal: list[Macro] = []
+    faceup: set[int] | None = None
+    in_talon: set[int] | None = None
+    king_ready = False
+    for j in reach:
+        c = talon[j]
+        if found[c // 13] == c % 13:
+            fmoves.append((_TAL_F, j, 0, 1))
+        if c % 13 == 12:
+            king_ready = True
+            if empty < 0:
+                continue
+            targets: tuple[int, ...] = (empty,)
+        else:
+            targets = tuple(d for d in (ends.get(p) for p in _PARENTS[c]) if d is not None)
+            if not targets:
+                continue
+        if std:
+            # Standard Klondike: every talon card is always within reach (turns and
+            # redeals are free), so laying one in a column can be put off until just
+            # before a card is laid on it (sound: nothing else needs it there; moving
+            # it on alone is the same as playing it from the talon to the new place,
+            # and to its foundation it can go from the talon). So lay it only if a
+            # card of the other colour one rank lower is face up in a column, or is a
+            # talon card that is useful in the same way.
+            if faceup is None:
+                faceup = set()
+                for col in cols:
+                    faceup.update(col[1 + col[0]:])
+                in_talon = set(talon)
+            assert in_talon is not None
+            if not _talon_useful(c, faceup, in_talon):
+                continue
+        tal.extend((_TAL_T, j, d, 1) for d in targets)
+    result = fmoves
+    if reveal:
+        reveal.sort()
+        result.extend(m for _, m in reveal)
+    result.extend(tal)
+    if other and empty < 0:
+        # Emptying a column (moving all of a sequence that covers no face-down
+        # card) is only useful for a king to go there. Sound: such a move can be
+        # put off until just before a king goes into the column it empties, and
+        # while another column is empty the king can go there instead. So empty a
+        # column only if none is empty and a king could go into it at once.
+        if not king_ready:
+            for col in cols:
+                nd = col[0]
+                if nd and col[1 + nd] % 13 == 12:
+                    king_ready = True
+                    break
+        if king_ready:
+            result.extend(other)
+    result.extend(partial)
+    if not std and pss == 1 and talon:
+        result.append((_REDEAL, 0, 0, 0))
+    return result
+
+
+def _talon_useful(c: int, faceup: set[int], in_talon: set[int]) -> bool:
+    """Whether a card laid from the talon could take a card at once (standard Klondike)."""
+    rank = c % 13
+    if rank == 0:
+        return False
+    for s in _OPP[c // 13]:
+        child = s * 13 + rank - 1
+        if child in faceup or (child in in_talon and _talon_useful(child, faceup, in_talon)):
+            return True
+    return False
+
+
+def _partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
+                    empty: int, reach: range, std: bool) -> bool:
+    """Whether moving ``cols[i][k:]`` onto column ``j`` uses the card it uncovers at once.
+
+    Moving part of a face-up sequence turns nothing up: it swaps the uncovered
+    card ``x = cols[i][k - 1]`` for its twin (same rank and colour) at the end
+    of column ``j``. Sound: in a winning line, such a move can be put off until
+    just before the first move that needs ``x`` uncovered (the moves between
+    touch neither the moved cards' foot nor ``x``; anything laid on the moved
+    cards meanwhile is laid on them in column ``i`` instead and moves with
+    them). The moves that need ``x`` uncovered are: ``x`` to its foundation,
+    a card laid on ``x`` (the twin ``z`` of ``cols[i][k]``, from a column or the
+    talon), or ``x`` moving on with cards under it. If none is possible right
+    after the move, the move is not needed now. Laying ``z`` on ``x`` counts
+    only if that move itself passes the same filters (a move the search would
+    not make does not make this one useful): from the talon in standard
+    Klondike only if a card can then be laid on ``z``; from the foot of a
+    column with no face-down card only if emptying that column is allowed.
+    """
+    found, cols, talon, _, _ = state
+    col = cols[i]
+    x = col[k - 1]
+    if found[x // 13] == x % 13:
+        return True
+    nd = col[0]
+    for q in range(1 + nd, k):
+        c = col[q]
+        if c % 13 == 12:
+            if nd and empty >= 0:
+                return True
+            continue
+        for p in _PARENTS[c]:
+            d = ends.get(p)
+            if d is not None and d != i and d != j:
+                return True
+    z = _TWIN[col[k]]
+    for m in range(7):
+        if m != i:
+            other = cols[m]
+            ndm = other[0]
+            at = other.find(z, 1 + ndm)
+            if at > 0:
+                if at > 1 + ndm or ndm:
+                    return True
+                # z heads a column with nothing under it: moving it empties the column.
+                if empty < 0:
+                    return True
+    for t in reach:
+        if talon[t] == z:
+            if not std:
+                return True
+            faceup: set[int] = set()
+            for other in cols:
+                faceup.update(other[1 + other[0]:])
+            return _talon_useful(z, faceup, set(talon))
+    return False
+
+
+def hopeless(state: State) -> bool:
+    """Whether some card can never reach its foundation, by a relaxed reckoning.
+
+    An optimistic fixpoint: a card may become uncovered once every card lying
+    on it (at the start) may leave; a face-down card, or the lowest face-up
+    card, can leave only by itself, to its foundation, onto a card of the other
+    colour one rank higher that may be uncovered and is not up, or (a king) to
+    an empty column; a face-up card higher in a sequence is assumed able to
+    leave; every talon card is assumed within reach; a card may go up once it
+    may be uncovered and the card below it has gone up. Every real line only
+    does things this reckoning allows (by induction on its moves), so if some
+    card can never go up here, the deal is lost: the check is sound.
+    """
+    found, cols, talon, _, _ = state
+    up = [False] * 52
+    for s in range(4):
+        for r in range(found[s]):
+            up[s * 13 + r] = True
+    home = list(up)
+    free = [False] * 52
+    for c in talon:
+        free[c] = True
+    level = list(found)
+    changed = True
+    while changed:
+        changed = False
+        for col in cols:
+            nd = col[0]
+            for q in range(len(col) - 1, 0, -1):
+                c = col[q]
+                if not free[c]:
+                    free[c] = True
+                    changed = True
+                if q > 1 + nd or c % 13 == 12 or up[c]:
+                    continue
+                p = _PARENTS[c]
+                if not ((free[p[0]] and not home[p[0]]) or (free[p[1]] and not home[p[1]])):
+                    break
+        for s in range(4):
+            r = level[s]
+            while r < 13 and free[s * 13 + r]:
+                up[s * 13 + r] = True
+                r += 1
+                changed = True
+            level[s] = r
+    return level != [13, 13, 13, 13]
+
+
+def forced_moves(state: State) -> list[Macro]:
+    """The moves of the card just turned onto a full second-pass waste (it must leave)."""
+    found, cols, talon, pos, _ = state
+    j = pos - 1
+    c = talon[j]
+    result: list[Macro] = []
+    if found[c // 13] == c % 13:
+        result.append((_TAL_F, j, 0, 1))
+    for i in range(7):
+        col = cols[i]
+        if len(col) > 1:
+            if col[-1] in _PARENTS[c]:
+                result.append((_TAL_T, j, i, 1))
+        elif c % 13 == 12:
+            result.append((_TAL_T, j, i, 1))
+            break
+    return result
+
+
+def key(state: State, std: bool) -> bytes:
+    """The transposition-table key of a position.
+
+    The foundations follow from the other cards, so they are left out. The
+    columns are sorted, since the order of columns never matters (sound: any
+    move between columns is allowed wherever they stand). In standard
+    Klondike the waste/stock split is left out too: free turns and redeals
+    lead from any split to any other.
+    """
+    _, cols, talon, pos, pss = state
+    k = b"\xff".join(sorted(cols)) + b"\xfe" + talon
+    if std:
+        return k
+    return k + bytes((pos, pss))
+
+
+# -- search ---------------------------------------------------------------------------------
+
+
+def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
+           deadline: float | None,
+           clock: Callable[[], float] = time.monotonic) -> tuple[str, list[Macro], int]:
+    """Depth-first search with a transposition table from ``root`` (already auto-played).
+
+    Returns ``(status, macros, nodes)``. Every position reached is expanded at
+    most once, so a search that ends without a win has tried everything the
+    sound pruning leaves: the deal is lost.
+    """
+    seen = {key(root, std)}
+    states = [root]
+    stack = [root_moves]
+    index = [0]
+    nodes = 1
+    while stack:
+        mvs = stack[-1]
+        i = index[-1]
+        if i >= len(mvs):
+            stack.pop()
+            index.pop()
+            states.pop()
+            continue
+        index[-1] = i + 1
+        child = auto(play(states[-1], mvs[i]), std)
+        if is_won(child, std):
+            return "won", [stack[d][index[d] - 1] for d in range(len(stack))], nodes
+        k = key(child, std)
+        if k in seen:
+            continue
+        seen.add(k)
+        nodes += 1
+        if nodes >= max_nodes:
+            return "unresolved", [], nodes
+        if deadline is not None and not nodes & 1023 and clock() > deadline:
+            return "unresolved", [], nodes
+        child_moves = moves(child, std)
+        if child_moves:
+            states.append(child)
+            stack.append(child_moves)
+            index.append(0)
+    return "lost", [], nodes
+
+
+def engine_moves(root: State, forced: bool, macros: list[Macro], std: bool) -> list[Move]:
+    """The engine moves of a winning line found by :func:`search`, auto moves included."""
+    rec: list[Move] = []
+    state = root if forced else auto(root, std, rec)
+    for mv in macros:
+        state = auto(play(state, mv, rec), std, rec)
+    finish(state, std, rec)
+    return rec
