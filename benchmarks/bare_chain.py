@@ -1,5 +1,8 @@
 """A bare-loop Chain: the same rules and the same player on plain lists of ints.
 
+Each step lists the legal moves as the engine does (without its objects,
+history or checks) and plays the choice of ``PlayEverything``.
+
 It is the baseline the engine is measured against, and a cross-check: on the
 same deals it must win exactly the same deals as the engine.
 """
@@ -44,32 +47,37 @@ def play(seed: int) -> bool:
     aux_laid = False
     deal_no = 1
     while sum(done) < 52:
-        played = False
-        for places in (layout, aux):
-            for i, card in enumerate(places):
-                if card and fits(card):
-                    lay(card)
-                    places[i] = 0
-                    played = True
-                    break
-            if played:
-                break
-        if played:
-            continue
-        if stock and 0 in layout:
+        # Every legal move, in the engine's order, then the player's choice
+        # (a card to its series, else fill, else aux, else redeal).
+        plays = [(places, i) for places in (layout, aux) for i, card in enumerate(places)
+                 if card and fits(card)]
+        can_fill = bool(stock) and 0 in layout
+        moves: list[str] = ["play"] * len(plays)
+        if can_fill:
+            moves.append("fill")
+        elif not plays:
+            if deal_no == 1 and not aux_laid and stock:
+                moves.append("aux")
+            if deal_no == 1:
+                moves.append("redeal")
+        if not moves:
+            return False
+        if plays:
+            places, i = plays[0]
+            lay(places[i])
+            places[i] = 0
+        elif "fill" in moves:
             card = stock.pop()
             if fits(card):
                 lay(card)
             else:
                 layout[layout.index(0)] = card
-            continue
-        if deal_no == 1 and not aux_laid and stock:
+        elif "aux" in moves:
             aux = [stock.pop() for _ in range(min(4, len(stock)))]
             aux_laid = True
-            continue
-        if deal_no == 1:
-            # Gather as the engine does (layout places in order, then aux, onto the
-            # stock) so that the reshuffle draws the same order.
+        else:
+            # Gather as the engine does (layout places in order, then aux, onto
+            # the stock) so that the reshuffle draws the same order.
             for card in layout + aux:
                 if card:
                     stock.append(card)
@@ -78,6 +86,4 @@ def play(seed: int) -> bool:
             aux = []
             layout = deal(18)
             deal_no = 2
-            continue
-        return False
     return True

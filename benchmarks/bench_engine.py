@@ -22,6 +22,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 import bare_chain  # noqa: E402
 import bare_klondike  # noqa: E402
+import bare_quarrel  # noqa: E402
 
 from solitaire_widgets import Game, Move, new_game  # noqa: E402
 from solitaire_widgets.strategies import play_out  # noqa: E402
@@ -54,6 +55,20 @@ class SimpleKlondike:
         return None
 
 
+class FirstMove:
+    """The first legal move, always (Quarrel: every card before dealing on)."""
+
+    name = "first"
+
+    def choose(self, game: Game) -> Move | None:
+        moves = game.legal_moves()
+        return moves[0] if moves else None
+
+
+def engine_quarrel(seed: int) -> bool:
+    return play_out(new_game("quarrel", seed=seed), FirstMove()).won
+
+
 def engine_chain(seed: int) -> bool:
     return play_out(new_game("chain", seed=seed), PlayEverything()).won
 
@@ -71,6 +86,7 @@ def measure(play: Callable[[int], bool], deals: int) -> tuple[float, int]:
 GAMES: dict[str, tuple[Callable[[int], bool], Callable[[int], bool]]] = {
     "chain": (engine_chain, bare_chain.play),
     "klondike": (engine_klondike, bare_klondike.play),
+    "quarrel": (engine_quarrel, bare_quarrel.play),
 }
 
 

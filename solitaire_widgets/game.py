@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import Card, check_deck, full_deck, parse_cards
@@ -37,8 +36,7 @@ SAVE_FORMAT = "solitaire_widgets/1"
 MAX_SAVE_BYTES = 2_000_000
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One played move: the move, its words, and every event it caused."""
 
     move: Move

@@ -45,14 +45,19 @@ class Context:
         source = piles[src]
         target = piles[dst]
         cards = source.cards
-        start = len(cards) - count
-        moved = tuple(cards[start:])
-        del cards[start:]
-        if source.down > start:
-            source.down = start
         if not face_up and target.kind != "stock":
             target.down = len(target.cards) + count
-        target.cards.extend(moved)
+        if count == 1:
+            card = cards.pop()
+            target.cards.append(card)
+            moved: tuple[Card, ...] = (card,)
+        else:
+            start = len(cards) - count
+            moved = tuple(cards[start:])
+            del cards[start:]
+            target.cards.extend(moved)
+        if source.down > len(cards):
+            source.down = len(cards)
         self.events.append(Event("move", src, dst, moved, face_up))
 
     def flip(self, pile: str) -> None:

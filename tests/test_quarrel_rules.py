@@ -577,8 +577,8 @@ def test_reading_the_count_never_restarts_after_a_gather() -> None:
     rig(game, "KS QS JS 9H", named=4)
     play(game, "deal", "deal")
     assert game.table.facts["count"] == 3
-    assert game.describe("deal").startswith("deal: 'four' — the nine of hearts")
-    game.play("deal")
+    assert game.describe("deal") == "deal the next card to the rows, naming 'four'"
+    assert game.play("deal").text.startswith("deal: 'four' — the nine of hearts")
     assert game.table.facts["count"] == 4
 
 
@@ -603,7 +603,7 @@ def test_step1_deal_naming_the_next_rank_a_match_is_a_hit() -> None:
     game = game_of("9H 2S")
     game.play("deal")
     assert game.table.facts["hit"] is False
-    assert game.describe("deal") == "deal: 'two!' — the two of spades is a hit: the twos become the base cards; it is set aside and 2 auxiliary cards are dealt"
+    assert game.play("deal").text == "deal: 'two!' — the two of spades is a hit: the twos become the base cards; it is set aside and 2 auxiliary cards are dealt"
 
 
 def test_step2_first_hit_fixes_base_rank_and_deals_n_auxiliary_cards() -> None:

@@ -34,6 +34,7 @@ LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
+_SOURCES = {deal: places + AUX for deal, places in _PLACES.items()}
 _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
 _SERIES_OF = dict(_SERIES)
 
@@ -100,7 +101,7 @@ class ChainRules(Rules):
         # What each series needs next, computed once per position.
         needs = {suit: _needs(piles[f]) for suit, f in _SERIES}
         moves = []
-        for place in self._places(table) + AUX:
+        for place in _SOURCES[2 if table.facts["deal"] == 2 else 1]:
             cards = piles[place].cards
             if cards:
                 card = cards[-1]
@@ -216,6 +217,9 @@ class ChainRules(Rules):
         self._check_won(ctx)
 
     def _check_won(self, ctx: Context) -> None:
+        # Every card is on a series only once the stock is empty.
+        if ctx.table.piles["s"].cards:
+            return
         if sum(len(ctx.table.piles[f].cards) for f in FOUNDATIONS) == 52:
             ctx.end(True, "all 52 cards are on the four series")
 

@@ -86,6 +86,8 @@ USES = 3
 
 _DEAL = Move("deal")
 _SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
+_SERIES = tuple((fid, _SUIT_OF[fid[1]], fid[0] == "r") for fid in FOUNDATIONS)
+_CARDS = {(rank, suit): Card(rank, suit) for rank in range(1, 14) for suit in "CDHS"}
 
 
 def needs(cards: list[Card], up: bool, base: int) -> int:
@@ -154,13 +156,25 @@ class QuarrelRules(Rules):
 
     def _wanted(self, table: Table) -> dict[Card, list[str]]:
         """Each card some series needs next, with the series that need it."""
+        # Hot path: a plain loop over precomputed (series, suit, direction).
         base = int(table.facts["base"] or 0)
         piles = table.piles
         wanted: dict[Card, list[str]] = {}
-        for fid in FOUNDATIONS:
-            need = needs(piles[fid].cards, fid[0] == "r", base)
+        for fid, suit, up in _SERIES:
+            cards = piles[fid].cards
+            if not cards:
+                need = base
+            elif len(cards) == 13:
+                continue
+            else:
+                top = cards[-1].rank
+                need = (1 if top == 13 else top + 1) if up else (13 if top == 1 else top - 1)
             if need:
-                wanted.setdefault(Card(need, _SUIT_OF[fid[1]]), []).append(fid)
+                card = _CARDS[need, suit]
+                if card in wanted:
+                    wanted[card].append(fid)
+                else:
+                    wanted[card] = [fid]
         return wanted
 
     def targets(self, table: Table, card: Card) -> list[str]:
@@ -180,13 +194,14 @@ class QuarrelRules(Rules):
         wanted = self._wanted(table)
         moves: list[Move] = []
         dealt = int(table.facts["dealt"] or 0)
-        for place in ROWS[:dealt] + AUX:
-            cards = piles[place].cards
-            if cards:
-                fids = wanted.get(cards[-1])
-                if fids:
-                    for fid in fids:
-                        moves.append(Move("move", place, fid))
+        for places in (ROWS[:dealt], AUX):
+            for place in places:
+                cards = piles[place].cards
+                if cards:
+                    fids = wanted.get(cards[-1])
+                    if fids:
+                        for fid in fids:
+                            moves.append(Move("move", place, fid))
         return moves
 
     def legal_moves(self, table: Table) -> list[Move]:
