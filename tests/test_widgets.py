@@ -371,6 +371,26 @@ def test_a_late_view_gets_a_full_redraw(comm: Comm) -> None:
     assert comm.count("fillPath") > 20
 
 
+def test_a_reload_redraws_once_when_every_canvas_is_ready(comm: Comm) -> None:
+    import asyncio
+
+    from solitaire_widgets.widgets import canvas_backend
+
+    widget = GameWidget("chain", seed=3, animate=False)
+    canvases = [widget.canvas, *widget.painter.hidden_canvases]
+    assert len(canvases) > 50
+
+    async def reload() -> None:
+        for canvas in canvases:  # a reloaded page: every model says it is ready
+            canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+        assert len(comm) == 0
+        await asyncio.sleep(canvas_backend.READY_QUIET + 0.2)
+
+    comm.clear()
+    asyncio.run(reload())
+    assert len(comm) == 1
+
+
 def test_the_mime_bundle_holds_html_and_svg(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     widget.play(first_move(widget.game))

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -232,6 +233,8 @@ def _same_place(a: Sprite, b: Sprite) -> bool:
 
 #: Pixels of margin round a card image (its stroke and shadow spill over the card).
 _PAD = 2
+#: A late view's canvases announce themselves one by one: redraw once they are quiet (s).
+READY_QUIET = 0.25
 
 
 class TablePainter:
@@ -257,6 +260,9 @@ class TablePainter:
         #: The scene shown now and its highlight (redrawn in full for a late view).
         self.scene: Scene | None = None
         self.highlight: frozenset[str] = frozenset()
+        self._pending: asyncio.TimerHandle | None = None
+        for canvas in (self.canvas, self._table, self._under):
+            canvas.on_client_ready(self.client_ready)
 
     # -- canvases ---------------------------------------------------------------
 
@@ -307,6 +313,7 @@ class TablePainter:
 
     def _new_image(self, key: tuple[str, int, int]) -> Canvas:
         canvas = Canvas(width=key[1] + 2 * _PAD, height=key[2] + 2 * _PAD)
+        canvas.on_client_ready(self.client_ready)
         self._images[key] = canvas
         if self._base is None:
             self._base = (key[1], key[2])
@@ -414,6 +421,26 @@ class TablePainter:
         self._draw_highlight(self.canvas, scene, highlight)
         self.scene = scene
         self.highlight = frozenset(highlight)
+
+    def client_ready(self) -> None:
+        """A canvas of this table (re)appeared in a browser: redraw everything, once.
+
+        On a page reload every canvas, hidden ones included, says it is ready,
+        one after another; the redraw waits until they have been quiet for
+        :data:`READY_QUIET` seconds (at once when no event loop runs).
+        """
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.redraw()
+            return
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = loop.call_later(READY_QUIET, self._ready)
+
+    def _ready(self) -> None:
+        self._pending = None
+        self.redraw()
 
     def redraw(self) -> None:
         """Draw everything again, hidden canvases included (for a view that connected late)."""

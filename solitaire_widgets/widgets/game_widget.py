@@ -164,8 +164,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_up(self._on_mouse_up)
         self.canvas.on_mouse_out(self._on_mouse_out)
         self.observe(self._on_width, "width")
-        for canvas in [self.canvas, *self.painter.hidden_canvases]:
-            canvas.on_client_ready(self._on_client_ready)
         self._deal_in(game)
 
     # -- dealing ---------------------------------------------------------------
@@ -231,11 +229,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                         keys_from=self._scene)
         self._scene = final
         self.painter.animate(segments, final, self._highlight())
-
-    def _on_client_ready(self) -> None:
-        # A view connected late (page reload, or the kernel outlived the page):
-        # ipycanvas keeps nothing, so everything is drawn again.
-        self.painter.redraw()
 
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])

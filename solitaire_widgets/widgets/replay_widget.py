@@ -119,8 +119,6 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.speed.observe(self._on_speed, "value")
         self.observe(self._on_position, "position")
         self.observe(self._on_width, "width")
-        for canvas in [self.canvas, *self.painter.hidden_canvases]:
-            canvas.on_client_ready(self.painter.redraw)
         self._on_speed({"new": self.speed.value})
         self.painter.prepare(layout(game.name, game.start, width).sprites)
         self._draw(0, animated=False)
