@@ -76,7 +76,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     from .stats import run_stats
 
     report = run_stats(args.game, args.deals, seed=args.seed or 0, workers=args.workers,
-                       strategy=args.strategy, options=_options(args.option))
+                       strategy=args.strategy, options=_options(args.option),
+                       solver=args.solver, max_nodes=args.max_nodes, dask=args.dask)
     print(json.dumps(report.to_dict()) if args.json else str(report))
     return 0
 
@@ -132,7 +133,13 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--deals", type=int, required=True)
     stats.add_argument("--seed", type=int, default=0, help="the first deal number")
     stats.add_argument("--workers", type=int, default=1, help="processes to use")
-    stats.add_argument("--strategy")
+    stats.add_argument("--strategy", help="the player (default: the game's own)")
+    stats.add_argument("--solver", action="store_true",
+                       help="Klondike: ask the solver (it sees every card) instead of a player")
+    stats.add_argument("--max-nodes", type=int, default=200_000,
+                       help="the solver's budget per deal, in positions (default 200000)")
+    stats.add_argument("--dask", metavar="ADDRESS",
+                       help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
     stats.add_argument("--option", action="append", default=[], metavar="K=V")
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(run=_cmd_stats)

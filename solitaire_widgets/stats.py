@@ -38,7 +38,11 @@ def wilson_interval(wins: int, deals: int, z: float = 1.96) -> tuple[float, floa
 
 @dataclass(frozen=True)
 class StatsReport:
-    """The result of :func:`run_stats`; ``to_dict`` gives the CLI's JSON."""
+    """The result of :func:`run_stats`; ``to_dict`` gives the CLI's JSON.
+
+    With the solver, ``unresolved`` deals (its budget ran out) are neither
+    wins nor losses: ``win_rate`` and ``ci95`` are over the resolved deals.
+    """
 
     game: str
     deals: int
@@ -50,18 +54,34 @@ class StatsReport:
     seed: int
     options: dict[str, str] = field(default_factory=dict)
     reasons: dict[str, int] = field(default_factory=dict)
+    unresolved: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["ci95"] = list(self.ci95)
+        data["losses"] = self.deals - self.wins - self.unresolved
         return data
 
     def __str__(self) -> str:
         low, high = self.ci95
+        resolved = self.deals - self.unresolved
+        unresolved = f", {self.unresolved} unresolved" if self.unresolved else ""
         return (
-            f"{self.game} ({self.strategy}): {self.wins} of {self.deals} deals won = "
-            f"{self.win_rate:.1%} (95% interval {low:.1%} to {high:.1%}), {self.seconds:.1f} s"
+            f"{self.game} ({self.strategy}): {self.wins} of {resolved} deals won = "
+            f"{self.win_rate:.1%} (95% interval {low:.1%} to {high:.1%}){unresolved}, "
+            f"{self.seconds:.1f} s"
         )
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to do with each deal: play it with a strategy, or solve it."""
+
+    game: str
+    strategy: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    solver: bool = False
+    max_nodes: int = 200_000
 
 
 def play_deal(game: str, seed: int, strategy: str | None = None,
@@ -72,9 +92,23 @@ def play_deal(game: str, seed: int, strategy: str | None = None,
     return outcome.won, outcome.reason
 
 
-def _chunk(args: tuple[str, list[int], str | None, dict[str, str]]) -> list[tuple[bool, str]]:
-    game, seeds, strategy, options = args
-    return [play_deal(game, seed, strategy, options) for seed in seeds]
+def _run(job: Job, seed: int) -> tuple[str, str]:
+    """One deal: ``("won" | "lost" | "unresolved", reason)``."""
+    if job.solver:
+        from .solver import solve
+
+        solution = solve(Game(rules_for(job.game, job.options), seed=seed),
+                         max_nodes=job.max_nodes)
+        reasons = {"won": "", "lost": "no line of play wins (the solver searched them all)",
+                   "unresolved": f"unresolved within {job.max_nodes:,} positions"}
+        return solution.status, reasons[solution.status]
+    won, reason = play_deal(job.game, seed, job.strategy, job.options)
+    return ("won" if won else "lost"), reason
+
+
+def _chunk(args: tuple[Job, list[int]]) -> list[tuple[str, str]]:
+    job, seeds = args
+    return [_run(job, seed) for seed in seeds]
 
 
 def _progress_bar(total: int) -> Callable[[int], None]:
@@ -93,45 +127,67 @@ def _progress_bar(total: int) -> Callable[[int], None]:
     return show
 
 
-def _results(game: str, seeds: list[int], strategy: str | None, options: dict[str, str],
-             workers: int) -> Iterator[list[tuple[bool, str]]]:
-    size = max(1, min(50, len(seeds) // (workers * 4) or 1))
-    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+def _results(job: Job, seeds: list[int], workers: int,
+             dask: str | None) -> Iterator[list[tuple[str, str]]]:
+    parallel = max(workers, 1)
+    size = max(1, min(50, len(seeds) // (parallel * 4) or 1))
+    chunks = [(job, seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    if dask:
+        # A study too big for one machine runs on a Dask cluster: the same
+        # chunks, sent to the scheduler at ``dask`` (e.g. tcp://host:8786).
+        try:
+            from distributed import Client
+        except ImportError:
+            raise OptionError("--dask needs the 'distributed' package: "
+                              "pip install 'solitaire-widgets[dask]'") from None
+        with Client(dask) as client:
+            futures = client.map(_chunk, chunks, pure=False)
+            for future in futures:
+                yield future.result()
+        return
     if workers <= 1:
         for chunk in chunks:
-            yield _chunk((game, chunk, strategy, options))
+            yield _chunk(chunk)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_chunk, [(game, c, strategy, options) for c in chunks])
+        yield from pool.map(_chunk, chunks)
 
 
 def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
               strategy: str | None = None, options: Mapping[str, str] | None = None,
-              progress: bool | None = None) -> StatsReport:
+              progress: bool | None = None, *, solver: bool = False,
+              max_nodes: int = 200_000, dask: str | None = None) -> StatsReport:
     """Play ``deals`` deals (seeds ``seed`` .. ``seed + deals - 1``) and count the wins.
 
-    ``workers`` > 1 plays on that many processes; ``progress`` shows a bar on
-    standard error (by default only when it is a terminal).
+    ``workers`` > 1 plays on that many processes, ``dask`` on a Dask cluster
+    (its scheduler's address); ``progress`` shows a bar on standard error (by
+    default only when it is a terminal). ``solver=True`` (Klondike only) asks
+    the solver, which sees every card, whether each deal can be won at all.
     """
     checked = rules_for(game, options).options  # fail early on a bad option
-    chosen = get_strategy(game, strategy).name
+    if solver and game != "klondike":
+        raise OptionError(f"the solver plays Klondike only, not {game}")
+    chosen = "solver" if solver else get_strategy(game, strategy).name
     if deals < 1:
         raise OptionError(f"the number of deals must be at least 1, not {deals}")
     if progress is None:
         progress = sys.stderr.isatty()
     show = _progress_bar(deals) if progress else None
+    job = Job(game, strategy, dict(checked), solver, max_nodes)
     start = time.perf_counter()
-    wins = 0
-    done = 0
+    wins = unresolved = done = 0
     reasons: dict[str, int] = {}
-    for chunk in _results(game, list(range(seed, seed + deals)), strategy, checked, workers):
-        for won, reason in chunk:
-            wins += won
-            if not won:
+    for chunk in _results(job, list(range(seed, seed + deals)), workers, dask):
+        for status, reason in chunk:
+            wins += status == "won"
+            unresolved += status == "unresolved"
+            if status != "won":
                 reasons[reason] = reasons.get(reason, 0) + 1
         done += len(chunk)
         if show:
             show(done)
     seconds = round(time.perf_counter() - start, 3)
-    return StatsReport(game, deals, wins, round(wins / deals, 4), wilson_interval(wins, deals),
-                       seconds, chosen, seed, dict(checked), reasons)
+    resolved = deals - unresolved
+    rate = round(wins / resolved, 4) if resolved else 0.0
+    return StatsReport(game, deals, wins, rate, wilson_interval(wins, resolved),
+                       seconds, chosen, seed, dict(checked), reasons, unresolved)
