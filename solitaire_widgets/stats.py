@@ -140,7 +140,7 @@ def _results(job: Job, seeds: list[int], workers: int,
         except ImportError:
             raise OptionError("--dask needs the 'distributed' package: "
                               "pip install 'solitaire-widgets[dask]'") from None
-        with Client(dask) as client:
+        with Client(dask) as client:  # type: ignore[no-untyped-call]
             futures = client.map(_chunk, chunks, pure=False)
             for future in futures:
                 yield future.result()
