@@ -1,0 +1,30 @@
+"""Run every benchmark, one after another, each on one core: ``make bench``.
+
+Figures are only comparable within one run (each benchmark measures its
+baseline side by side); see the README's "Speed" section for the last ones.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ["bench_engine.py", "bench_widgets.py", "bench_solver.py"]
+
+
+def main() -> int:
+    status = 0
+    for name in SCRIPTS:
+        script = HERE / name
+        if not script.exists():
+            continue
+        print(f"== {name}", flush=True)
+        status |= subprocess.call([sys.executable, str(script), *sys.argv[1:]])
+        print(flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

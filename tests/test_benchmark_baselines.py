@@ -1,0 +1,47 @@
+"""The benchmark's bare loops play the same rules as the engine.
+
+The speed benchmark compares the engine with bare loops; the comparison
+means something only if both play the same game. On the same deals, with the
+same player, they must reach the same end (no timing is asserted here).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import bare_chain  # noqa: E402
+import bare_klondike  # noqa: E402
+import bare_quarrel  # noqa: E402
+import bench_engine  # noqa: E402
+
+from solitaire_widgets import new_game  # noqa: E402
+from solitaire_widgets.strategies import play_out  # noqa: E402
+
+SERIES = ("lc", "ld", "lh", "ls", "rc", "rd", "rh", "rs")
+
+
+@pytest.mark.parametrize("game", ["chain", "klondike"])
+def test_bare_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
+    engine, bare = bench_engine.GAMES[game]
+    outcomes = [(engine(seed), bare(seed)) for seed in range(120)]
+    assert all(e == b for e, b in outcomes)
+    assert any(e for e, _ in outcomes) and not all(e for e, _ in outcomes)
+
+
+def test_bare_quarrel_puts_up_exactly_the_cards_the_engine_puts_up() -> None:
+    for seed in range(40):
+        game = new_game("quarrel", seed=seed)
+        play_out(game, bench_engine.FirstMove())
+        up = sum(len(game.pile(s).cards) for s in SERIES)
+        assert bare_quarrel.play_detail(seed) == (game.is_won, up), seed
+
+
+def test_the_modules_cover_every_game() -> None:
+    assert set(bench_engine.GAMES) == {"chain", "klondike", "quarrel"}
+    assert bare_chain.play and bare_klondike.play
