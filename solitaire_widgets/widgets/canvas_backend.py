@@ -296,7 +296,12 @@ class TablePainter:
         self._base = None
 
     def _size(self, scene: Scene) -> None:
+        # The canvas grows with the table but never shrinks while the width stays:
+        # a resize clears the browser's canvases, which would blank an animation
+        # still playing there.
         width, height = math.ceil(scene.width), math.ceil(scene.height)
+        if self.canvas.width == width:
+            height = max(height, self.canvas.height)
         if self.canvas.width != width or self.canvas.height != height:
             for canvas in (self.canvas, self._table, self._under):
                 canvas.width, canvas.height = width, height
@@ -364,11 +369,12 @@ class TablePainter:
     # -- layers -----------------------------------------------------------------
 
     def _draw_table(self, scene: Scene) -> None:
-        signature = (scene.width, scene.height, scene.slots, scene.labels)
+        height = max(scene.height, self._table.height)
+        signature = (scene.width, height, scene.slots, scene.labels)
         if self._table_drawn == signature:
             return
         self._table_drawn = signature
-        bare = Scene(scene.width, scene.height, (), scene.slots, scene.labels)
+        bare = Scene(scene.width, height, (), scene.slots, scene.labels)
         self._table.clear()
         self.painter.reset(self._table)
         for _kind, _key, shapes in scene_layers(bare, self.four_colour):

@@ -113,7 +113,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._last_down: tuple[str, float] | None = None
         self._quiet = False
 
-        self.painter = TablePainter(width=width, height=int(width * 0.75),
+        self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.canvas = self.painter.canvas
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")

@@ -82,20 +82,20 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.timing = Timing()
         self._scene: Scene | None = None
 
-        self.painter = TablePainter(width=width, height=int(width * 0.75),
+        self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.canvas = self.painter.canvas
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
         steps = len(game.history)
         button = w.Layout(width="auto")
-        self.start_button = w.Button(description="⏮ Start", tooltip="Back to the deal",
+        self.start_button = w.Button(description="« Start", tooltip="Back to the deal",
                                      layout=button)
         self.back_button = w.Button(description="◀ Back", tooltip="One step back", layout=button)
         self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
                              description="Play", show_repeat=False)
         self.forward_button = w.Button(description="Forward ▶", tooltip="One step forward",
                                        layout=button)
-        self.end_button = w.Button(description="End ⏭", tooltip="To the last step",
+        self.end_button = w.Button(description="End »", tooltip="To the last step",
                                    layout=button)
         self.speed = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
                                    description="Speed", readout_format=".2f",
