@@ -84,6 +84,8 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
         if _k.is_won(search_root, std):
             moves = _k.engine_moves(root, forced, [], std)
             return Solution("won", moves, 1, time.perf_counter() - start)
+        if _k.hopeless(search_root):
+            return Solution("lost", [], 1, time.perf_counter() - start)
         root_moves = _k.moves(search_root, std)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     status, macros, nodes = _k.search(search_root, root_moves, std, max(1, max_nodes), deadline)

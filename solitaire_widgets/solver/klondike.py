@@ -567,6 +567,8 @@ def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
             return "unresolved", [], nodes
         if deadline is not None and not nodes & 1023 and clock() > deadline:
             return "unresolved", [], nodes
+        if hopeless(child):
+            continue
         child_moves = moves(child, std)
         if child_moves:
             states.append(child)
