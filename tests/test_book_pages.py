@@ -1,0 +1,199 @@
+"""The book's chapter pages: source texts, translations, players that work offline.
+
+The static checks read the built HTML; the browser checks open each chapter in
+headless Chromium, step every replay player on it and watch the network while
+doing so: the players are self-contained, so clicking through them must not
+make a single request.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.browser_support import BrowserPage
+
+pytestmark = pytest.mark.book
+
+#: For each chapter: a phrase of the source text, a phrase of its translation.
+CHAPTERS: dict[str, tuple[str, str]] = {
+    "quarrel": ("Из колоды берут карты по одной", "The five is taken out of the row and put aside"),
+    "klondike": ("Pasjans wychodzi, kiedy na stole", "The solitaire comes out"),
+    "chain": ("Одну часть колоды раскладывают картинкой вверх", "The same rule holds for all"),
+}
+
+#: The illustrated examples each chapter replays (their titles, from the engine).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "quarrel": ("quarrel-eight-fives", "quarrel-three-of-spades"),
+    "klondike": (
+        "klondike-deal",
+        "klondike-partial-sequence",
+        "klondike-king-to-empty",
+        "klondike-fourth-waste-card",
+    ),
+    "chain": ("chain-first-layout",),
+}
+
+SECTIONS = (
+    "The source text and its translation",
+    "The rules as implemented",
+    "Where the text is unclear",
+    "The text’s illustrated examples",
+    "A whole deal, played by the built-in strategy",
+    "Play it yourself",
+    "How often it comes out",
+)
+
+
+def _text(html: str) -> str:
+    """The visible words of an HTML page, roughly: tags dropped, spaces joined."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S | re.I)
+    text = re.sub(r"<[^>]+>", " ", html)
+    text = text.replace("&#8217;", "’").replace("&#x27;", "'").replace("&amp;", "&")
+    return re.sub(r"\s+", " ", text)
+
+
+def _example_title(name: str) -> str:
+    from solitaire_widgets.examples import get_example
+
+    return get_example(name).title
+
+
+# --------------------------------------------------------------------------
+# The built HTML
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_chapter_has_source_translation_and_sections_in_order(
+    built_book: Path, chapter: str
+) -> None:
+    page = built_book / f"{chapter}.html"
+    assert page.is_file(), f"{chapter}.html was not built"
+    text = _text(page.read_text(encoding="utf-8"))
+    source, translation = CHAPTERS[chapter]
+    assert source in text
+    assert translation in text
+    positions = [text.find(section) for section in SECTIONS]
+    assert -1 not in positions, dict(zip(SECTIONS, positions, strict=True))
+    assert positions == sorted(positions), "the chapter's sections are out of order"
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_chapter_replays_its_examples_and_computes_its_stats(
+    built_book: Path, chapter: str
+) -> None:
+    html = (built_book / f"{chapter}.html").read_text(encoding="utf-8")
+    for name in EXAMPLES[chapter]:
+        title = _example_title(name)
+        assert title.replace("'", "&#x27;") in html or title in html, f"no player for {name}"
+    # The win rates are printed by the build, with their interval.
+    assert re.search(r"\d+ of \d+ deals won, \d+\.\d% \(95% interval", _text(html))
+    # A chart of them (matplotlib, as an image).
+    assert re.search(r'<img[^>]+src="[^"]+\.png"', html)
+
+
+def test_toc_lists_every_page(built_book: Path) -> None:
+    for page in ("intro", "quarrel", "klondike", "chain", "embedding", "api", "glossary"):
+        assert (built_book / f"{page}.html").is_file(), page
+    api = (built_book / "api.html").read_text(encoding="utf-8")
+    for name in ("new_game", "load_game", "run_stats", "GameWidget", "ReplayWidget"):
+        assert name in api
+
+
+# --------------------------------------------------------------------------
+# In the browser
+# --------------------------------------------------------------------------
+
+
+def _script_hosts(page: Any) -> set[str]:
+    """Hosts of the external scripts the page itself links (Jupyter Book's CDN scripts)."""
+    sources = page.eval_on_selector_all("script[src]", "els => els.map(e => e.src)")
+    return {urlparse(src).netloc for src in sources if src.startswith("http")}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_players_draw_cards_step_and_stay_offline(
+    book_site: str, browser_page: BrowserPage, chapter: str
+) -> None:
+    page = browser_page.page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    response = page.goto(f"{book_site}/{chapter}.html", wait_until="load")
+    assert response is not None and response.ok
+    page.wait_for_load_state("networkidle")
+
+    # Only the page's own files, and the scripts Jupyter Book links, were asked for.
+    allowed_hosts = {urlparse(book_site).netloc} | _script_hosts(page)
+    strangers = [url for url in requests
+                 if url.startswith("http") and urlparse(url).netloc not in allowed_hosts]
+    assert strangers == []
+
+    source, translation = CHAPTERS[chapter]
+    article = page.locator("article")
+    assert article.get_by_text(source, exact=False).first.is_visible()
+    assert article.get_by_text(translation, exact=False).first.is_visible()
+
+    players = page.locator(".sw-player")
+    count = players.count()
+    # The examples, the whole deal and the live table's stand-in.
+    assert count >= len(EXAMPLES[chapter]) + 2
+
+    before = len(requests)
+    stepped = 0
+    for index in range(count):
+        player = players.nth(index)
+        player.scroll_into_view_if_needed()
+        cards = player.locator(".sw-stage svg g.card")
+        assert cards.count() > 0, f"player {index} draws no cards"
+        counter = player.locator(".sw-counter")
+        first_counter = counter.inner_text()
+        total = int(first_counter.split("/")[1])
+        assert first_counter.strip() == f"1 / {total}"
+        if total == 1:  # a table with no moves yet: nothing to step
+            continue
+        first_frame = player.locator(".sw-stage").inner_html()
+        first_caption = player.locator(".sw-caption").inner_text()
+        player.locator("button[id$='-forward']").click()
+        assert counter.inner_text().strip() == f"2 / {total}"
+        assert player.locator(".sw-stage").inner_html() != first_frame
+        assert player.locator(".sw-caption").inner_text() != first_caption
+        assert player.locator(".sw-stage svg g.card").count() > 0
+        # To the end (already there with two frames) and back to the start.
+        if total > 2:
+            player.locator("button[id$='-end']").click()
+        assert counter.inner_text().strip() == f"{total} / {total}"
+        player.locator("button[id$='-first']").click()
+        assert counter.inner_text().strip() == f"1 / {total}"
+        stepped += 1
+    assert stepped >= len(EXAMPLES[chapter]) + 1
+
+    page.wait_for_timeout(300)
+    assert requests[before:] == [], "a player made a network request"
+    assert browser_page.errors(origin=book_site) == []
+
+
+@pytest.mark.browser
+def test_source_and_translation_side_by_side_only_on_a_wide_screen(
+    book_site: str, browser: Any
+) -> None:
+    for width, side_by_side in ((1280, True), (480, False)):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            page = context.new_page()
+            page.goto(f"{book_site}/chain.html", wait_until="load")
+            pair = page.locator(".source-pair").nth(1)
+            pair.scroll_into_view_if_needed()
+            original = pair.locator(".source-original").bounding_box()
+            translation = pair.locator(".source-translation").bounding_box()
+            assert original is not None and translation is not None
+            beside = (translation["x"] >= original["x"] + original["width"] - 1
+                      and abs(translation["y"] - original["y"]) < 40)
+            assert beside == side_by_side, (width, original, translation)
+        finally:
+            context.close()
