@@ -361,7 +361,18 @@ def test_width_trait_redraws_at_the_new_size(comm: Comm) -> None:
 # -- late views and display ------------------------------------------------------------------
 
 
-def test_a_late_view_gets_a_full_redraw(comm: Comm) -> None:
+def _no_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Playwright's sync API (browser tests in the same session) leaves a loop
+    # registered in this thread; these tests mean "no kernel loop here".
+    def no_loop() -> None:
+        raise RuntimeError("no running event loop")
+
+    monkeypatch.setattr("solitaire_widgets.widgets.canvas_backend.asyncio.get_running_loop",
+                        no_loop)
+
+
+def test_a_late_view_gets_a_full_redraw(comm: Comm, monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_event_loop(monkeypatch)
     widget = GameWidget("klondike", seed=3, animate=False)
     comm.clear()
     widget.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
@@ -373,6 +384,7 @@ def test_a_late_view_gets_a_full_redraw(comm: Comm) -> None:
 
 def test_a_reload_redraws_once_when_every_canvas_is_ready(comm: Comm) -> None:
     import asyncio
+    import threading
 
     from solitaire_widgets.widgets import canvas_backend
 
@@ -387,7 +399,19 @@ def test_a_reload_redraws_once_when_every_canvas_is_ready(comm: Comm) -> None:
         await asyncio.sleep(canvas_backend.READY_QUIET + 0.2)
 
     comm.clear()
-    asyncio.run(reload())
+    # In a thread of its own, as a kernel's loop would run it.
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(reload())
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=30)
+    assert errors == []
     assert len(comm) == 1
 
 
