@@ -21,7 +21,7 @@ def main() -> int:
         if not script.exists():
             continue
         print(f"== {name}", flush=True)
-        status |= subprocess.call([sys.executable, str(script), *sys.argv[1:]])
+        status |= subprocess.call([sys.executable, str(script)])
         print(flush=True)
     return status
 
