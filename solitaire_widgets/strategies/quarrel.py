@@ -125,4 +125,7 @@ class Greedy(TextAdvice):
         return length
 
 
-STRATEGIES = {"text-advice": TextAdvice, "greedy": Greedy}
+from .quarrel_search import Lookahead, MonteCarlo  # noqa: E402
+
+STRATEGIES = {"text-advice": TextAdvice, "greedy": Greedy, "lookahead": Lookahead,
+              "monte-carlo": MonteCarlo}

@@ -1,0 +1,129 @@
+"""Quarrel's players compared on the same deals, under both readings of "three uses".
+
+Plays deals ``start .. start + deals - 1`` with every strategy of
+``solitaire_widgets.strategies.quarrel.STRATEGIES`` (the same per-deal function
+``run_stats`` uses, ``stats.play_deal``, so the totals are ``run_stats``'s) and
+prints each one's win rate with its 95% Wilson interval, and a paired
+comparison against the text's advice: how many deals each wins that the other
+loses, with McNemar's exact two-sided p-value.
+
+    python benchmarks/study_quarrel.py --deals 1000 --workers 2 \\
+        --json benchmarks/results/quarrel_strategies.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from solitaire_widgets.stats import play_deal, run_stats, wilson_interval
+from solitaire_widgets.strategies.quarrel import STRATEGIES
+
+READINGS = ("rounds", "stock-runs")
+REFERENCE = "text-advice"
+
+
+def _chunk(args: tuple[str, str, list[int]]) -> list[bool]:
+    strategy, reading, seeds = args
+    return [play_deal("quarrel", s, strategy, {"deck_uses": reading})[0] for s in seeds]
+
+
+def play_all(strategy: str, reading: str, seeds: list[int], workers: int) -> list[bool]:
+    """Whether each deal of ``seeds`` is won by ``strategy`` under ``reading``."""
+    size = max(1, min(25, len(seeds) // (max(workers, 1) * 4) or 1))
+    chunks = [(strategy, reading, seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    if workers <= 1:
+        return [won for chunk in chunks for won in _chunk(chunk)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [won for part in pool.map(_chunk, chunks) for won in part]
+
+
+def mcnemar(only_a: int, only_b: int) -> float:
+    """McNemar's exact two-sided p-value for discordant pairs ``only_a`` and ``only_b``.
+
+    >>> mcnemar(0, 0), round(mcnemar(10, 0), 4)
+    (1.0, 0.002)
+    """
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return float(min(1.0, 2 * tail))
+
+
+def run(deals: int, start: int, workers: int, strategies: list[str],
+        readings: list[str], check: bool = False) -> dict[str, Any]:
+    """Play every strategy on the same deals; the table and the paired comparisons."""
+    seeds = list(range(start, start + deals))
+    out: dict[str, Any] = {"deals": deals, "first_seed": start, "workers": workers,
+                           "readings": {}}
+    for reading in readings:
+        wins: dict[str, list[bool]] = {}
+        table: dict[str, Any] = {}
+        for name in strategies:
+            began = time.perf_counter()
+            wins[name] = play_all(name, reading, seeds, workers)
+            seconds = time.perf_counter() - began
+            won = sum(wins[name])
+            low, high = wilson_interval(won, deals)
+            table[name] = {"wins": won, "win_rate": round(won / deals, 4),
+                           "ci95": [low, high], "seconds": round(seconds, 1),
+                           "won_seeds": [s for s, w in zip(seeds, wins[name], strict=True) if w]}
+            if check:
+                report = run_stats("quarrel", deals, start, workers, strategy=name,
+                                   options={"deck_uses": reading})
+                assert report.wins == won, (name, reading, report.wins, won)
+            print(f"{reading:10} {name:12} {won:5} / {deals} = {won / deals:6.1%} "
+                  f"(95% {low:.1%} .. {high:.1%}), {seconds:.0f} s", flush=True)
+        paired: dict[str, Any] = {}
+        if REFERENCE in wins:
+            ref = wins[REFERENCE]
+            for name in strategies:
+                if name == REFERENCE:
+                    continue
+                only_this = sum(1 for a, b in zip(wins[name], ref, strict=True) if a and not b)
+                only_ref = sum(1 for a, b in zip(wins[name], ref, strict=True) if b and not a)
+                both = sum(1 for a, b in zip(wins[name], ref, strict=True) if a and b)
+                paired[name] = {"vs": REFERENCE, "wins_only_this": only_this,
+                                "wins_only_reference": only_ref, "both_win": both,
+                                "mcnemar_p": round(mcnemar(only_this, only_ref), 5)}
+                print(f"{reading:10} {name:12} vs {REFERENCE}: wins {only_this} it loses, "
+                      f"loses {only_ref} it wins, both win {both}, McNemar p = "
+                      f"{mcnemar(only_this, only_ref):.4f}", flush=True)
+        out["readings"][reading] = {"strategies": table, "paired": paired}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--strategies", nargs="*", default=list(STRATEGIES))
+    parser.add_argument("--readings", nargs="*", default=list(READINGS), choices=READINGS)
+    parser.add_argument("--check", action="store_true",
+                        help="also run run_stats for each and check the totals agree")
+    parser.add_argument("--json", type=Path, default=None, help="write the results here")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    data = run(args.deals, args.start, args.workers, args.strategies, args.readings,
+               args.check)
+    data["command"] = "python benchmarks/study_quarrel.py " + shlex.join(
+        sys.argv[1:] if argv is None else argv)
+    data["wall_seconds"] = round(time.perf_counter() - began, 1)
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(data, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
