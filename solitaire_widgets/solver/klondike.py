@@ -66,6 +66,10 @@ _PARENTS: tuple[tuple[int, ...], ...] = tuple(
 )
 #: The card of the same rank and colour in the other suit.
 _TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+#: Apply the move filters justified by putting moves off (partial sequences,
+#: talon cards laid in columns, emptied columns). Only tests switch it off, to
+#: check on small deals that the filters never change an answer.
+PRUNE = True
 _TURN = Move("turn")
 _REDEAL_MOVE = Move("redeal")
 
@@ -315,7 +319,8 @@ def moves(state: State, std: bool) -> list[Macro]:
         for k in range(2 + nd, n + 1):
             for p in _PARENTS[col[k]]:
                 j = ends.get(p)
-                if j is not None and _partial_useful(state, i, k, j, ends, empty, reach, std):
+                if j is not None and (not PRUNE or _partial_useful(
+                        state, i, k, j, ends, empty, reach, std)):
                     partial.append((_COL_T, i, j, n + 1 - k))
     tal: list[Macro] = []
     faceup: set[int] | None = None
@@ -334,7 +339,7 @@ def moves(state: State, std: bool) -> list[Macro]:
             targets = tuple(d for d in (ends.get(p) for p in _PARENTS[c]) if d is not None)
             if not targets:
                 continue
-        if std:
+        if std and PRUNE:
             # Standard Klondike: every talon card is always within reach (turns and
             # redeals are free), so laying one in a column can be put off until just
             # before a card is laid on it (sound: nothing else needs it there; moving
@@ -356,7 +361,9 @@ def moves(state: State, std: bool) -> list[Macro]:
         reveal.sort()
         result.extend(m for _, m in reveal)
     result.extend(tal)
-    if other and empty < 0:
+    if other and not PRUNE:
+        result.extend(other)
+    elif other and empty < 0:
         # Emptying a column (moving all of a sequence that covers no face-down
         # card) is only useful for a king to go there. Sound: such a move can be
         # put off until just before a king goes into the column it empties, and
