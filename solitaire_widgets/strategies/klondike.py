@@ -2,12 +2,22 @@
 
 It reads the position through :func:`observe`, which keeps the face-up cards,
 the top of the waste and the *counts* of face-down cards and of the hand, and
-nothing else; so two deals that differ only in cards still face down get the
-same move. It plays foundation moves that are safe, moves that turn up a
-face-down card, the waste's top card into play, and only then turns the hand;
-it moves cards between columns without turning anything up only for a
-purpose (a card to a foundation, a column emptied for a waiting king), and
-never into a position it has already seen, so it cannot go round in circles.
+through :func:`recall`, which adds what a player remembers having seen: the
+whole waste (every card on it was turned face up) and, once the hand has been
+turned over, the order of the hand (each of its cards was turned face up, in
+that order, in the pass before). It never reads a card that is still face
+down, nor the order of a hand it has not yet turned through; so two deals
+that differ only in those cards get the same move.
+
+Its preferences, best first: a card to its foundation when no column card
+can need it; a move that turns up a face-down card, from the column with the
+most cards still face down; the waste's card into play; a move for a purpose
+(a card freed for its foundation or for the waste's card, a column emptied
+for a king that waits for it); then the hand. In the Polish second pass it
+knows which card comes next: before turning a card onto a full waste that
+could not leave it again, it plays the waste down or makes room first. It
+never plays into a position it has already seen, so it cannot go round in
+circles, and it gives up (returns None) when nothing useful is left.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.strategies import play_out
@@ -23,10 +33,10 @@ from typing import NamedTuple
 
 from ..cards import Card
 from ..game import Game
-from ..games.klondike import COLUMNS
+from ..games.klondike import COLUMNS, WASTE_LIMIT
 from ..moves import Move
 
-__all__ = ["View", "observe", "HeuristicPlayer", "STRATEGIES"]
+__all__ = ["View", "Memory", "observe", "recall", "HeuristicPlayer", "STRATEGIES"]
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 _OPPOSITE = {"C": "DH", "S": "DH", "D": "CS", "H": "CS"}
@@ -49,6 +59,18 @@ class View(NamedTuple):
     pass_number: int
     waste_limit: bool
     forced: bool
+
+
+class Memory(NamedTuple):
+    """What a player remembers beyond the view: cards once seen face up.
+
+    ``waste`` is the whole waste, bottom to top; ``hand`` the cards of the hand
+    in the order they will be turned (the next first) once every one of them
+    has been seen, i.e. from the second pass on, else None.
+    """
+
+    waste: tuple[Card, ...]
+    hand: tuple[Card, ...] | None
 
 
 def observe(game: Game) -> View:
@@ -76,6 +98,24 @@ def observe(game: Game) -> View:
     )
 
 
+def recall(game: Game) -> Memory:
+    """What a player who watched every card turned remembers of ``game``.
+
+    The hand is known only from the second pass on: it is the waste of the
+    pass before, turned over, and every card of it was seen when it was turned.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("klondike", seed=1)
+    >>> recall(game).hand is None
+    True
+    """
+    piles = game.table.piles
+    hand = None
+    if int(game.table.facts.get("pass") or 1) > 1:
+        hand = tuple(reversed(piles["s"].cards))
+    return Memory(tuple(piles["w"].cards), hand)
+
+
 def _safe(card: Card, foundations: tuple[int, int, int, int]) -> bool:
     """Whether ``card`` can go to its foundation with no loss: no column card needs it.
 
@@ -85,6 +125,25 @@ def _safe(card: Card, foundations: tuple[int, int, int, int]) -> bool:
     if card.rank <= 2:
         return True
     return all(foundations[_SUIT_INDEX[s]] >= card.rank - 1 for s in _OPPOSITE[card.suit])
+
+
+def _fits_foundation(card: Card, foundations: tuple[int, int, int, int]) -> bool:
+    return foundations[_SUIT_INDEX[card.suit]] + 1 == card.rank
+
+
+def _fits_on(card: Card, end: Card | None) -> bool:
+    """Whether ``card`` may go onto a column ending in ``end`` (None: empty)."""
+    if end is None:
+        return card.rank == 13
+    return end.rank == card.rank + 1 and end.is_red != card.is_red
+
+
+def _playable(card: Card, view: View) -> bool:
+    """Whether ``card``, turned now, could leave the waste at once."""
+    if _fits_foundation(card, view.foundations):
+        return True
+    return any(_fits_on(card, up[-1] if up else None) for _, up in view.columns
+               if up or card.rank == 13)
 
 
 def _progress(view: View) -> tuple[int, int, int]:
@@ -127,92 +186,120 @@ class HeuristicPlayer:
         if self._played >= self.max_moves:
             return None
         view = observe(game)
+        memory = recall(game)
         self._seen.add(view)
+        polish = game.options.get("variant", "polish") == "polish"
+        judge = _Judge(view, memory, polish, self._seen)
         best: Move | None = None
         best_score = 0
         for move in game.legal_moves():
-            score = self._score(view, move, game.options.get("variant", "polish"))
+            if move.action == "redeal":
+                # Turning the waste over again without any progress since the
+                # last time would only repeat the same pass.
+                stale = self._last_redeal is not None and self._last_redeal == _progress(view)
+                score = 0 if stale else 10
+            else:
+                score = judge.score(move)
             if score > best_score:
                 best, best_score = move, score
         if best is not None and best.action == "redeal":
             self._last_redeal = _progress(view)
         return best
 
-    # -- judging moves ----------------------------------------------------------
 
-    def _score(self, view: View, move: Move, variant: str) -> int:
+class _Judge:
+    """Scores the moves of one position (0: not worth playing)."""
+
+    def __init__(self, view: View, memory: Memory, polish: bool, seen: set[View]) -> None:
+        self.view = view
+        self.memory = memory
+        self.polish = polish
+        self.seen = seen
+        self.second_pass = view.waste_limit
+        hand = memory.hand
+        self.next_card = hand[0] if hand else None
+        # In the second Polish pass a full waste means the next card turned must
+        # leave at once: when it could not, everything else comes first.
+        self.danger = (self.second_pass and view.waste_size >= WASTE_LIMIT
+                       and self.next_card is not None
+                       and not _playable(self.next_card, view))
+        self.king_waits = _waiting_king(view, memory)
+
+    def score(self, move: Move) -> int:
+        view = self.view
         if move.action == "turn":
-            return 20
-        if move.action == "redeal":
-            # Turning the waste over again without any progress since the last
-            # time would only repeat the same pass.
-            if self._last_redeal is not None and self._last_redeal == _progress(view):
-                return 0
-            return 10
+            return 1 if self.danger else 20
         if move.dst.startswith("f"):
-            return self._score_foundation(view, move)
+            return self._foundation(move)
         if move.src == "w":
-            return self._score_from_waste(view, move)
-        return self._score_between_columns(view, move)
+            return self._from_waste(move)
+        return self._between_columns(move)
 
-    def _score_foundation(self, view: View, move: Move) -> int:
+    def _foundation(self, move: Move) -> int:
+        view = self.view
         if move.src == "w":
             card = view.waste_top
-            reveals = False
+            down, reveals = 0, False
         else:
             down, up = view.columns[_COLUMN_INDEX[move.src]]
             card = up[-1]
             reveals = down > 0 and len(up) == 1
         assert card is not None
         if _safe(card, view.foundations):
-            return 95 if reveals else 90
+            return 100 + down if reveals else 99
         if reveals:
-            return 85
+            return 78 + down
         if move.src == "w":
-            return 45
-        return 25
+            return 60
+        return 30
 
-    def _score_from_waste(self, view: View, move: Move) -> int:
+    def _from_waste(self, move: Move) -> int:
+        view = self.view
         card = view.waste_top
         assert card is not None
-        if card.rank == 13 and _waiting_king(view):
-            # A king that would uncover cards has the better claim on the column.
-            return 0 if not view.forced else 5
-        return 50
+        if card.rank == 13 and not view.columns[_COLUMN_INDEX[move.dst]][1]:
+            # A king from a column that would uncover cards has the better claim.
+            if _column_king_waits(view) and not view.forced:
+                return 2 if self.danger else 0
+        return 55
 
-    def _score_between_columns(self, view: View, move: Move) -> int:
+    def _between_columns(self, move: Move) -> int:
+        view = self.view
         down, up = view.columns[_COLUMN_INDEX[move.src]]
         whole = move.count == len(up)
         if whole and down:
             # Turns up a face-down card: the more lie under it, the better.
-            return 70 + down
+            return 80 + down
         after = _after(view, move)
-        if after in self._seen:
+        if after in self.seen:
             return 0
         if whole:
-            # Empties a column: worth it only for a king that is waiting.
-            if up[0].rank != 13 and _waiting_king(view):
-                return 30
+            # Empties a column: worth it only for a king that waits for it.
+            if up[0].rank != 13 and self.king_waits:
+                return 35
             return 0
         exposed = up[len(up) - move.count - 1]
         if _fits_foundation(exposed, view.foundations):
-            return 35
+            return 40
         top = view.waste_top
-        if top is not None and top.rank + 1 == exposed.rank and top.is_red != exposed.is_red:
+        if top is not None and _fits_on(top, exposed):
             # Makes room for the waste's top card.
             return 32
+        nxt = self.next_card
+        if self.danger and nxt is not None and _fits_on(nxt, exposed):
+            return 3
         return 0
 
 
-def _fits_foundation(card: Card, foundations: tuple[int, int, int, int]) -> bool:
-    return foundations[_SUIT_INDEX[card.suit]] + 1 == card.rank
+def _column_king_waits(view: View) -> bool:
+    """Whether a king heads face-up cards that lie over face-down ones."""
+    return any(down and up and up[0].rank == 13 for down, up in view.columns)
 
 
-def _waiting_king(view: View) -> bool:
-    """Whether a king heads cards that lie over face-down ones, or tops the waste."""
-    for down, up in view.columns:
-        if down and up and up[0].rank == 13:
-            return True
+def _waiting_king(view: View, memory: Memory) -> bool:
+    """Whether a king could fill an emptied column: from a column, or the waste."""
+    if _column_king_waits(view):
+        return True
     top = view.waste_top
     return top is not None and top.rank == 13
 
