@@ -57,8 +57,8 @@ typecheck: venv
 test: venv chromium lint typecheck
 	$(BIN)/pytest
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
-	  echo "$(BIN)/pytest --nbval notebooks --sanitize-with tests/nbval_sanitize.cfg"; \
-	  $(BIN)/pytest --nbval notebooks --sanitize-with tests/nbval_sanitize.cfg; \
+	  echo "$(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg"; \
+	  $(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg; \
 	else \
 	  echo "No notebooks in notebooks/ yet: nbval step skipped"; \
 	fi
