@@ -20,7 +20,7 @@ from typing import Any
 from .errors import OptionError
 from .game import Game
 from .games import rules_for
-from .strategies import get_strategy, play_out
+from .strategies import Strategy, get_strategy, play_out
 
 __all__ = ["StatsReport", "run_stats", "wilson_interval", "play_deal"]
 
@@ -73,22 +73,35 @@ class StatsReport:
         )
 
 
+#: A strategy by name, or a class (any callable) that makes a fresh one per deal.
+StrategySpec = str | Callable[[], Strategy] | None
+
+
+def _make_strategy(game: str, spec: StrategySpec, seed: int = 0) -> Strategy:
+    if spec is None or isinstance(spec, str):
+        return get_strategy(game, spec, seed=seed)
+    made = spec()
+    if not isinstance(made, Strategy):
+        raise OptionError("a strategy needs a 'name' and a 'choose(game)' method")
+    return made
+
+
 @dataclass(frozen=True)
 class Job:
     """What to do with each deal: play it with a strategy, or solve it."""
 
     game: str
-    strategy: str | None = None
+    strategy: StrategySpec = None
     options: dict[str, str] = field(default_factory=dict)
     solver: bool = False
     max_nodes: int = 200_000
 
 
-def play_deal(game: str, seed: int, strategy: str | None = None,
+def play_deal(game: str, seed: int, strategy: StrategySpec = None,
               options: Mapping[str, str] | None = None) -> tuple[bool, str]:
-    """Play one deal with a strategy; return (won, reason)."""
+    """Play one deal with a strategy (a name, or a class); return (won, reason)."""
     deal = Game(rules_for(game, options), seed=seed)
-    outcome = play_out(deal, get_strategy(game, strategy, seed=seed))
+    outcome = play_out(deal, _make_strategy(game, strategy, seed))
     return outcome.won, outcome.reason
 
 
@@ -154,7 +167,7 @@ def _results(job: Job, seeds: list[int], workers: int,
 
 
 def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
-              strategy: str | None = None, options: Mapping[str, str] | None = None,
+              strategy: StrategySpec = None, options: Mapping[str, str] | None = None,
               progress: bool | None = None, *, solver: bool = False,
               max_nodes: int = 200_000, dask: str | None = None) -> StatsReport:
     """Play ``deals`` deals (seeds ``seed`` .. ``seed + deals - 1``) and count the wins.
@@ -163,11 +176,15 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     (its scheduler's address); ``progress`` shows a bar on standard error (by
     default only when it is a terminal). ``solver=True`` (Klondike only) asks
     the solver, which sees every card, whether each deal can be won at all.
+
+    ``strategy`` is a strategy's name or your own strategy class (made anew
+    for every deal; with ``workers`` > 1 it must be importable by the worker
+    processes, i.e. defined in a module rather than in a notebook).
     """
     checked = rules_for(game, options).options  # fail early on a bad option
     if solver and game != "klondike":
         raise OptionError(f"the solver plays Klondike only, not {game}")
-    chosen = "solver" if solver else get_strategy(game, strategy).name
+    chosen = "solver" if solver else _make_strategy(game, strategy).name
     if deals < 1:
         raise OptionError(f"the number of deals must be at least 1, not {deals}")
     if progress is None:

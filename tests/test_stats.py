@@ -40,3 +40,21 @@ def test_the_solver_plays_klondike_only() -> None:
 def test_an_unknown_strategy_names_the_ones_there_are() -> None:
     with pytest.raises(OptionError, match="text-advice"):
         run_stats("quarrel", 3, strategy="cheat", progress=False)
+
+
+class _FirstMove:
+    name = "first-move"
+
+    def choose(self, game):
+        moves = game.legal_moves()
+        return moves[0] if moves else None
+
+
+def test_a_study_takes_your_own_strategy_class() -> None:
+    report = run_stats("chain", 30, strategy=_FirstMove, progress=False)
+    assert report.strategy == "first-move" and report.deals == 30
+
+
+def test_something_that_is_not_a_strategy_is_refused() -> None:
+    with pytest.raises(OptionError, match="choose"):
+        run_stats("chain", 3, strategy=dict, progress=False)
