@@ -223,10 +223,9 @@ class _Judge:
         self.danger = (self.second_pass and view.waste_size >= WASTE_LIMIT
                        and self.next_card is not None
                        and not _playable(self.next_card, view))
-        self.king_waits = _waiting_king(view, memory)
+        self.king_waits = _waiting_king(view)
 
     def score(self, move: Move) -> int:
-        view = self.view
         if move.action == "turn":
             return 1 if self.danger else 20
         if move.dst.startswith("f"):
@@ -250,7 +249,7 @@ class _Judge:
         if reveals:
             return 78 + down
         if move.src == "w":
-            return 60
+            return 40
         return 30
 
     def _from_waste(self, move: Move) -> int:
@@ -270,9 +269,14 @@ class _Judge:
         if whole and down:
             # Turns up a face-down card: the more lie under it, the better.
             return 80 + down
-        after = _after(view, move)
-        if after in self.seen:
+        score = self._purpose(move, up, whole)
+        if score and _after(view, move) in self.seen:
             return 0
+        return score
+
+    def _purpose(self, move: Move, up: tuple[Card, ...], whole: bool) -> int:
+        """What a column move that turns nothing up is good for (0: nothing)."""
+        view = self.view
         if whole:
             # Empties a column: worth it only for a king that waits for it.
             if up[0].rank != 13 and self.king_waits:
@@ -287,6 +291,7 @@ class _Judge:
             return 32
         nxt = self.next_card
         if self.danger and nxt is not None and _fits_on(nxt, exposed):
+            # Makes room for the card that must leave a full waste at once.
             return 3
         return 0
 
@@ -296,7 +301,7 @@ def _column_king_waits(view: View) -> bool:
     return any(down and up and up[0].rank == 13 for down, up in view.columns)
 
 
-def _waiting_king(view: View, memory: Memory) -> bool:
+def _waiting_king(view: View) -> bool:
     """Whether a king could fill an emptied column: from a column, or the waste."""
     if _column_king_waits(view):
         return True
