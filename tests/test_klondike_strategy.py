@@ -8,8 +8,15 @@ import pytest
 
 from solitaire_widgets import Game, new_game
 from solitaire_widgets.cards import Card
+from solitaire_widgets.examples.klondike import deck_for
+from solitaire_widgets.moves import Move
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
-from solitaire_widgets.strategies.klondike import STRATEGIES, HeuristicPlayer, observe
+from solitaire_widgets.strategies.klondike import (
+    STRATEGIES,
+    HeuristicPlayer,
+    observe,
+    recall,
+)
 
 SEEDS = range(200)
 
@@ -20,9 +27,9 @@ def test_the_heuristic_is_klondikes_default_strategy() -> None:
     assert isinstance(get_strategy("klondike"), HeuristicPlayer)
 
 
-@pytest.mark.parametrize(("variant", "at_least"), [("polish", 10), ("standard", 20)])
+@pytest.mark.parametrize(("variant", "at_least"), [("polish", 45), ("standard", 85)])
 def test_the_heuristic_wins_some_deals_and_always_stops(variant: str, at_least: int) -> None:
-    """Over 200 deals it wins some (about 10% under the Polish rules, 20% in the
+    """Over 200 deals it wins many (about 30% under the Polish rules, 50% in the
     standard game); every game ends or the player gives up, well within bounds."""
     wins = 0
     for seed in SEEDS:
@@ -52,8 +59,12 @@ def test_it_never_returns_to_a_position_it_has_seen() -> None:
 
 
 def _face_down(game: Game) -> list[Card]:
-    """The cards no player can see: face-down column cards and the hand."""
-    hidden = list(game.pile("s").cards)
+    """The cards no player has seen: face-down column cards, and the hand in the first pass.
+
+    From the second pass on every card of the hand has been seen (turned face
+    up in the pass before), and the player may remember them.
+    """
+    hidden = list(game.pile("s").cards) if game.table.facts["pass"] == 1 else []
     for index in range(1, 8):
         pile = game.pile(f"t{index}")
         hidden += pile.cards[: pile.down]
@@ -74,12 +85,13 @@ def _twin(game: Game, rng: random.Random) -> Game:
     return twin
 
 
-def test_it_never_looks_at_face_down_cards() -> None:
-    """Two games that differ only in their face-down cards get the same move."""
+@pytest.mark.parametrize("variant", ["polish", "standard"])
+def test_it_never_looks_at_face_down_cards(variant: str) -> None:
+    """Two games that differ only in cards never seen get the same move."""
     rng = random.Random(5)
     compared = 0
     for seed in range(30):
-        game = new_game("klondike", seed=seed)
+        game = new_game("klondike", seed=seed, variant=variant)
         player = HeuristicPlayer()
         for steps in range(0, 200, 17):
             while len(game.history) < steps and not game.is_over:
@@ -92,6 +104,7 @@ def test_it_never_looks_at_face_down_cards() -> None:
             twin = _twin(game, rng)
             assert twin.table != game.table  # the hidden cards do differ
             assert observe(twin) == observe(game)  # what a player sees does not
+            assert recall(twin) == recall(game)  # nor what a player remembers
             assert HeuristicPlayer().choose(twin) == HeuristicPlayer().choose(game)
             compared += 1
     assert compared > 50
@@ -108,9 +121,99 @@ def test_it_gives_up_when_nothing_useful_is_left_and_on_a_finished_game() -> Non
 
 
 def test_safe_foundation_moves_come_first() -> None:
-    from solitaire_widgets.examples.klondike import deck_for
-
     game = new_game("klondike", deck=deck_for(["9C", "9D", "9H", "9S", "QC", "KD", "AS"]))
     assert str(HeuristicPlayer().choose(game)) == "t7>fs"  # before turning the hand
     game = new_game("klondike", deck=deck_for(["9C", "9D", "9H", "AS", "QC", "KD", "KS"]))
     assert str(HeuristicPlayer().choose(game)) == "t4>fs"
+
+
+class SimplePlayer:
+    """The notebook's simple player (notebooks/03-write-your-own-strategy.ipynb).
+
+    It plays a foundation move, else the waste's card, else a column move that
+    turns a card up or empties a column, else turns or redeals; it gives up on
+    a redeal it has made before (where it would repeat the same pass forever).
+    """
+
+    name = "simple"
+
+    def __init__(self) -> None:
+        self._redealt: set[tuple[tuple[Card, ...], ...]] = set()
+
+    def choose(self, game: Game) -> Move | None:
+        moves = game.legal_moves()
+        piles = {pile.id: pile for pile in game.piles}
+
+        def reveals(move: Move) -> bool:
+            src = piles[move.src]
+            return move.count == len(src.cards) - src.down and (
+                src.down > 0 or src.cards[src.down].rank != 13)
+
+        for wanted in (
+            lambda m: m.action == "move" and m.dst.startswith("f"),
+            lambda m: m.action == "move" and m.src == "w",
+            lambda m: m.action == "move" and m.src.startswith("t") and reveals(m),
+            lambda m: m.action == "turn",
+            lambda m: m.action == "redeal",
+        ):
+            for move in moves:
+                if wanted(move):
+                    if move.action == "redeal":
+                        key = tuple(tuple(p.cards) for p in game.piles)
+                        if key in self._redealt:
+                            return None
+                        self._redealt.add(key)
+                    return move
+        return None
+
+
+@pytest.mark.parametrize("variant", ["polish", "standard"])
+def test_it_beats_the_notebooks_simple_player_on_the_same_deals(variant: str) -> None:
+    """Paired over deals 0..199: many more deals won only by the heuristic than
+    only by the simple player (29 to 4 Polish, 39 to 3 standard when written)."""
+    only_heuristic = only_simple = 0
+    for seed in SEEDS:
+        mine = play_out(new_game("klondike", seed=seed, variant=variant), HeuristicPlayer()).won
+        theirs = play_out(new_game("klondike", seed=seed, variant=variant), SimplePlayer()).won
+        only_heuristic += mine and not theirs
+        only_simple += theirs and not mine
+    assert only_heuristic >= 3 * only_simple + 10
+
+
+#: Column ends with no move between them (nothing fits, no king, no ace).
+_ENDS = ["9C", "9D", "9H", "9S", "QC", "QS", "KC"]
+
+
+def _second_pass_with_full_waste(columns: list[str], stock: str) -> Game:
+    """A Polish game in its second pass whose waste holds the first three cards of ``stock``."""
+    game = new_game("klondike", deck=deck_for(columns, stock=stock))
+    for _ in range(24):
+        game.play("turn")
+    game.play("redeal")
+    for _ in range(3):
+        game.play("turn")
+    return game
+
+
+def test_in_the_second_pass_it_plays_the_waste_down_before_a_fourth_card() -> None:
+    """The waste holds three cards and the next card (known: it was seen in the first
+    pass) could not leave it: the waste's eight of hearts goes onto a nine first."""
+    game = _second_pass_with_full_waste(_ENDS, "3C 4D 8H 5S")
+    assert game.table.facts["waste_limit"] and len(game.pile("w").cards) == 3
+    hand = recall(game).hand
+    assert hand is not None and str(hand[0]) == "5S"
+    move = HeuristicPlayer().choose(game)
+    assert move is not None and move.src == "w" and move.dst in ("t1", "t4")
+
+
+def test_in_the_second_pass_it_turns_onto_a_full_waste_only_a_card_that_can_leave() -> None:
+    """Nothing on the full waste can move, and it remembers the next card (the eight of
+    hearts) from the first pass: that one fits a nine, so turning it is safe."""
+    game = _second_pass_with_full_waste(_ENDS, "3C 4D TC 8H")
+    assert str(HeuristicPlayer().choose(game)) == "turn"
+    game.play("turn")
+    assert game.table.facts["forced"]
+    move = HeuristicPlayer().choose(game)
+    assert move is not None and move.src == "w" and move.dst in ("t1", "t4")
+    game.play(move)
+    assert not game.is_over

@@ -15,9 +15,10 @@ most cards still face down; the waste's card into play; a move for a purpose
 (a card freed for its foundation or for the waste's card, a column emptied
 for a king that waits for it); then the hand. In the Polish second pass it
 knows which card comes next: before turning a card onto a full waste that
-could not leave it again, it plays the waste down or makes room first. It
-never plays into a position it has already seen, so it cannot go round in
-circles, and it gives up (returns None) when nothing useful is left.
+could not leave it again, it plays the waste down first, even with a move it
+would not otherwise make. It never plays into a position it has already
+seen, so it cannot go round in circles, and it gives up (returns None) when
+nothing useful is left.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.strategies import play_out
@@ -289,10 +290,6 @@ class _Judge:
         if top is not None and _fits_on(top, exposed):
             # Makes room for the waste's top card.
             return 32
-        nxt = self.next_card
-        if self.danger and nxt is not None and _fits_on(nxt, exposed):
-            # Makes room for the card that must leave a full waste at once.
-            return 3
         return 0
 
 
