@@ -16,7 +16,7 @@ FULL = Counter(full_deck(2))
 
 
 def test_strategy_names() -> None:
-    assert strategy_names("quarrel") == ["text-advice", "greedy", "random"]
+    assert strategy_names("quarrel") == ["text-advice", "greedy", "lookahead", "monte-carlo", "random"]
     assert isinstance(get_strategy("quarrel"), TextAdvice)
 
 
