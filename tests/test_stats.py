@@ -57,4 +57,4 @@ def test_a_study_takes_your_own_strategy_class() -> None:
 
 def test_something_that_is_not_a_strategy_is_refused() -> None:
     with pytest.raises(OptionError, match="choose"):
-        run_stats("chain", 3, strategy=dict, progress=False)
+        run_stats("chain", 3, strategy=dict, progress=False)  # type: ignore[arg-type]

@@ -493,3 +493,38 @@ def test_replay_bundle(comm: Comm) -> None:
     ET.fromstring(bundle["image/svg+xml"])
     page = bundle["text/html"]
     assert "<svg" in page and "Step 2" in page
+
+
+# -- the solver's questions (issue 6) -------------------------------------------------
+
+
+def test_klondike_table_asks_the_solver_whether_it_can_still_be_won() -> None:
+    widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
+    assert widget.solver_bar in widget.children
+    assert widget.can_win() == "won"
+    assert "Yes" in widget.message.value
+
+
+def test_solver_hint_highlights_the_first_move_of_a_winning_line() -> None:
+    from solitaire_widgets.solver import solve
+
+    widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
+    move = widget.solver_hint()
+    assert move is not None and move == solve(widget.game).moves[0]
+    assert widget.play(move)
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_wins() -> None:
+    from solitaire_widgets.solver import solve
+
+    widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
+    widget.winnable_only.value = True
+    widget.new_deal()
+    assert solve(widget.game).status == "won"
+    assert "can be won" in widget.message.value
+
+
+def test_the_solver_bar_is_only_on_klondike_tables() -> None:
+    widget = GameWidget("chain", seed=2, animate=False)
+    assert widget.solver_bar not in widget.children
+    assert widget.can_win() == "unresolved"

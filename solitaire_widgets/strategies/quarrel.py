@@ -125,7 +125,11 @@ class Greedy(TextAdvice):
         return length
 
 
+from . import Strategy  # noqa: E402
 from .quarrel_search import Lookahead, MonteCarlo  # noqa: E402
 
-STRATEGIES = {"text-advice": TextAdvice, "greedy": Greedy, "lookahead": Lookahead,
-              "monte-carlo": MonteCarlo}
+#: The players by name; the first (the text's own advice) is the default.
+STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "text-advice": TextAdvice, "greedy": Greedy, "lookahead": Lookahead,
+    "monte-carlo": MonteCarlo,
+}

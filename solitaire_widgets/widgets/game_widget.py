@@ -66,6 +66,10 @@ DRAG_START = 6.0
 DRAG_FRAME = 0.03
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
+#: The solver's budget (positions) for a question asked from the table.
+SOLVER_NODES = 300_000
+#: "Winnable deals only" tries at most this many deal numbers.
+WINNABLE_TRIES = 25
 
 
 def _sentence(text: str) -> str:
@@ -133,6 +137,16 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                     layout=button)
         self.finish_button = w.Button(description="Auto-finish", layout=button,
                                       tooltip="Let the computer play on until the game ends")
+        # The solver's questions (Klondike only: the solver plays Klondike).
+        self.can_win_button = w.Button(description="Can this still be won?", layout=button,
+                                       tooltip="Ask the solver, which sees every card")
+        self.solver_hint_button = w.Button(description="Show me the next move", layout=button,
+                                           tooltip="The first move of a winning line")
+        self.winnable_only = w.Checkbox(value=False, description="Winnable deals only",
+                                        indent=False, layout=w.Layout(width="auto"))
+        self.solver_bar = w.HBox([self.can_win_button, self.solver_hint_button,
+                                  self.winnable_only],
+                                 layout=w.Layout(flex_flow="row wrap"))
         self.action_buttons: dict[str, w.Button] = {}
         self.actions = w.HBox()
         self.status = w.HTML()
@@ -147,8 +161,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
                           self.redo_button, self.hint_button, self.finish_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([toolbar, self.actions, self.canvas, self.status, self.message,
-                          self.move_input, self.description])
+        parts = [toolbar, self.actions, self.canvas, self.status, self.message,
+                 self.move_input, self.description]
+        if game.name == "klondike":
+            parts.insert(1, self.solver_bar)
+        super().__init__(parts)
         self.width = width
         self.animate = animate
 
@@ -157,6 +174,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.redo_button.on_click(lambda _b: self.redo())
         self.hint_button.on_click(lambda _b: self.hint())
         self.finish_button.on_click(lambda _b: self.auto_finish())
+        self.can_win_button.on_click(lambda _b: self.can_win())
+        self.solver_hint_button.on_click(lambda _b: self.solver_hint())
         self.deal_number.observe(self._on_deal_number, "value")
         self.move_input.observe(self._on_move_typed, "value")
         self.canvas.on_mouse_down(self._on_mouse_down)
@@ -190,8 +209,73 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._say(f"Deal {game.seed} of {game.rules.title}.")
 
     def new_deal(self, seed: int | None = None) -> None:
-        """Start another deal (``seed``: that deal number; None: a random one)."""
+        """Start another deal (``seed``: that deal number; None: a random one).
+
+        With "winnable deals only" ticked (Klondike), a random deal is one the
+        solver has shown can be won.
+        """
+        if seed is None and self.winnable_only.value and self.game.name == "klondike":
+            game = self._winnable_deal()
+            if game is None:
+                self._say(f"The solver found no winnable deal in {WINNABLE_TRIES} tries "
+                          "within its budget; try again", error=True)
+                return
+            self._deal_in(game)
+            self._say(f"Deal {game.seed} of {game.rules.title}: the solver has shown that "
+                      "it can be won.")
+            return
         self._deal_in(new_game(self.game.name, seed=seed, **self._options))
+
+    def _winnable_deal(self) -> Game | None:
+        from ..chance import new_seed
+        from ..solver import solve
+
+        for _ in range(WINNABLE_TRIES):
+            game = new_game(self.game.name, seed=new_seed(), **self._options)
+            if solve(game, max_nodes=SOLVER_NODES).status == "won":
+                return game
+        return None
+
+    # -- the solver's answers (Klondike) ------------------------------------------
+
+    def can_win(self) -> str:
+        """Ask the solver whether this position can still be won; say and return its answer.
+
+        The answer is ``"won"`` (a winning line exists), ``"lost"`` (none does)
+        or ``"unresolved"`` (the solver's budget ran out first).
+        """
+        from ..solver import solve
+
+        if self.game.name != "klondike":
+            self._say("The solver plays Klondike only", error=True)
+            return "unresolved"
+        solution = solve(self.game, max_nodes=SOLVER_NODES)
+        answers = {
+            "won": f"Yes: this can still be won, in {len(solution.moves)} more moves "
+                   "(the solver sees every card, face-down ones too)",
+            "lost": "No: from here no line of play wins, whatever you do",
+            "unresolved": "The solver could not decide within its budget",
+        }
+        self._say(answers[solution.status])
+        return solution.status
+
+    def solver_hint(self) -> Move | None:
+        """Highlight the first move of a winning line (the solver sees every card)."""
+        from ..solver import solve
+
+        if self.game.name != "klondike" or self.game.is_over:
+            self._say(self.game.status if self.game.is_over else
+                      "The solver plays Klondike only")
+            return None
+        solution = solve(self.game, max_nodes=SOLVER_NODES)
+        if solution.status != "won" or not solution.moves:
+            self._say("No winning line from here" if solution.status == "lost" else
+                      "The solver found no winning line within its budget")
+            return None
+        move = solution.moves[0]
+        self._show_hint(move)
+        self._say("Next move of a winning line: " + self.game.describe(move))
+        return move
 
     def _on_deal_number(self, change: dict[str, Any]) -> None:
         if self._quiet or change["new"] == self.game.seed:
@@ -263,6 +347,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.redo_button.disabled = not game.can_redo
         self.hint_button.disabled = result.over
         self.finish_button.disabled = result.over
+        self.can_win_button.disabled = self.solver_hint_button.disabled = result.over
         legal = game.legal_moves()
         words = list(GAME_ACTIONS.get(game.name, ()))
         words += [m.action for m in legal if m.action != "move" and m.action not in words]
@@ -343,14 +428,17 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if move is None:
             self._say("The computer player sees no useful move here")
             return None
+        self._show_hint(move)
+        self._say("Hint: " + self.game.describe(move))
+        return move
+
+    def _show_hint(self, move: Move) -> None:
         if move.action == "move":
             self._hint = frozenset({f"{move.src}:{move.count}", move.dst})
         else:
             self._hint = frozenset({"s"})
         self._selected = None
         self.redraw()
-        self._say("Hint: " + self.game.describe(move))
-        return move
 
     def auto_finish(self) -> None:
         """Let the default player play on (animated) until the game ends or it gives up."""
