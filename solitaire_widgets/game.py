@@ -103,7 +103,8 @@ class Game:
         self.deck: tuple[Card, ...] = tuple(cards)
         self.deck_given: bool = deck is not None
         table = self.start
-        ctx = Context(table, self._fresh_shuffler())
+        self._pending = 0
+        ctx = Context(table, self._fresh_shuffle)
         rules.opening(ctx)
         self._finish(table, ctx)
         #: The events of the opening deal.
@@ -192,7 +193,7 @@ class Game:
         """
         move = self._as_move(move)
         self._check(move)
-        step = self._push(move, self._fresh_shuffler())
+        step = self._push(move, self._fresh_shuffle)
         self._redo.clear()
         return step
 
@@ -327,19 +328,15 @@ class Game:
             count += len(step.shuffles)
         return count
 
-    def _fresh_shuffler(self) -> Shuffler:
-        # Reshuffle k of a game draws from its own stream, so a replay that
-        # undoes and redoes moves meets the same orders. Counted only when a
-        # reshuffle happens: most moves never shuffle.
-        done: list[int] = []
+    def _fresh_shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        """Draw a reshuffle for a move being played now.
 
-        def shuffle(cards: Sequence[Card]) -> list[Card]:
-            if not done:
-                done.append(self._shuffle_count())
-            done[0] += 1
-            return shuffled(cards, seed_rng(self.seed, done[0]))
-
-        return shuffle
+        Reshuffle k of a game draws from its own stream, so a replay that
+        undoes and redoes moves meets the same orders. ``_pending`` counts the
+        reshuffles of the move under way (a move may gather twice).
+        """
+        self._pending += 1
+        return shuffled(cards, seed_rng(self.seed, self._shuffle_count() + self._pending))
 
     def _finish(self, table: Table, ctx: Context) -> list[Move]:
         """End a position that has no legal move; return the legal moves."""
@@ -351,6 +348,7 @@ class Game:
         return moves
 
     def _push(self, move: Move, shuffle: Shuffler) -> Step:
+        self._pending = 0
         text = self.rules.describe_move(self.table, move)
         ctx = Context(self.table, shuffle)
         self.rules.apply(self.table, move, ctx)

@@ -58,17 +58,15 @@ def rig(game: Game, *tops: str, named: int = 0) -> None:
     dealt to the rows (counting on from ``named``)."""
     queue = [parse_cards(top) for top in tops]
 
-    def fresh():
-        def shuffle(cards):
-            top = queue.pop(0)
-            rest = list(cards)
-            for card in top:
-                rest.remove(card)
-            return list(reversed(top + no_hit(rest, named)))
+    def shuffle(cards):
+        top = queue.pop(0)
+        rest = list(cards)
+        for card in top:
+            rest.remove(card)
+        return list(reversed(top + no_hit(rest, named)))
 
-        return shuffle
-
-    game._fresh_shuffler = fresh  # type: ignore[method-assign]
+    # A private hook: where a game draws the order of a reshuffle played now.
+    game._fresh_shuffle = shuffle  # type: ignore[method-assign]
 
 
 def game_of(first: str, named: int = 0, **options: str) -> Game:

@@ -36,6 +36,9 @@ _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LA
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
 _SOURCES = {deal: places + AUX for deal, places in _PLACES.items()}
 _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
+#: The rank a series of n cards needs next: 2 when empty, ..., the ace after
+#: the king, nothing (0) when all thirteen are up.
+_NEED_BY_LENGTH = tuple(n + 2 if n < 12 else (1 if n == 12 else 0) for n in range(14))
 _SERIES_OF = dict(_SERIES)
 
 
@@ -98,8 +101,9 @@ class ChainRules(Rules):
 
     def _plays(self, table: Table) -> list[Move]:
         piles = table.piles
-        # What each series needs next, computed once per position.
-        needs = {suit: _needs(piles[f]) for suit, f in _SERIES}
+        # What each series needs next, once per position. A series holds
+        # 2, 3, ..., K, A in order, so its length says what it needs.
+        needs = {suit: _NEED_BY_LENGTH[len(piles[f].cards)] for suit, f in _SERIES}
         moves = []
         for place in _SOURCES[2 if table.facts["deal"] == 2 else 1]:
             cards = piles[place].cards
