@@ -70,6 +70,12 @@ _TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
 #: talon cards laid in columns, emptied columns). Only tests switch it off, to
 #: check on small deals that the filters never change an answer.
 PRUNE = True
+#: Use the stronger dead-end reckoning of :func:`hopeless` (talon cards are
+#: places to lay cards only once they can be laid in a column; kings need an
+#: empty column). Only tests switch it off.
+DEAD_ENDS = True
+#: Use the two-rank safe-autoplay rule of :func:`_safe`. Only tests switch it off.
+SAFE_PLUS = True
 _TURN = Move("turn")
 _REDEAL_MOVE = Move("redeal")
 
@@ -171,16 +177,37 @@ def play(state: State, mv: Macro, rec: list[Move] | None = None) -> State:
     return found, tuple(cl), rest, a, pss
 
 
-def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
-    """Play every safe foundation move, repeatedly.
+def _safe(f: list[int], s: int, r: int) -> bool:
+    """Whether the card of suit ``s`` and rank ``r + 1`` may go up at once (``f[s] == r``).
 
-    Sound (a dominance): a card of rank r whose foundation holds r - 1 is safe
-    when r <= 2 or both foundations of the other colour hold r - 1 or more. The
-    only use of a card in play besides going up is to take the two cards of
-    the other colour one rank lower, and those are already up (foundation
-    cards never come back here); an ace is only ever useful on its foundation,
-    so a two never needs to hold one. Taking the card out of a column or the
-    talon only frees things, so every line from the old position still works.
+    Sound (a dominance; foundation cards never come back). The only use of a
+    card in play besides going up is to take a card of the other colour one
+    rank lower. So it is safe when it is an ace or a two (an ace is only ever
+    useful on its foundation), or when both those lower cards are up already.
+    With :data:`SAFE_PLUS`, also when both cards of the other colour two ranks
+    lower and the other card of its own colour two ranks lower are up (its own
+    suit's is, since ``f[s] == r``): then a card that could be laid on it (of
+    the other colour, one rank lower) could itself only take cards that are
+    up, and its own foundation is ready for it, so in any winning line the
+    moves laying it here may instead send it up (it carries nothing, and
+    nothing else needs it in play); every other move of the line is played as
+    it was, or skipped when it moves this card. This is the "safe autoplay"
+    rule of FreeCell solvers, which holds the same way here.
+    """
+    if r < 2:
+        return True
+    o1, o2 = _OPP[s]
+    if f[o1] >= r and f[o2] >= r:
+        return True
+    return SAFE_PLUS and f[o1] >= r - 1 and f[o2] >= r - 1 and f[3 - s] >= r - 1
+
+
+def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
+    """Play every safe foundation move (see :func:`_safe`), repeatedly.
+
+    Taking a safe card out of a column or the talon only frees things, so
+    every line from the old position still works (with the changes
+    :func:`_safe` explains).
     In standard Klondike any talon card is reached by free turns and redeals;
     under the Polish rules turning changes what can be reached, so only the
     top of the waste goes up automatically.
@@ -197,7 +224,7 @@ def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
                 c = col[-1]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and (r < 2 or (f[_OPP[s][0]] >= r and f[_OPP[s][1]] >= r)):
+                if f[s] == r and _safe(f, s, r):
                     cl[i] = _cut(col, 1)
                     f[s] += 1
                     moved = True
@@ -210,7 +237,7 @@ def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
                 c = talon[j]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and (r < 2 or (f[_OPP[s][0]] >= r and f[_OPP[s][1]] >= r)):
+                if f[s] == r and _safe(f, s, r):
                     if rec is not None:
                         _turns(rec, talon, pos, j)
                         rec.append(Move("move", "w", _FIDS[s], 1))
@@ -456,41 +483,81 @@ def _partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
 def hopeless(state: State) -> bool:
     """Whether some card can never reach its foundation, by a relaxed reckoning.
 
-    An optimistic fixpoint: a card may become uncovered once every card lying
-    on it (at the start) may leave; a face-down card, or the lowest face-up
-    card, can leave only by itself, to its foundation, onto a card of the other
-    colour one rank higher that may be uncovered and is not up, or (a king) to
-    an empty column; a face-up card higher in a sequence is assumed able to
-    leave; every talon card is assumed within reach; a card may go up once it
-    may be uncovered and the card below it has gone up. Every real line only
-    does things this reckoning allows (by induction on its moves), so if some
-    card can never go up here, the deal is lost: the check is sound.
+    An optimistic fixpoint over facts that are only ever switched on:
+    ``free[c]`` (card ``c`` may one day be uncovered, or is in the talon),
+    ``avail[c]`` (``c`` may one day end a column, so a card may be laid on
+    it), ``up[c]`` (``c`` may one day go up), and whether a column may one day
+    be empty. A face-down card, or the lowest face-up card of a column, can
+    leave only by itself: to its foundation (``up``), onto a card of the other
+    colour one rank higher that is ``avail``, or (a king) into an empty column;
+    a face-up card higher in a sequence is assumed able to leave (with the
+    cards under it). A card may be uncovered once every card lying on it (now)
+    may leave. A column card is ``avail`` once it may be uncovered; a talon
+    card only once it may be laid in a column: onto an ``avail`` parent, or (a
+    king) into an empty column. A card on a foundation now is never ``avail``
+    (foundation cards never come back). A column may be emptied once all its
+    cards may leave, its bottom card not being a king that has to stay. A card
+    may go up once it is ``free`` and the card below it may go up. Every real
+    line only does things this reckoning allows (by induction on its moves:
+    each move needs facts already switched on), so if some card can never go
+    up here, the deal is lost: the check is sound.
+
+    With :data:`DEAD_ENDS` off, the plainer reckoning of the first version is
+    used: every talon card counts as ``avail`` and every king as able to leave
+    (tests check the stronger one never changes an answer).
     """
     found, cols, talon, _, _ = state
     up = [False] * 52
     for s in range(4):
         for r in range(found[s]):
             up[s * 13 + r] = True
-    home = list(up)
     free = [False] * 52
     for c in talon:
         free[c] = True
+    strong = DEAD_ENDS
+    avail = [False] * 52 if strong else list(free)
+    empty = not strong
+    for col in cols:
+        if len(col) == 1:
+            empty = True
     level = list(found)
     changed = True
     while changed:
         changed = False
+        if strong:
+            for c in talon:
+                if not avail[c]:
+                    if c % 13 == 12:
+                        ok = empty
+                    else:
+                        p = _PARENTS[c]
+                        ok = avail[p[0]] or avail[p[1]]
+                    if ok:
+                        avail[c] = True
+                        changed = True
         for col in cols:
             nd = col[0]
-            for q in range(len(col) - 1, 0, -1):
+            q = len(col) - 1
+            while q > 0:
                 c = col[q]
                 if not free[c]:
-                    free[c] = True
+                    free[c] = avail[c] = True
                     changed = True
-                if q > 1 + nd or c % 13 == 12 or up[c]:
+                if q > 1 + nd or up[c]:
+                    q -= 1
                     continue
-                p = _PARENTS[c]
-                if not ((free[p[0]] and not home[p[0]]) or (free[p[1]] and not home[p[1]])):
+                if c % 13 == 12:
+                    if q == 1 or empty:
+                        q -= 1
+                        continue
                     break
+                p = _PARENTS[c]
+                if not (avail[p[0]] or avail[p[1]]):
+                    break
+                q -= 1
+            if q == 0 and not empty and (col[1] % 13 != 12 or up[col[1]]):
+                empty = True
+                changed = True
         for s in range(4):
             r = level[s]
             while r < 13 and free[s * 13 + r]:
