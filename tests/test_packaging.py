@@ -75,3 +75,12 @@ def test_readme_starts_with_the_two_commands() -> None:
     assert lines[2].split("#")[0].strip() == "make book"
     assert lines[3].split("#")[0].strip() == "make test"
     assert "http://127.0.0.1:8000" in lines[2]
+
+
+def test_the_readme_examples_run() -> None:
+    """The README's ``>>>`` examples are real: they run and print what it says."""
+    import doctest
+
+    result = doctest.testfile(str(REPO_ROOT / "README.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
