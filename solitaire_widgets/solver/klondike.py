@@ -23,6 +23,9 @@ Moves are macros ``(kind, a, b, n)``: a column's end card to its foundation
 column ``b`` (``_TAL_T``) with all the turns (and, in standard Klondike,
 redeals) needed to bring it to the top of the waste, ``n`` cards from column
 ``a`` onto column ``b`` (``_COL_T``), and the Polish second pass (``_REDEAL``).
+In standard Klondike a talon card laid in a column comes with the move that
+lays a card on it at once, as one chain ``(_CHAIN, kind, a, b, n, kind, a, b,
+n, ...)`` (see :func:`_lay_chains`).
 
 Every pruning rule used is sound (it never loses the only winning line), so a
 search that runs out of moves proves the deal lost; each rule says why where
@@ -50,10 +53,10 @@ __all__ = [
 
 #: found, cols, talon, pos, pss (see the module docstring).
 State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes, int, int]
-#: (kind, a, b, n): see the module docstring.
-Macro = tuple[int, int, int, int]
+#: (kind, a, b, n), or a chain of them: see the module docstring.
+Macro = tuple[int, ...]
 
-_COL_F, _TAL_F, _TAL_T, _COL_T, _REDEAL = range(5)
+_COL_F, _TAL_F, _TAL_T, _COL_T, _REDEAL, _CHAIN = range(6)
 
 _FIDS = ("fc", "fd", "fh", "fs")
 _TIDS = tuple(f"t{i}" for i in range(1, 8))
@@ -64,6 +67,9 @@ _PARENTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s * 13 + c % 13 + 1 for s in _OPP[c // 13]) if c % 13 < 12 else ()
     for c in range(52)
 )
+#: The cards one rank lower in the other colour: the cards that may be built on ``c``.
+_CHILDREN: tuple[frozenset[int], ...] = tuple(
+    frozenset(x for x in range(52) if c in _PARENTS[x]) for c in range(52))
 #: The card of the same rank and colour in the other suit.
 _TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
 #: Apply the move filters justified by putting moves off (partial sequences,
@@ -76,6 +82,9 @@ PRUNE = True
 DEAD_ENDS = True
 #: Use the two-rank safe-autoplay rule of :func:`_safe`. Only tests switch it off.
 SAFE_PLUS = True
+#: Lay talon cards only together with a move onto them (:func:`_lay_chains`).
+#: Only tests switch it off.
+LAY_CHAINS = True
 _TURN = Move("turn")
 _REDEAL_MOVE = Move("redeal")
 
@@ -137,8 +146,13 @@ def _turns(rec: list[Move], talon: bytes, pos: int, j: int) -> None:
 
 def play(state: State, mv: Macro, rec: list[Move] | None = None) -> State:
     """Play one macro (no automatic moves); record its engine moves in ``rec``."""
+    kind = mv[0]
+    if kind == _CHAIN:
+        for at in range(1, len(mv), 4):
+            state = play(state, mv[at:at + 4], rec)
+        return state
     found, cols, talon, pos, pss = state
-    kind, a, b, n = mv
+    a, b, n = mv[1], mv[2], mv[3]
     if kind == _COL_F or kind == _COL_T:
         col = cols[a]
         cl = list(cols)
@@ -382,6 +396,11 @@ def moves(state: State, std: bool) -> list[Macro]:
             assert in_talon is not None
             if not _talon_useful(c, faceup, in_talon):
                 continue
+            if LAY_CHAINS:
+                for d in targets:
+                    lay = (_TAL_T, j, d, 1)
+                    tal.extend((_CHAIN, *lay, *f) for f in _lay_chains(play(state, lay), d))
+                continue
         tal.extend((_TAL_T, j, d, 1) for d in targets)
     result = fmoves
     if reveal:
@@ -407,6 +426,42 @@ def moves(state: State, std: bool) -> list[Macro]:
     result.extend(partial)
     if not std and pss == 1 and talon:
         result.append((_REDEAL, 0, 0, 0))
+    return result
+
+
+def _lay_chains(state: State, d: int) -> list[Macro]:
+    """Every way to lay a card at once on the card just laid from the talon at the end of column ``d``.
+
+    Standard Klondike only. Sound: a talon card laid in a column is of use
+    there only to take a card (moving it on alone, or up, is the same as
+    playing it from the talon to the new place, since every talon card is
+    always within reach), so in a winning line its laying can be put off
+    until just before the first move that lays a card on it (no move between
+    needs its place: the card it lies on can take nothing else meanwhile, and
+    if it moves it moves alone and takes the talon card at its new place).
+    So a talon card is laid only together with that next move: a card of the
+    other colour one rank lower moving onto it (with the cards on it) from
+    any column, or laid from the talon, which in turn comes with its own next
+    move. Every such move is tried, unfiltered. The positions between are
+    never put in the transposition table (they are only ever passed through).
+    """
+    cols = state[1]
+    t = cols[d][-1]
+    result: list[Macro] = []
+    kids = _CHILDREN[t]
+    if not kids:
+        return result
+    for i in range(7):
+        if i != d:
+            col = cols[i]
+            for k in range(1 + col[0], len(col)):
+                if col[k] in kids:
+                    result.append((_COL_T, i, d, len(col) - k))
+    talon = state[2]
+    for j in range(len(talon)):
+        if talon[j] in kids:
+            lay = (_TAL_T, j, d, 1)
+            result.extend((*lay, *f) for f in _lay_chains(play(state, lay), d))
     return result
 
 
