@@ -222,3 +222,88 @@ def test_move_filters_do_not_change_the_waste_limited_loss(
     monkeypatch.setattr(core, "PRUNE", False)
     game = new_game("klondike", deck=WASTE_LIMITED, variant="polish")
     assert solve(game, max_nodes=50_000).status == "lost"
+
+
+# -- the pruning rules added for loss proofs: each cuts what it should, none changes an answer --
+
+_RANKS = "A23456789TJQK"
+
+
+def _code(text: str) -> int:
+    return core.card_code(Card.parse(text))
+
+
+def _col(down: int, cards: str) -> bytes:
+    return bytes([down] + [_code(c) for c in cards.split()])
+
+
+def test_dead_end_talon_parent_that_can_never_be_laid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Five of hearts on the face-down four of hearts (and the seven under that).
+    # Its places: the six of clubs (up) and the six of spades, which is in the
+    # talon and could only be laid on the seven of diamonds (up) or the seven of
+    # hearts (under the five). So the four of hearts never comes out.
+    rest = [f"{r}H" for r in "689TJQK"] + [f"{r}S" for r in "6789TJQK"]
+    state: core.State = ((13, 13, 3, 5), (_col(2, "7H 4H 5H"),) + (b"\x00",) * 6,
+                         bytes(_code(c) for c in rest), 0, 1)
+    assert core.hopeless(state)
+    monkeypatch.setattr(core, "DEAD_ENDS", False)
+    assert not core.hopeless(state)  # the plain reckoning took the talon six as a place
+
+
+def test_dead_end_king_needs_an_empty_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The queen of spades lies on the face-down jack of spades; its places are
+    # the king of diamonds (up) and the king of hearts, in the talon: a king can
+    # only be laid in an empty column, and no column can ever be emptied (the
+    # six others stand for columns whose bottom card is a king that has to stay:
+    # the king of spades, which can only go up after the queen).
+    cols = (_col(1, "JS QS"),) + tuple(_col(0, "KS") for _ in range(6))
+    state: core.State = ((13, 13, 12, 10), cols, bytes([_code("KH")]), 0, 1)
+    assert core.hopeless(state)
+    monkeypatch.setattr(core, "DEAD_ENDS", False)
+    assert not core.hopeless(state)
+
+
+def test_two_rank_safe_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The five of diamonds may go up: the black fours (the only cards it could
+    # take) could only take the red threes, which are up, and can go up
+    # themselves since the black threes are.
+    state: core.State = ((3, 4, 3, 3), (_col(0, "KC 5D"),) + (b"\x00",) * 6, b"", 0, 1)
+    assert core.auto(state, True)[0] == (3, 5, 3, 3)
+    monkeypatch.setattr(core, "SAFE_PLUS", False)
+    assert core.auto(state, True)[0] == (3, 4, 3, 3)
+    # Not safe when the other red three is not up yet (a black four may be
+    # needed to hold it).
+    monkeypatch.setattr(core, "SAFE_PLUS", True)
+    state = ((3, 4, 2, 3), (_col(0, "KC 5D"),) + (b"\x00",) * 6, b"", 0, 1)
+    assert core.auto(state, True)[0] == (3, 4, 2, 3)
+
+
+def test_talon_cards_are_laid_only_with_a_card_onto_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("klondike", seed=31, variant="standard")
+    state = core.auto(core.from_table(game.table)[0], True)
+    chained = core.moves(state, True)
+    lays = [m for m in chained if m[0] in (core._TAL_T, core._CHAIN)]
+    assert all(m[0] == core._CHAIN for m in lays)
+    for m in lays:
+        # A chain lays talon cards, then ends with a card moved onto the last one.
+        parts = [m[i:i + 4] for i in range(1, len(m), 4)]
+        assert parts[0][0] == core._TAL_T and len(parts) >= 2
+        after = core.play(state, m)
+        assert len(after[1][parts[0][2]]) > len(state[1][parts[0][2]]) + 1
+    monkeypatch.setattr(core, "LAY_CHAINS", False)
+    plain = core.moves(state, True)
+    assert {m[1:5] for m in lays} <= {m for m in plain if m[0] == core._TAL_T}
+
+
+@pytest.mark.parametrize("flag", ["DEAD_ENDS", "SAFE_PLUS", "LAY_CHAINS"])
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 191), ("standard", 1),
+                                               ("standard", 19), ("polish", 19),
+                                               ("polish", 0)])
+def test_new_rules_do_not_change_answers(flag: str, variant: str, seed: int,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    on = solve_deal(seed, variant=variant, max_nodes=20_000)
+    monkeypatch.setattr(core, flag, False)
+    off = solve_deal(seed, variant=variant, max_nodes=20_000)
+    assert on.status == off.status != "unresolved"
+    if on.status == "won":
+        assert replay_wins(new_game("klondike", seed=seed, variant=variant), list(on.moves))
