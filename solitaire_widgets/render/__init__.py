@@ -1,7 +1,7 @@
 """Rendering: a position as a scene of sprites, and the scene as shapes, SVG or HTML.
 
 Pure functions, no user-interface library: position -> :func:`layout` ->
-:class:`Scene` -> :func:`scene_shapes` -> a backend (:func:`scene_svg` here,
+``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` here,
 the ipycanvas widget elsewhere). :func:`tween` and :func:`step_scenes` make
 the frames of an animation; :func:`html_player` a kernel-free replay.
 

@@ -107,7 +107,7 @@ def tween(a: Scene, b: Scene, frames: int) -> list[Scene]:
     """``frames`` scenes from ``a`` to ``b`` inclusive, cards eased between them.
 
     Cards are matched by key (then by card, as in
-    :func:`~solitaire_widgets.render.scene.match_sprites`); a card whose face
+    :func:`~solitaire_widgets.render.match_sprites`); a card whose face
     changes turns over, showing its new face from the midpoint; cards only
     in ``a`` vanish and cards only in ``b`` appear at the midpoint, as do
     ``b``'s slots and labels.

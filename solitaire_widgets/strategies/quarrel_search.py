@@ -437,7 +437,7 @@ class MonteCarlo(Lookahead):
 
     ``rollouts`` random orders of the unseen cards are drawn (seeded by what
     is in sight, so a position always gets the same answer); every choice is
-    played out on the same orders; see :meth:`pick`.
+    played out on the same orders; see its ``pick`` method.
 
     >>> from solitaire_widgets import new_game
     >>> str(MonteCarlo(rollouts=2).choose(new_game("quarrel", seed=2)))
