@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import math
 import shlex
 import subprocess
 import sys
@@ -38,7 +37,7 @@ from typing import Any
 
 from solitaire_widgets import Game, new_game
 from solitaire_widgets.moves import Move
-from solitaire_widgets.stats import play_deal, run_stats, wilson_interval
+from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
 from solitaire_widgets.strategies import Strategy, play_out
 
 VARIANTS = ("polish", "standard")
@@ -133,18 +132,6 @@ def play_all(player: str, variant: str, seeds: list[int],
         return [row for part in pool.map(_play, chunks) for row in part]
 
 
-def mcnemar(only_a: int, only_b: int) -> float:
-    """McNemar's exact two-sided p-value for discordant pairs ``only_a`` and ``only_b``.
-
-    >>> mcnemar(0, 0), round(mcnemar(10, 0), 4)
-    (1.0, 0.002)
-    """
-    n = only_a + only_b
-    if n == 0:
-        return 1.0
-    k = min(only_a, only_b)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return float(min(1.0, 2 * tail))
 
 
 def study(deals: int, start: int, workers: int, players: list[str],
@@ -179,7 +166,7 @@ def study(deals: int, start: int, workers: int, players: list[str],
                 theirs = [won for won, _ in results[other]]
                 only_new = sum(a and not b for a, b in zip(mine, theirs, strict=True))
                 only_other = sum(b and not a for a, b in zip(mine, theirs, strict=True))
-                p = mcnemar(only_new, only_other)
+                p = mcnemar_p(only_new, only_other)
                 paired[other] = {"won_only_by_heuristic": only_new,
                                  f"won_only_by_{other}": only_other, "mcnemar_p": p}
                 print(f"{variant:9} heuristic vs {other}: {only_new} deals won only by the "

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import shlex
 import sys
 import time
@@ -23,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from solitaire_widgets.stats import play_deal, run_stats, wilson_interval
+from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
 from solitaire_widgets.strategies.quarrel import STRATEGIES
 
 READINGS = ("rounds", "stock-runs")
@@ -45,18 +44,6 @@ def play_all(strategy: str, reading: str, seeds: list[int], workers: int) -> lis
         return [won for part in pool.map(_chunk, chunks) for won in part]
 
 
-def mcnemar(only_a: int, only_b: int) -> float:
-    """McNemar's exact two-sided p-value for discordant pairs ``only_a`` and ``only_b``.
-
-    >>> mcnemar(0, 0), round(mcnemar(10, 0), 4)
-    (1.0, 0.002)
-    """
-    n = only_a + only_b
-    if n == 0:
-        return 1.0
-    k = min(only_a, only_b)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return float(min(1.0, 2 * tail))
 
 
 def run(deals: int, start: int, workers: int, strategies: list[str],
@@ -94,10 +81,10 @@ def run(deals: int, start: int, workers: int, strategies: list[str],
                 both = sum(1 for a, b in zip(wins[name], ref, strict=True) if a and b)
                 paired[name] = {"vs": REFERENCE, "wins_only_this": only_this,
                                 "wins_only_reference": only_ref, "both_win": both,
-                                "mcnemar_p": round(mcnemar(only_this, only_ref), 5)}
+                                "mcnemar_p": round(mcnemar_p(only_this, only_ref), 5)}
                 print(f"{reading:10} {name:12} vs {REFERENCE}: wins {only_this} it loses, "
                       f"loses {only_ref} it wins, both win {both}, McNemar p = "
-                      f"{mcnemar(only_this, only_ref):.4f}", flush=True)
+                      f"{mcnemar_p(only_this, only_ref):.4f}", flush=True)
         out["readings"][reading] = {"strategies": table, "paired": paired}
     return out
 

@@ -22,7 +22,7 @@ from .game import Game
 from .games import rules_for
 from .strategies import Strategy, get_strategy, play_out
 
-__all__ = ["StatsReport", "run_stats", "wilson_interval", "play_deal"]
+__all__ = ["StatsReport", "run_stats", "wilson_interval", "mcnemar_p", "play_deal"]
 
 
 def wilson_interval(wins: int, deals: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,6 +34,23 @@ def wilson_interval(wins: int, deals: int, z: float = 1.96) -> tuple[float, floa
     centre = (p + z * z / (2 * deals)) / denominator
     half = z * math.sqrt(p * (1 - p) / deals + z * z / (4 * deals * deals)) / denominator
     return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def mcnemar_p(only_a: int, only_b: int) -> float:
+    """McNemar's exact two-sided p-value for two players on the same deals.
+
+    ``only_a`` deals are won by the first player alone, ``only_b`` by the
+    second alone (deals both win or both lose say nothing of the difference).
+
+    >>> mcnemar_p(0, 0), round(mcnemar_p(10, 0), 4)
+    (1.0, 0.002)
+    """
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return float(min(1.0, 2 * tail))
 
 
 @dataclass(frozen=True)

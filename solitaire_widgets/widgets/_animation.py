@@ -22,10 +22,23 @@ from ..render.tween import tween
 from ..table import Event, Table
 from .canvas_backend import Segment
 
-__all__ = ["Timing", "step_segments", "fallback_bundle", "MAX_PLAYER_FRAMES"]
+__all__ = ["Timing", "step_segments", "fallback_bundle", "sentence", "MAX_PLAYER_FRAMES"]
 
 #: The HTML fallback of a long game keeps the deal and the last frames only.
 MAX_PLAYER_FRAMES = 60
+
+
+def sentence(text: str) -> str:
+    """The engine's words as a sentence: a capital first, a full stop last.
+
+    >>> sentence("the hand is used up")
+    'The hand is used up.'
+    """
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..render.describe import describe_table
 from ..render.scene import Scene, layout
 from ..strategies import get_strategy
 from ..table import Event, Table
-from ._animation import Timing, fallback_bundle, step_segments
+from ._animation import Timing, fallback_bundle, sentence, step_segments
 from .canvas_backend import TablePainter
 
 __all__ = ["GameWidget", "ACTION_LABELS", "GAME_ACTIONS"]
@@ -70,14 +70,6 @@ AUTO_FINISH_LIMIT = 2000
 SOLVER_NODES = 300_000
 #: "Winnable deals only" tries at most this many deal numbers.
 WINNABLE_TRIES = 25
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 class GameWidget(w.VBox):  # type: ignore[misc]
@@ -328,7 +320,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     # -- words and controls ------------------------------------------------------
 
     def _say(self, text: str, error: bool = False) -> None:
-        text = html.escape(_sentence(text))
+        text = html.escape(sentence(text))
         if error:
             self.message.value = f'<span role="alert" style="color:#b00020">{text}</span>'
         else:
@@ -339,9 +331,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         result = game.result
         if result.over:
             verdict = "You won!" if result.won else "Game over: lost."
-            status = f"<b>{html.escape(verdict)}</b> {html.escape(_sentence(result.reason))}"
+            status = f"<b>{html.escape(verdict)}</b> {html.escape(sentence(result.reason))}"
         else:
-            status = html.escape(_sentence(game.status))
+            status = html.escape(sentence(game.status))
         self.status.value = f'<span class="solitaire-status">{status}</span>'
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo

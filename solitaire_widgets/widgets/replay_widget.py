@@ -31,7 +31,7 @@ from ..game import Game
 from ..render.describe import describe_table
 from ..render.scene import Scene, layout
 from ..saves import load_game
-from ._animation import Timing, fallback_bundle, step_segments
+from ._animation import Timing, fallback_bundle, sentence, step_segments
 from .canvas_backend import TablePainter
 
 __all__ = ["ReplayWidget"]
@@ -52,14 +52,6 @@ def _as_game(replay: Game | Example | str | bytes) -> tuple[Game, list[str], str
         return game, [step.text for step in game.history], f"{game.rules.title}, deal {game.seed}"
     raise SaveFileError(
         f"a replay is a Game, an Example or save-file JSON text, not {type(replay).__name__}")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 class ReplayWidget(w.VBox):  # type: ignore[misc]
@@ -184,9 +176,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         if position == 0:
             words = "The deal."
         else:
-            words = _sentence(self.words[position - 1])
+            words = sentence(self.words[position - 1])
         if position == self.steps and game.is_over:
-            words += " " + _sentence(game.status)
+            words += " " + sentence(game.status)
         self.caption.value = f'<span class="solitaire-caption">{html.escape(words)}</span>'
         self.start_button.disabled = self.back_button.disabled = position == 0
         self.forward_button.disabled = self.end_button.disabled = position == self.steps
