@@ -74,6 +74,13 @@ class Example:
 
         return load_game(json.dumps(self.save_data()))
 
+    def _repr_html_(self) -> str:
+        # Shown on its own in a notebook (or nbviewer, or the book), an
+        # example is a kernel-free player of its steps.
+        from ..render.player import html_player, replay_frames
+
+        return html_player(replay_frames(self), self.title)
+
     @property
     def words(self) -> list[str]:
         """The words beside each step, in order."""
