@@ -1,0 +1,32 @@
+"""A game and an example show themselves in a notebook with no widget and no kernel."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from solitaire_widgets import new_game
+from solitaire_widgets.examples import get_example
+
+
+def test_a_game_shows_its_table_as_svg_and_html() -> None:
+    game = new_game("klondike", seed=7)
+    svg = game._repr_svg_()
+    root = ET.fromstring(svg)
+    cards = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "card"]
+    assert len(cards) == 52
+    page = game._repr_html_()
+    assert "<svg" in page and "First pass" in page
+
+
+def test_an_example_shows_itself_as_a_player_of_its_steps() -> None:
+    example = get_example("chain-first-layout")
+    page = example._repr_html_()
+    assert 'class="sw-player"' in page
+    assert f"1 / {len(example.steps) + 1}" in page
+    assert not re.search(r"""(src|href)\\s*=\\s*["']?(https?:)?//""", page)
+
+
+def test_repr_of_a_game_says_what_it_is() -> None:
+    game = new_game("chain", seed=5)
+    assert repr(game).startswith("<Game chain deal 5, 0 moves: First deal")
