@@ -1,0 +1,47 @@
+"""The book prints each source text in full, word for word.
+
+``book/sources/`` keeps the three texts as they were given (the project's
+ground truth); the book's fragments ``book/texts/<game>_text.md`` must hold
+exactly their paragraphs, in order, in the original language.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+SOURCES = {
+    "quarrel": ("quarrel.ru.txt", "ru", "000_a9118407d0cdb173.txt"),
+    "klondike": ("klondike.pl.txt", "pl", "001_0a7a391f1471931d.txt"),
+    "chain": ("chain.ru.txt", "ru", "002_b10c5cf343b4a291.txt"),
+}
+_ORIGINAL = re.compile(r'<div lang="(\w+)">\s*(.*?)\s*</div>', re.S)
+
+
+def _words(text: str) -> list[str]:
+    # Paragraph breaks, indentation and non-breaking spaces are layout, not text.
+    return text.replace("\u00a0", " ").split()
+
+
+@pytest.mark.parametrize("game", sorted(SOURCES))
+def test_the_book_prints_the_whole_source_text_word_for_word(game: str) -> None:
+    name, lang, _seed = SOURCES[game]
+    source = (BOOK / "sources" / name).read_text(encoding="utf-8")
+    fragment = (BOOK / "texts" / f"{game}_text.md").read_text(encoding="utf-8")
+    originals = _ORIGINAL.findall(fragment)
+    assert originals and all(found == lang for found, _ in originals)
+    printed = [word for _lang, paragraph in originals for word in _words(paragraph)]
+    assert printed == _words(source)
+
+
+@pytest.mark.parametrize("game", sorted(SOURCES))
+def test_the_kept_texts_are_the_given_ones(game: str) -> None:
+    """Where the project's shared seeds are beside the clone (as in CI), compare."""
+    name, _lang, seed = SOURCES[game]
+    given = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / seed
+    if not given.exists():
+        pytest.skip(f"the shared seeds are not beside this clone ({given})")
+    assert (BOOK / "sources" / name).read_bytes() == given.read_bytes()
