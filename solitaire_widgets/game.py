@@ -57,20 +57,19 @@ class Result(NamedTuple):
     reason: str
 
 
-def _recorded(orders: Sequence[Sequence[Card]]) -> Shuffler:
-    """A shuffler that hands out recorded orders, checking each is a true reshuffle."""
-    queue = list(orders)
+class _Recorded:
+    """Hands out recorded reshuffle orders, checking each is a true reshuffle."""
 
-    def shuffle(cards: Sequence[Card]) -> list[Card]:
-        if not queue:
+    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
+        self.remaining = [list(order) for order in orders]
+
+    def __call__(self, cards: Sequence[Card]) -> list[Card]:
+        if not self.remaining:
             raise SaveFileError("a reshuffle happens here, but its order is not recorded")
-        order = list(queue.pop(0))
+        order = self.remaining.pop(0)
         if Counter(order) != Counter(cards):
             raise SaveFileError("a recorded reshuffle does not hold the cards being shuffled")
         return order
-
-    shuffle.remaining = queue  # type: ignore[attr-defined]
-    return shuffle
 
 
 class Game:
@@ -95,24 +94,29 @@ class Game:
                     cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
             except NotationError as error:
                 raise DeckError(f"the deck holds something that is not a card: {error}") from None
-            for card in cards:
-                if not isinstance(card, Card):
-                    raise DeckError(f"the deck holds {card!r}, which is not a card")
             check_deck(cards, rules.packs)
+        self._deal(cards, deck is not None, self._fresh_shuffle)
+
+    def _deal(self, cards: Sequence[Card], given: bool, shuffle: Shuffler) -> None:
+        """Lay the opening deal of ``cards`` (its reshuffles, if any, from ``shuffle``)."""
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
-        self.deck_given: bool = deck is not None
-        table = self.start
-        self._pending = 0
-        ctx = Context(table, self._fresh_shuffle)
-        rules.opening(ctx)
-        self._finish(table, ctx)
+        self.deck_given: bool = given
         #: The events of the opening deal.
-        self.opening: tuple[Event, ...] = tuple(ctx.events)
-        self.table: Table = table
+        self.opening: tuple[Event, ...] = ()
         self.history: list[Step] = []
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
+        self._pending = 0
+        table = self.start
+        ctx = Context(table, shuffle)
+        self.rules.opening(ctx)
+        if isinstance(shuffle, _Recorded) and shuffle.remaining:
+            raise SaveFileError("the save file records a reshuffle in the opening deal, "
+                                "which has none")
+        self._finish(table, ctx)
+        self.opening = tuple(ctx.events)
+        self.table: Table = table
 
     # -- reading the position ---------------------------------------------
 
@@ -323,8 +327,8 @@ class Game:
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
 
     def _shuffle_count(self) -> int:
-        count = sum(1 for e in getattr(self, "opening", ()) if e.kind == "shuffle")
-        for step in getattr(self, "history", ()):
+        count = sum(1 for e in self.opening if e.kind == "shuffle")
+        for step in self.history:
             count += len(step.shuffles)
         return count
 
@@ -366,26 +370,12 @@ class Game:
         # Opening reshuffles (if any) come from the record, not from the seed.
         game.rules = rules
         game.seed = data["seed"]
-        game.deck_given = True
         try:
             deck = parse_cards(data["deck"])
             check_deck(deck, rules.packs)
         except (NotationError, DeckError) as error:
             raise SaveFileError(f"the saved deck is wrong: {error}") from None
-        game.deck = tuple(deck)
-        table = game.start
-        opening = _recorded(_orders(data.get("opening_shuffles", [])))
-        ctx = Context(table, opening)
-        rules.opening(ctx)
-        if opening.remaining:  # type: ignore[attr-defined]
-            raise SaveFileError("the save file records a reshuffle in the opening deal, "
-                                "which has none")
-        game._finish(table, ctx)
-        game.opening = tuple(ctx.events)
-        game.table = table
-        game.history = []
-        game._redo = []
-        game._legal = None
+        game._deal(deck, True, _Recorded(_orders(data.get("opening_shuffles", []))))
         for number, entry in enumerate(data["moves"], start=1):
             try:
                 move = Move.parse(entry["move"])
@@ -395,12 +385,12 @@ class Game:
                 reason = ("the game was already over" if game.is_over
                           else game.rules.why_illegal(game.table, move))
                 raise SaveFileError(f"move {number} ({move}) is not legal there: {reason}")
-            shuffle = _recorded(_orders(entry.get("shuffles", [])))
+            shuffle = _Recorded(_orders(entry.get("shuffles", [])))
             try:
                 game._push(move, shuffle)
             except SaveFileError as error:
                 raise SaveFileError(f"move {number} ({move}): {error}") from None
-            if shuffle.remaining:  # type: ignore[attr-defined]
+            if shuffle.remaining:
                 raise SaveFileError(f"move {number} ({move}) records a reshuffle that did not happen")
         return game
 
