@@ -263,6 +263,24 @@ def test_dead_end_king_needs_an_empty_column(monkeypatch: pytest.MonkeyPatch) ->
     assert not core.hopeless(state)
 
 
+def test_dead_end_column_blocked_through_its_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The two of clubs lies on the three of diamonds, over the face-down ace
+    # and four of clubs. The two can only go up after the ace, or onto a red
+    # three: the three of hearts is up and the three of diamonds is the card
+    # under it. The three could carry it onto a black four: the four of spades
+    # is up and the four of clubs is under them. So the ace never comes out,
+    # though the plain reckoning let the two leave "with the cards under it".
+    placed = {"AC", "4C", "3D", "2C", "AD", "2D"} | {f"{r}H" for r in _RANKS[:7]} | {
+        f"{r}S" for r in _RANKS[:6]}
+    talon = [f"{r}{s}" for s in "CDHS" for r in _RANKS if f"{r}{s}" not in placed]
+    state: core.State = ((0, 2, 7, 6), (_col(2, "AC 4C 3D 2C"),) + (b"\x00",) * 6,
+                         bytes(_code(c) for c in talon), 0, 1)
+    assert len(talon) == 52 - 4 - 15
+    assert core.hopeless(state)
+    monkeypatch.setattr(core, "RUN_HEADS", False)
+    assert not core.hopeless(state)
+
+
 def test_two_rank_safe_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
     # The five of diamonds may go up: the black fours (the only cards it could
     # take) could only take the red threes, which are up, and can go up
@@ -295,7 +313,7 @@ def test_talon_cards_are_laid_only_with_a_card_onto_them(monkeypatch: pytest.Mon
     assert {m[1:5] for m in lays} <= {m for m in plain if m[0] == core._TAL_T}
 
 
-@pytest.mark.parametrize("flag", ["DEAD_ENDS", "SAFE_PLUS", "LAY_CHAINS"])
+@pytest.mark.parametrize("flag", ["DEAD_ENDS", "SAFE_PLUS", "LAY_CHAINS", "RUN_HEADS"])
 @pytest.mark.parametrize(("variant", "seed"), [("standard", 191), ("standard", 1),
                                                ("standard", 19), ("polish", 19),
                                                ("polish", 0)])

@@ -72,6 +72,10 @@ _CHILDREN: tuple[frozenset[int], ...] = tuple(
     frozenset(x for x in range(52) if c in _PARENTS[x]) for c in range(52))
 #: The card of the same rank and colour in the other suit.
 _TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+#: For each card, its two parents (cards one rank higher of the other colour);
+#: a king has none (-1), and is handled apart.
+_P0 = tuple(p[0] if p else -1 for p in _PARENTS)
+_P1 = tuple(p[1] if p else -1 for p in _PARENTS)
 #: Apply the move filters justified by putting moves off (partial sequences,
 #: talon cards laid in columns, emptied columns). Only tests switch it off, to
 #: check on small deals that the filters never change an answer.
@@ -80,6 +84,10 @@ PRUNE = True
 #: places to lay cards only once they can be laid in a column; kings need an
 #: empty column). Only tests switch it off.
 DEAD_ENDS = True
+#: In :func:`hopeless`, let a face-up card higher in a sequence leave only if
+#: it, or a face-up card under it heading the sequence, has a place to go.
+#: Only tests switch it off.
+RUN_HEADS = True
 #: Use the two-rank safe-autoplay rule of :func:`_safe`. Only tests switch it off.
 SAFE_PLUS = True
 #: Lay talon cards only together with a move onto them (:func:`_lay_chains`).
@@ -367,19 +375,29 @@ def moves(state: State, std: bool) -> list[Macro]:
     faceup: set[int] | None = None
     in_talon: set[int] | None = None
     king_ready = False
+    p0 = _P0
+    p1 = _P1
     for j in reach:
         c = talon[j]
-        if found[c // 13] == c % 13:
+        rank = c % 13
+        if found[c // 13] == rank:
             fmoves.append((_TAL_F, j, 0, 1))
-        if c % 13 == 12:
+        if rank == 12:
             king_ready = True
             if empty < 0:
                 continue
             targets: tuple[int, ...] = (empty,)
         else:
-            targets = tuple(d for d in (ends.get(p) for p in _PARENTS[c]) if d is not None)
-            if not targets:
-                continue
+            d0 = ends.get(p0[c])
+            d1 = ends.get(p1[c])
+            if d0 is None:
+                if d1 is None:
+                    continue
+                targets = (d1,)
+            elif d1 is None:
+                targets = (d0,)
+            else:
+                targets = (d0, d1)
         if std and PRUNE:
             # Standard Klondike: every talon card is always within reach (turns and
             # redeals are free), so laying one in a column can be put off until just
@@ -557,66 +575,128 @@ def hopeless(state: State) -> bool:
     each move needs facts already switched on), so if some card can never go
     up here, the deal is lost: the check is sound.
 
+    With :data:`RUN_HEADS`, a face-up card higher in a sequence is no longer
+    simply assumed able to leave: it leaves to its foundation (``up``), or
+    moves heading the cards on it (onto an ``avail`` parent, or a king into
+    an empty column or from the bottom of its column), or moves with cards
+    under it, and then the sequence moved is headed by a face-up card under
+    it, which must itself have such a place. Sound: while the card lies
+    where it is, the cards under it cannot move except together with it, so
+    the first move that takes it away is one of those (the cards in a run
+    above it lie on it and move with it or have left first); the same
+    induction on the moves of a real line applies. This catches a column
+    that blocks itself through its sequence: a two of clubs on the three of
+    diamonds with the ace of clubs face down under them, and the other red
+    three and the black fours already up.
+
+    Since every fact only ever switches on, a column's scan resumes where it
+    stopped the last time (the card it stopped at is the first that could not
+    leave), and a talon card already ``avail`` is not looked at again; this
+    computes the same fixpoint as scanning everything on each round.
+
     With :data:`DEAD_ENDS` off, the plainer reckoning of the first version is
     used: every talon card counts as ``avail`` and every king as able to leave
     (tests check the stronger one never changes an answer).
     """
     found, cols, talon, _, _ = state
-    up = [False] * 52
+    up = bytearray(52)
     for s in range(4):
+        b = s * 13
         for r in range(found[s]):
-            up[s * 13 + r] = True
-    free = [False] * 52
+            up[b + r] = 1
+    free = bytearray(52)
     for c in talon:
-        free[c] = True
+        free[c] = 1
     strong = DEAD_ENDS
-    avail = [False] * 52 if strong else list(free)
+    runs = RUN_HEADS
+    avail = bytearray(52) if strong else bytearray(free)
     empty = not strong
-    for col in cols:
+    p0 = _P0
+    p1 = _P1
+    pending_talon = list(talon) if strong else []
+    open_cols: list[int] = []
+    qs = [0] * 7
+    for i in range(7):
+        col = cols[i]
         if len(col) == 1:
             empty = True
+        else:
+            open_cols.append(i)
+            qs[i] = len(col) - 1
+            c = col[-1]
+            free[c] = avail[c] = 1
     level = list(found)
     changed = True
     while changed:
         changed = False
-        if strong:
-            for c in talon:
-                if not avail[c]:
-                    if c % 13 == 12:
-                        ok = empty
-                    else:
-                        p = _PARENTS[c]
-                        ok = avail[p[0]] or avail[p[1]]
-                    if ok:
-                        avail[c] = True
-                        changed = True
-        for col in cols:
-            nd = col[0]
-            q = len(col) - 1
-            while q > 0:
-                c = col[q]
-                if not free[c]:
-                    free[c] = avail[c] = True
-                    changed = True
-                if q > 1 + nd or up[c]:
-                    q -= 1
-                    continue
+        if pending_talon:
+            keep = []
+            for c in pending_talon:
                 if c % 13 == 12:
-                    if q == 1 or empty:
-                        q -= 1
-                        continue
-                    break
-                p = _PARENTS[c]
-                if not (avail[p[0]] or avail[p[1]]):
-                    break
-                q -= 1
-            if q == 0 and not empty and (col[1] % 13 != 12 or up[col[1]]):
-                empty = True
-                changed = True
+                    ok = empty
+                else:
+                    ok = bool(avail[p0[c]] or avail[p1[c]])
+                if ok:
+                    avail[c] = 1
+                    changed = True
+                else:
+                    keep.append(c)
+            pending_talon = keep
+        if open_cols:
+            still = []
+            for i in open_cols:
+                col = cols[i]
+                low = 1 + col[0]
+                q = qs[i]
+                while q > 0:
+                    c = col[q]
+                    if not up[c]:
+                        if q > low:
+                            if not runs:
+                                q -= 1
+                                if q:
+                                    c = col[q]
+                                    if not free[c]:
+                                        free[c] = avail[c] = 1
+                                        changed = True
+                                continue
+                            # Leaves alone, or in a run headed by a face-up card under it.
+                            h = q
+                            while h >= low:
+                                c = col[h]
+                                if c % 13 == 12:
+                                    if h == 1 or empty:
+                                        break
+                                elif avail[p0[c]] or avail[p1[c]]:
+                                    break
+                                h -= 1
+                            if h < low:
+                                break
+                        elif c % 13 == 12:
+                            if not (q == 1 or empty):
+                                break
+                        elif not (avail[p0[c]] or avail[p1[c]]):
+                            break
+                    q -= 1
+                    if q:
+                        c = col[q]
+                        if not free[c]:
+                            free[c] = avail[c] = 1
+                            changed = True
+                qs[i] = q
+                if q:
+                    still.append(i)
+                elif not empty and (col[1] % 13 != 12 or up[col[1]]):
+                    empty = True
+                    changed = True
+                elif not empty:
+                    still.append(i)  # a king that has to stay, unless it goes up
+            open_cols = still
         for s in range(4):
             r = level[s]
-            while r < 13 and free[s * 13 + r]:
-                up[s * 13 + r] = True
+            b = s * 13
+            while r < 13 and free[b + r]:
+                up[b + r] = 1
                 r += 1
                 changed = True
             level[s] = r
