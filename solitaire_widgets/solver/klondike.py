@@ -76,6 +76,8 @@ _TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
 #: a king has none (-1), and is handled apart.
 _P0 = tuple(p[0] if p else -1 for p in _PARENTS)
 _P1 = tuple(p[1] if p else -1 for p in _PARENTS)
+#: ``_UP_ROWS[n]``: one suit's cards, the ``n`` lowest marked (on the foundation).
+_UP_ROWS = tuple(b"\x01" * n + b"\x00" * (13 - n) for n in range(14))
 #: Apply the move filters justified by putting moves off (partial sequences,
 #: talon cards laid in columns, emptied columns). Only tests switch it off, to
 #: check on small deals that the filters never change an answer.
@@ -599,11 +601,8 @@ def hopeless(state: State) -> bool:
     (tests check the stronger one never changes an answer).
     """
     found, cols, talon, _, _ = state
-    up = bytearray(52)
-    for s in range(4):
-        b = s * 13
-        for r in range(found[s]):
-            up[b + r] = 1
+    up = bytearray(_UP_ROWS[found[0]] + _UP_ROWS[found[1]] + _UP_ROWS[found[2]]
+                   + _UP_ROWS[found[3]])
     free = bytearray(52)
     for c in talon:
         free[c] = 1
