@@ -281,6 +281,24 @@ def test_dead_end_column_blocked_through_its_sequence(monkeypatch: pytest.Monkey
     assert not core.hopeless(state)
 
 
+def test_dead_end_blocked_across_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From deal 49 (standard). The ace of diamonds lies face down under the
+    # six of hearts, which can only go onto the seven of clubs (the seven of
+    # spades is up; its own foundation needs the five of hearts under it).
+    # The six of diamonds lies on that seven and can leave it only for its
+    # foundation, after the ace, or for the seven of spades (up). Moving the
+    # whole sequence from the eight of diamonds takes the six along: the
+    # seven stays covered, so the ace never comes out.
+    cols = (_col(0, "KC QH"), b"\x00", _col(3, "AD KH 5H 6H"),
+            _col(0, "KS QD JC TD 9S 8D 7C 6D 5C"), _col(0, "9D 8C 7D 6C 5D 4C"),
+            _col(0, "KD QC JD TC 9H"), b"\x00")
+    talon = bytes(_code(c) for c in "QS 4D 9C 2D 8H TS 3D JS 3C JH TH 7H".split())
+    state: core.State = ((2, 0, 4, 8), cols, talon, 0, 1)
+    assert core.hopeless(state)
+    monkeypatch.setattr(core, "RUN_HEADS", False)
+    assert not core.hopeless(state)
+
+
 def test_two_rank_safe_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
     # The five of diamonds may go up: the black fours (the only cards it could
     # take) could only take the red threes, which are up, and can go up
@@ -325,3 +343,14 @@ def test_new_rules_do_not_change_answers(flag: str, variant: str, seed: int,
     assert on.status == off.status != "unresolved"
     if on.status == "won":
         assert replay_wins(new_game("klondike", seed=seed, variant=variant), list(on.moves))
+
+
+@pytest.mark.parametrize("seed", [63, 226, 231, 245, 263, 401, 777, 938])
+def test_dead_end_rule_does_not_change_losses(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deals the plain reckoning proves lost by search: the stronger dead-end
+    # rule proves the same, in no more positions.
+    on = solve_deal(seed, variant="standard", max_nodes=20_000)
+    monkeypatch.setattr(core, "RUN_HEADS", False)
+    off = solve_deal(seed, variant="standard", max_nodes=20_000)
+    assert on.status == off.status == "lost"
+    assert on.nodes <= off.nodes

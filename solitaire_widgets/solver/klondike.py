@@ -86,9 +86,9 @@ PRUNE = True
 #: places to lay cards only once they can be laid in a column; kings need an
 #: empty column). Only tests switch it off.
 DEAD_ENDS = True
-#: In :func:`hopeless`, let a face-up card higher in a sequence leave only if
-#: it, or a face-up card under it heading the sequence, has a place to go.
-#: Only tests switch it off.
+#: In :func:`hopeless`, count a column card as uncovered only once the card
+#: lying on it can leave it (move heading the cards on it, or go up), rather
+#: than letting whole sequences leave. Only tests switch it off.
 RUN_HEADS = True
 #: Use the two-rank safe-autoplay rule of :func:`_safe`. Only tests switch it off.
 SAFE_PLUS = True
@@ -577,22 +577,31 @@ def hopeless(state: State) -> bool:
     each move needs facts already switched on), so if some card can never go
     up here, the deal is lost: the check is sound.
 
-    With :data:`RUN_HEADS`, a face-up card higher in a sequence is no longer
-    simply assumed able to leave: it leaves to its foundation (``up``), or
-    moves heading the cards on it (onto an ``avail`` parent, or a king into
-    an empty column or from the bottom of its column), or moves with cards
-    under it, and then the sequence moved is headed by a face-up card under
-    it, which must itself have such a place. Sound: while the card lies
-    where it is, the cards under it cannot move except together with it, so
-    the first move that takes it away is one of those (the cards in a run
-    above it lie on it and move with it or have left first); the same
-    induction on the moves of a real line applies. This catches a column
-    that blocks itself through its sequence: a two of clubs on the three of
-    diamonds with the ace of clubs face down under them, and the other red
-    three and the black fours already up.
+    With :data:`RUN_HEADS`, what lies on what is followed card by card
+    instead: a card ``y`` in a column is uncovered (``free`` and ``avail``)
+    only once the card ``x`` lying on it now leaves it, and ``x`` leaves ``y``
+    only by moving at the head of the cards on it (onto an ``avail`` parent,
+    or a king into an empty column) or by going up, which needs ``x``
+    uncovered itself and ``up[x]``. A face-down ``x`` can only move once
+    uncovered; a face-up ``x`` carries the cards on it. Moving with a run
+    headed by a card under ``x`` does not take ``x`` off ``y``: the pair moves
+    together and ``y`` stays covered. So the first version's "a face-up card
+    higher in a sequence may leave" (which let the card under it count as
+    uncovered when the whole sequence moved) becomes: the card under it is
+    uncovered only if that card's own cover has a place or can go up. A
+    column may be emptied once its bottom card leaves the same way (a king
+    at the bottom only by going up). Sound by the same induction on the moves
+    of a real line: each way a card comes to lie uncovered, and each way a
+    column comes to be empty, is one of those, and needs the facts already
+    switched on. This catches a column that blocks itself through its
+    sequence (a two of clubs on the three of diamonds with the ace of clubs
+    face down under them, and the other red three and the black fours
+    already up) and blocking across columns through sequences (a six that
+    can only go up after an ace that is under a card needing the seven the
+    six lies on).
 
-    Since every fact only ever switches on, a column's scan resumes where it
-    stopped the last time (the card it stopped at is the first that could not
+    Since every fact only ever switches on, a column's scan (plain
+    reckoning) resumes where it stopped the last time (the card it stopped at is the first that could not
     leave), and a talon card already ``avail`` is not looked at again; this
     computes the same fixpoint as scanning everything on each round.
 
@@ -615,6 +624,7 @@ def hopeless(state: State) -> bool:
     pending_talon = list(talon) if strong else []
     open_cols: list[int] = []
     qs = [0] * 7
+    uncs: list[bytearray] = [bytearray()] * 7
     for i in range(7):
         col = cols[i]
         if len(col) == 1:
@@ -622,6 +632,9 @@ def hopeless(state: State) -> bool:
         else:
             open_cols.append(i)
             qs[i] = len(col) - 1
+            if runs:
+                uncs[i] = bytearray(len(col))
+                uncs[i][-1] = 1
             c = col[-1]
             free[c] = avail[c] = 1
     level = list(found)
@@ -641,7 +654,47 @@ def hopeless(state: State) -> bool:
                 else:
                     keep.append(c)
             pending_talon = keep
-        if open_cols:
+        if runs:
+            still = []
+            for i in open_cols:
+                col = cols[i]
+                low = 1 + col[0]
+                unc = uncs[i]
+                whole = True
+                for q in range(len(col) - 2, 0, -1):
+                    if unc[q]:
+                        continue
+                    # Position q is uncovered when the card x lying on it leaves it.
+                    x = col[q + 1]
+                    if x % 13 == 12:
+                        head = empty
+                    else:
+                        head = bool(avail[p0[x]] or avail[p1[x]])
+                    if q + 1 >= low:
+                        ok = head or bool(unc[q + 1] and up[x])
+                    else:
+                        ok = bool(unc[q + 1]) and (head or bool(up[x]))
+                    if ok:
+                        unc[q] = 1
+                        c = col[q]
+                        free[c] = avail[c] = 1
+                        changed = True
+                    else:
+                        whole = False
+                if not empty:
+                    x = col[1]
+                    if x % 13 == 12:
+                        ok = bool(unc[1] and up[x])
+                    else:
+                        head = bool(avail[p0[x]] or avail[p1[x]])
+                        ok = (head and (low == 1 or bool(unc[1]))) or bool(unc[1] and up[x])
+                    if ok:
+                        empty = True
+                        changed = True
+                if not (whole and empty):
+                    still.append(i)
+            open_cols = still
+        elif open_cols:
             still = []
             for i in open_cols:
                 col = cols[i]
@@ -649,29 +702,8 @@ def hopeless(state: State) -> bool:
                 q = qs[i]
                 while q > 0:
                     c = col[q]
-                    if not up[c]:
-                        if q > low:
-                            if not runs:
-                                q -= 1
-                                if q:
-                                    c = col[q]
-                                    if not free[c]:
-                                        free[c] = avail[c] = 1
-                                        changed = True
-                                continue
-                            # Leaves alone, or in a run headed by a face-up card under it.
-                            h = q
-                            while h >= low:
-                                c = col[h]
-                                if c % 13 == 12:
-                                    if h == 1 or empty:
-                                        break
-                                elif avail[p0[c]] or avail[p1[c]]:
-                                    break
-                                h -= 1
-                            if h < low:
-                                break
-                        elif c % 13 == 12:
+                    if not (q > low or up[c]):
+                        if c % 13 == 12:
                             if not (q == 1 or empty):
                                 break
                         elif not (avail[p0[c]] or avail[p1[c]]):
