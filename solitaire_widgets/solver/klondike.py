@@ -73,9 +73,9 @@ _CHILDREN: tuple[frozenset[int], ...] = tuple(
 #: The card of the same rank and colour in the other suit.
 _TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
 #: For each card, its two parents (cards one rank higher of the other colour);
-#: a king has none (-1), and is handled apart.
-_P0 = tuple(p[0] if p else -1 for p in _PARENTS)
-_P1 = tuple(p[1] if p else -1 for p in _PARENTS)
+#: a king has none: 52 stands for "an empty column" (see :func:`hopeless`).
+_P0 = tuple(p[0] if p else 52 for p in _PARENTS)
+_P1 = tuple(p[1] if p else 52 for p in _PARENTS)
 #: ``_UP_ROWS[n]``: one suit's cards, the ``n`` lowest marked (on the foundation).
 _UP_ROWS = tuple(b"\x01" * n + b"\x00" * (13 - n) for n in range(14))
 #: Apply the move filters justified by putting moves off (partial sequences,
@@ -617,7 +617,8 @@ def hopeless(state: State) -> bool:
         free[c] = 1
     strong = DEAD_ENDS
     runs = RUN_HEADS
-    avail = bytearray(52) if strong else bytearray(free)
+    # avail[52]: some column may one day be empty (the place of a king).
+    avail = bytearray(53) if strong else bytearray(free) + b"\x01"
     empty = not strong
     p0 = _P0
     p1 = _P1
@@ -629,6 +630,7 @@ def hopeless(state: State) -> bool:
         col = cols[i]
         if len(col) == 1:
             empty = True
+            avail[52] = 1
         else:
             open_cols.append(i)
             qs[i] = len(col) - 1
@@ -644,11 +646,7 @@ def hopeless(state: State) -> bool:
         if pending_talon:
             keep = []
             for c in pending_talon:
-                if c % 13 == 12:
-                    ok = empty
-                else:
-                    ok = bool(avail[p0[c]] or avail[p1[c]])
-                if ok:
+                if avail[p0[c]] or avail[p1[c]]:
                     avail[c] = 1
                     changed = True
                 else:
@@ -664,32 +662,34 @@ def hopeless(state: State) -> bool:
                 for q in range(len(col) - 2, 0, -1):
                     if unc[q]:
                         continue
-                    # Position q is uncovered when the card x lying on it leaves it.
+                    # Position q is uncovered when the card x lying on it leaves it
+                    # (a king's "parents" stand for an empty column).
                     x = col[q + 1]
-                    if x % 13 == 12:
-                        head = empty
-                    else:
-                        head = bool(avail[p0[x]] or avail[p1[x]])
-                    if q + 1 >= low:
-                        ok = head or bool(unc[q + 1] and up[x])
-                    else:
-                        ok = bool(unc[q + 1]) and (head or bool(up[x]))
-                    if ok:
-                        unc[q] = 1
-                        c = col[q]
-                        free[c] = avail[c] = 1
-                        changed = True
-                    else:
+                    if avail[p0[x]] or avail[p1[x]]:
+                        if q + 1 < low and not free[x]:
+                            whole = False
+                            continue
+                    elif not up[x]:
                         whole = False
+                        continue
+                    unc[q] = 1
+                    c = col[q]
+                    free[c] = avail[c] = 1
+                    changed = True
+                    st = c // 13
+                    r = level[st]
+                    if c - st * 13 == r:  # it may go up: so may the cards above it
+                        b = st * 13
+                        while r < 13 and free[b + r]:
+                            up[b + r] = 1
+                            r += 1
+                        level[st] = r
                 if not empty:
                     x = col[1]
-                    if x % 13 == 12:
-                        ok = bool(unc[1] and up[x])
-                    else:
-                        head = bool(avail[p0[x]] or avail[p1[x]])
-                        ok = (head and (low == 1 or bool(unc[1]))) or bool(unc[1] and up[x])
-                    if ok:
+                    if up[x] or (x % 13 != 12 and (low == 1 or free[x])
+                                 and (avail[p0[x]] or avail[p1[x]])):
                         empty = True
+                        avail[52] = 1
                         changed = True
                 if not (whole and empty):
                     still.append(i)
@@ -719,6 +719,7 @@ def hopeless(state: State) -> bool:
                     still.append(i)
                 elif not empty and (col[1] % 13 != 12 or up[col[1]]):
                     empty = True
+                    avail[52] = 1
                     changed = True
                 elif not empty:
                     still.append(i)  # a king that has to stay, unless it goes up
@@ -731,7 +732,9 @@ def hopeless(state: State) -> bool:
                 r += 1
                 changed = True
             level[s] = r
-    return level != [13, 13, 13, 13]
+        if level[0] + level[1] + level[2] + level[3] == 52:
+            return False
+    return True
 
 
 def forced_moves(state: State) -> list[Macro]:
