@@ -35,54 +35,15 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from solitaire_widgets import Game, new_game
-from solitaire_widgets.moves import Move
+from solitaire_widgets import new_game
 from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
 from solitaire_widgets.strategies import Strategy, play_out
+from solitaire_widgets.strategies.klondike import SimplePlayer
 
 VARIANTS = ("polish", "standard")
 OLD_COMMIT = "240c4b2"
 OLD_PATH = "solitaire_widgets/strategies/klondike.py"
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class SimplePlayer:
-    """The notebook's player: foundations, waste to tableau, reveals, turn, redeal."""
-
-    name = "simple"
-
-    def __init__(self) -> None:
-        self._redealt: set[tuple[tuple[str, ...], ...]] = set()
-
-    def choose(self, game: Game) -> Move | None:
-        moves = game.legal_moves()
-        if not moves:
-            return None
-        piles = {pile.id: pile for pile in game.piles}
-
-        def reveals(move: Move) -> bool:
-            src = piles[move.src]
-            return move.count == len(src.cards) - src.down and (
-                src.down > 0 or (src.cards[src.down].rank != 13))
-
-        for wanted in (
-            lambda m: m.action == "move" and m.dst.startswith("f"),
-            lambda m: m.action == "move" and m.src == "w",
-            lambda m: m.action == "move" and m.src.startswith("t") and reveals(m),
-            lambda m: m.action == "turn",
-            lambda m: m.action == "redeal",
-        ):
-            for move in moves:
-                if wanted(move):
-                    if move.action == "redeal":
-                        # The player is deterministic: redealing from a position
-                        # it has redealt from before repeats the same pass forever.
-                        key = tuple(tuple(map(str, p.cards)) for p in game.piles)
-                        if key in self._redealt:
-                            return None
-                        self._redealt.add(key)
-                    return move
-        return None
 
 
 @functools.cache

@@ -9,11 +9,11 @@ import pytest
 from solitaire_widgets import Game, new_game
 from solitaire_widgets.cards import Card
 from solitaire_widgets.examples.klondike import deck_for
-from solitaire_widgets.moves import Move
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
 from solitaire_widgets.strategies.klondike import (
     STRATEGIES,
     HeuristicPlayer,
+    SimplePlayer,
     observe,
     recall,
 )
@@ -22,7 +22,7 @@ SEEDS = range(200)
 
 
 def test_the_heuristic_is_klondikes_default_strategy() -> None:
-    assert list(STRATEGIES) == ["heuristic"]
+    assert list(STRATEGIES) == ["heuristic", "simple"]
     assert strategy_names("klondike")[0] == "heuristic"
     assert isinstance(get_strategy("klondike"), HeuristicPlayer)
 
@@ -125,46 +125,6 @@ def test_safe_foundation_moves_come_first() -> None:
     assert str(HeuristicPlayer().choose(game)) == "t7>fs"  # before turning the hand
     game = new_game("klondike", deck=deck_for(["9C", "9D", "9H", "AS", "QC", "KD", "KS"]))
     assert str(HeuristicPlayer().choose(game)) == "t4>fs"
-
-
-class SimplePlayer:
-    """The notebook's simple player (notebooks/03-write-your-own-strategy.ipynb).
-
-    It plays a foundation move, else the waste's card, else a column move that
-    turns a card up or empties a column, else turns or redeals; it gives up on
-    a redeal it has made before (where it would repeat the same pass forever).
-    """
-
-    name = "simple"
-
-    def __init__(self) -> None:
-        self._redealt: set[tuple[tuple[Card, ...], ...]] = set()
-
-    def choose(self, game: Game) -> Move | None:
-        moves = game.legal_moves()
-        piles = {pile.id: pile for pile in game.piles}
-
-        def reveals(move: Move) -> bool:
-            src = piles[move.src]
-            return move.count == len(src.cards) - src.down and (
-                src.down > 0 or src.cards[src.down].rank != 13)
-
-        for wanted in (
-            lambda m: m.action == "move" and m.dst.startswith("f"),
-            lambda m: m.action == "move" and m.src == "w",
-            lambda m: m.action == "move" and m.src.startswith("t") and reveals(m),
-            lambda m: m.action == "turn",
-            lambda m: m.action == "redeal",
-        ):
-            for move in moves:
-                if wanted(move):
-                    if move.action == "redeal":
-                        key = tuple(tuple(p.cards) for p in game.piles)
-                        if key in self._redealt:
-                            return None
-                        self._redealt.add(key)
-                    return move
-        return None
 
 
 @pytest.mark.parametrize("variant", ["polish", "standard"])

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import Card
@@ -37,7 +38,7 @@ from ..game import Game
 from ..games.klondike import COLUMNS, WASTE_LIMIT
 from ..moves import Move
 
-__all__ = ["View", "Memory", "observe", "recall", "HeuristicPlayer", "STRATEGIES"]
+__all__ = ["View", "Memory", "observe", "recall", "HeuristicPlayer", "SimplePlayer", "STRATEGIES"]
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 _OPPOSITE = {"C": "DH", "S": "DH", "D": "CS", "H": "CS"}
@@ -317,4 +318,49 @@ def _after(view: View, move: Move) -> View:
     return view._replace(columns=tuple(columns))
 
 
-STRATEGIES = {"heuristic": HeuristicPlayer}
+class SimplePlayer:
+    """A few-line yardstick player (the one notebook 03 writes by hand).
+
+    It plays a foundation move, else the waste's card, else a column move that
+    turns a card up or empties a column, else turns or redeals; it gives up on
+    a redeal it has made before (where it would repeat the same pass forever).
+
+    >>> from solitaire_widgets import new_game
+    >>> str(SimplePlayer().choose(new_game("klondike", seed=1)))
+    't5>fc'
+    """
+
+    name = "simple"
+
+    def __init__(self) -> None:
+        self._redealt: set[tuple[tuple[Card, ...], ...]] = set()
+
+    def choose(self, game: Game) -> Move | None:
+        moves = game.legal_moves()
+        piles = game.table.piles
+
+        def reveals(move: Move) -> bool:
+            src = piles[move.src]
+            return move.count == len(src.cards) - src.down and (
+                src.down > 0 or src.cards[src.down].rank != 13)
+
+        preferences: tuple[Callable[[Move], bool], ...] = (
+            lambda m: m.action == "move" and m.dst.startswith("f"),
+            lambda m: m.action == "move" and m.src == "w",
+            lambda m: m.action == "move" and m.src.startswith("t") and reveals(m),
+            lambda m: m.action == "turn",
+            lambda m: m.action == "redeal",
+        )
+        for wanted in preferences:
+            for move in moves:
+                if wanted(move):
+                    if move.action == "redeal":
+                        key = tuple(tuple(p.cards) for p in game.piles)
+                        if key in self._redealt:
+                            return None
+                        self._redealt.add(key)
+                    return move
+        return None
+
+
+STRATEGIES = {"heuristic": HeuristicPlayer, "simple": SimplePlayer}
