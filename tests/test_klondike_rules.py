@@ -568,6 +568,51 @@ def test_standard_variant_draws_one_with_unlimited_passes_and_no_waste_limit() -
     assert game.status == "Pass 4: 19 cards in the hand, 5 on the waste"
 
 
+def test_draw_three_variant_turns_three_cards_as_one_packet() -> None:
+    """Option ``variant="draw-three"``: standard Klondike turning three at a time.
+
+    The packet lands as three cards turned one by one would: the third on top.
+    """
+    one = new_game("klondike", seed=4, variant="standard")
+    three = new_game("klondike", seed=4, variant="draw-three")
+    assert three.describe("turn") == ("the next 3 cards of the hand are turned over together "
+                                      "onto the waste; only the last of them can be played")
+    three.play("turn")
+    for _ in range(3):
+        one.play("turn")
+    assert cards(three, "w") == cards(one, "w") and len(cards(three, "w")) == 3
+    assert cards(three, "s") == cards(one, "s")
+    # The move is one step: undo takes the whole packet back.
+    three.undo()
+    assert cards(three, "w") == [] and len(cards(three, "s")) == 24
+
+
+def test_draw_three_last_packet_may_be_short_and_passes_are_unlimited() -> None:
+    game = new_game("klondike", deck=deck_for(stock="7C 2D AH"), variant="draw-three")
+    hand = list(reversed(cards(game, "s")))  # in the order they are turned
+    for number in (2, 3):
+        for _ in range(8):  # 24 cards: eight packets of three
+            game.play("turn")
+        assert cards(game, "w") == hand and cards(game, "s") == []
+        assert_illegal(game, "turn", "hand is empty", "redeal")
+        game.play("redeal")
+        assert game.table.facts["pass"] == number and not game.table.facts["waste_limit"]
+    game.play("turn")
+    game.play("w>fh")  # the ace of hearts, last of the first packet, goes up
+    assert cards(game, "w") == ["7C", "2D"]
+    for _ in range(7):
+        game.play("turn")
+    # 23 cards in the pass: seven packets of three, then the last two.
+    assert len(cards(game, "s")) == 0 and len(cards(game, "w")) == 23
+    game.play("redeal")
+    for _ in range(7):
+        game.play("turn")
+    assert game.describe("turn") == "the next 2 cards of the hand are turned over together onto the waste; only the last of them can be played"
+    game.play("turn")
+    assert cards(game, "w") == [c for c in hand if c != "AH"]
+    assert_illegal(game, "s>t1", "three at a time")
+
+
 def test_the_variant_option_is_checked() -> None:
     from solitaire_widgets import OptionError
 

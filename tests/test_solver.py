@@ -6,6 +6,7 @@ import pytest
 
 from solitaire_widgets import IllegalMoveError, new_game
 from solitaire_widgets.cards import Card, parse_cards
+from solitaire_widgets.examples.klondike import deck_for
 from solitaire_widgets.game import Game
 from solitaire_widgets.solver import can_win, next_move, solve, solve_deal
 from solitaire_widgets.solver import klondike as core
@@ -68,7 +69,7 @@ def replay_wins(game: Game, moves: list[object]) -> bool:
     return game.is_won
 
 
-@pytest.mark.parametrize("variant", ["polish", "standard"])
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
 def test_easy_deal_is_won_and_replays(variant: str) -> None:
     game = new_game("klondike", deck=EASY, variant=variant)
     solution = solve(game)
@@ -78,7 +79,7 @@ def test_easy_deal_is_won_and_replays(variant: str) -> None:
     assert replay_wins(fresh, list(solution.moves))
 
 
-@pytest.mark.parametrize("variant", ["polish", "standard"])
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
 def test_seeded_deals_replay_to_a_win(variant: str) -> None:
     wins = 0
     for seed in range(4):
@@ -90,7 +91,7 @@ def test_seeded_deals_replay_to_a_win(variant: str) -> None:
     assert wins >= 2
 
 
-@pytest.mark.parametrize("variant", ["polish", "standard"])
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
 def test_locked_deal_is_lost(variant: str) -> None:
     game = new_game("klondike", deck=LOCKED, variant=variant)
     assert solve(game).status == "lost"
@@ -134,7 +135,7 @@ def test_tiny_budget_is_unresolved() -> None:
     assert solve_deal(5, variant="standard", max_seconds=0.0).status in ("unresolved", "won")
 
 
-@pytest.mark.parametrize("variant", ["polish", "standard"])
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
 def test_next_move_is_legal_and_stays_winning(variant: str) -> None:
     game = new_game("klondike", deck=EASY, variant=variant)
     for _ in range(5):
@@ -206,7 +207,9 @@ def test_finished_games() -> None:
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("polish", 19), ("polish", 22), ("standard", 19),
-                                               ("standard", 24), ("polish", 0), ("standard", 1)])
+                                               ("standard", 24), ("polish", 0), ("standard", 1),
+                                               ("draw-three", 1), ("draw-three", 17),
+                                               ("draw-three", 36)])
 def test_move_filters_do_not_change_answers(variant: str, seed: int,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     # The filters that put moves off are sound; on deals small enough to solve
@@ -354,3 +357,119 @@ def test_dead_end_rule_does_not_change_losses(seed: int, monkeypatch: pytest.Mon
     off = solve_deal(seed, variant="standard", max_nodes=20_000)
     assert on.status == off.status == "lost"
     assert on.nodes <= off.nodes
+
+
+# -- draw-three Klondike: which talon cards are within reach -------------------------------
+
+
+def _engine_reach(game: Game) -> set[str]:
+    """The cards the engine's own turns and redeals bring to the top of the waste."""
+    probe = game.clone()
+    seen: set[str] = set()
+    states: set[tuple[int, int]] = set()
+    while True:
+        top = probe.pile("w").top
+        if top is not None:
+            seen.add(str(top))
+        state = (len(probe.pile("w").cards), len(probe.pile("s").cards))
+        if state in states:
+            return seen
+        states.add(state)
+        probe.play("turn" if probe.pile("s").cards else "redeal")
+
+
+def _random_draw_three_positions(count: int) -> list[Game]:
+    """Draw-three positions reached by random legal play, often after a waste card left."""
+    import random
+
+    rnd = random.Random(3)
+    found: list[Game] = []
+    seed = 0
+    while len(found) < count:
+        game = new_game("klondike", seed=seed, variant="draw-three")
+        seed += 1
+        for _ in range(rnd.randrange(5, 120)):
+            legal = [m for m in game.legal_moves() if not game.is_over]
+            if not legal:
+                break
+            waste = [m for m in legal if m.src == "w"]
+            game.play(rnd.choice(waste) if waste and rnd.random() < 0.7 else rnd.choice(legal))
+        if not game.is_over and (game.pile("s").cards or game.pile("w").cards):
+            found.append(game)
+    return found
+
+
+def test_draw_three_reach_is_what_turns_and_redeals_bring_up() -> None:
+    # The solver's reckoning of the talon agrees with the engine's own play,
+    # on and off the cycle (after a card was taken from the waste); and the
+    # turns it records bring each card to the top.
+    off_cycle = 0
+    for game in _random_draw_three_positions(60):
+        state, _ = core.from_table(game.table)
+        talon, pos = state[2], state[3]
+        reach = core._reach(talon, pos, state[4], core.DRAW_THREE)
+        names = {_name(talon[j]) for j in reach}
+        assert names == _engine_reach(game)
+        off_cycle += pos % 3 != 0 and pos != len(talon)
+        for j in reach:
+            rec: list[object] = []
+            core._turns(rec, talon, pos, j, 3)  # type: ignore[arg-type]
+            probe = game.clone()
+            for move in rec:
+                probe.play(move)  # type: ignore[arg-type]
+            assert probe.pile("w").top == Card.parse(_name(talon[j]))
+    assert off_cycle >= 10
+
+
+def _name(code: int) -> str:
+    return _RANKS[code % 13] + "CDHS"[code // 13]
+
+
+def test_draw_three_positions_on_the_cycle_share_a_key() -> None:
+    game = new_game("klondike", seed=4, variant="draw-three")
+    keys = set()
+    for _ in range(20):  # round the talon more than twice
+        state, _ = core.from_table(game.table)
+        keys.add(core.key(state, core.DRAW_THREE))
+        game.play("turn" if game.pile("s").cards else "redeal")
+    assert len(keys) == 1
+    # Off the cycle (a card taken from the waste) the split is part of the key.
+    game = new_game("klondike", deck=_D3_DECK, variant="draw-three")
+    game.play("turn")
+    game.play("w>fh")
+    state, _ = core.from_table(game.table)
+    assert state[3] == 2
+    assert core.key(state, core.DRAW_THREE) != core.key((*state[:3], 0, state[4]),
+                                                        core.DRAW_THREE)
+
+
+_D3_DECK = deck_for(stock="7C 2D AH")
+
+
+def test_a_deal_won_drawing_one_is_lost_drawing_three() -> None:
+    # Deal 17: drawing one it comes out at once; drawing three, once the ace
+    # of hearts has gone up, no card the packets bring up (every third card of
+    # the hand) can be played anywhere and nothing moves in the columns, so
+    # the packets go round for ever.
+    assert solve_deal(17, variant="standard").status == "won"
+    lost = solve_deal(17, variant="draw-three")
+    assert lost.status == "lost"
+    game = new_game("klondike", seed=17, variant="draw-three")
+    game.play("t2>fh")
+    for _ in range(20):
+        assert [m.action for m in game.legal_moves()] in (["turn"], ["redeal"])
+        game.play(game.legal_moves()[0])
+
+
+def test_draw_three_keeps_talon_cards_out_of_automatic_moves() -> None:
+    # A safe card in the talon is not sent up automatically drawing three:
+    # taking it out changes which cards later packets bring up.
+    game = new_game("klondike", seed=12, variant="draw-three")
+    state, _ = core.from_table(game.table)
+    talon = state[2]
+    found = (0, 0, 0, 0)
+    aces = [j for j, c in enumerate(talon) if c % 13 == 0]
+    assert aces
+    plain = (found, state[1], talon, state[3], state[4])
+    assert core.auto(plain, core.DRAW_THREE)[2] == talon
+    assert len(core.auto(plain, core.DRAW_ONE)[2]) < len(talon)

@@ -12,9 +12,11 @@ next card of the hand onto the waste) and ``redeal`` (turn the waste over for
 the second and last pass; from then on the waste may never hold more than
 three cards).
 
-Option ``variant``: ``"polish"`` (the text's rules, the default) or
-``"standard"`` (draw one, unlimited passes, no limit on the waste), for
-comparison with published figures.
+Option ``variant``: ``"polish"`` (the text's rules, the default),
+``"standard"`` (draw one, unlimited passes, no limit on the waste) or
+``"draw-three"`` (the same, but ``turn`` turns the next three cards of the
+hand, or all that are left, as one packet, so only every third card comes to
+the top of the waste), for comparison with published figures.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=5)
@@ -96,14 +98,20 @@ class KlondikeRules(Rules):
     packs = 1
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # "polish": the text's rules (one second pass, waste of three at most);
-        # "standard": draw one, unlimited passes, no waste limit.
-        "variant": ("polish", "standard"),
+        # "standard": draw one, unlimited passes, no waste limit;
+        # "draw-three": as "standard", but three cards are turned at a time.
+        "variant": ("polish", "standard", "draw-three"),
     }
 
     @property
     def polish(self) -> bool:
         """Whether the Polish rules (two passes, three-card waste) are in force."""
         return self.options["variant"] == "polish"
+
+    @property
+    def draw(self) -> int:
+        """How many cards one ``turn`` turns: 3 in draw-three Klondike, otherwise 1."""
+        return 3 if self.options["variant"] == "draw-three" else 1
 
     def piles(self) -> list[Pile]:
         return (
@@ -235,6 +243,8 @@ class KlondikeRules(Rules):
         if src.kind == "foundation":
             return "cards on a foundation stay there: they never come back into play"
         if src.kind == "stock":
+            if self.draw > 1:
+                return "cards leave the hand only by 'turn', three at a time onto the waste"
             return "cards leave the hand only by 'turn', one at a time onto the waste"
         if dst.kind == "stock":
             return "cards never go back into the hand"
@@ -292,7 +302,10 @@ class KlondikeRules(Rules):
         facts = table.facts
         if move.action == "turn":
             full = bool(facts["waste_limit"]) and len(piles["w"].cards) >= WASTE_LIMIT
-            ctx.move("s", "w")
+            # A packet of three turned over as one lands in the same order as
+            # three cards turned one by one: the last of them ends on top.
+            for _ in range(min(self.draw, len(piles["s"].cards))):
+                ctx.move("s", "w")
             if full:
                 ctx.set("forced", True)
                 if not self._waste_moves(piles):
@@ -351,6 +364,12 @@ class KlondikeRules(Rules):
             if table.facts["waste_limit"] and len(piles["w"].cards) >= WASTE_LIMIT:
                 return ("the next card of the hand is turned onto the full waste: it must leave "
                         "at once, or the solitaire is lost")
+            if self.draw > 1:
+                n = min(self.draw, len(piles["s"].cards))
+                if n == 1:
+                    return "the last card of the hand is turned face up onto the waste"
+                return (f"the next {n} cards of the hand are turned over together onto the "
+                        "waste; only the last of them can be played")
             return "the next card of the hand is turned face up onto the waste"
         if move.action == "redeal":
             if self.polish:

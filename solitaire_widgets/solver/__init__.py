@@ -2,9 +2,10 @@
 
 It finds a winning line from a game's current position, or proves there is
 none, under the game's own rules: the Polish rules (a second and last pass
-whose waste may never hold more than three cards) or standard Klondike (draw
-one, unlimited passes, no limit on the waste). It reads nothing but the
-game's table, and never changes the game.
+whose waste may never hold more than three cards), standard Klondike (draw
+one, unlimited passes, no limit on the waste) or draw-three Klondike (the
+same, three cards turned at a time). It reads nothing but the game's table,
+and never changes the game.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=2, variant="standard")
@@ -74,22 +75,22 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
     if game.is_over:
         return Solution("won" if game.is_won else "lost", [], 0,
                         time.perf_counter() - start)
-    std = game.options.get("variant") == "standard"
+    mode = _k.mode_of(str(game.options.get("variant", "polish")))
     root, forced = _k.from_table(game.table)
     if forced:
         root_moves = _k.forced_moves(root)
         search_root = root
     else:
-        search_root = _k.auto(root, std)
-        if _k.is_won(search_root, std):
-            moves = _k.engine_moves(root, forced, [], std)
+        search_root = _k.auto(root, mode)
+        if _k.is_won(search_root, mode):
+            moves = _k.engine_moves(root, forced, [], mode)
             return Solution("won", moves, 1, time.perf_counter() - start)
         if _k.hopeless(search_root):
             return Solution("lost", [], 1, time.perf_counter() - start)
-        root_moves = _k.moves(search_root, std)
+        root_moves = _k.moves(search_root, mode)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    status, macros, nodes = _k.search(search_root, root_moves, std, max(1, max_nodes), deadline)
-    moves = _k.engine_moves(root, forced, macros, std) if status == "won" else []
+    status, macros, nodes = _k.search(search_root, root_moves, mode, max(1, max_nodes), deadline)
+    moves = _k.engine_moves(root, forced, macros, mode) if status == "won" else []
     result: Status = "won" if status == "won" else "lost" if status == "lost" else "unresolved"
     return Solution(result, moves, nodes, time.perf_counter() - start)
 

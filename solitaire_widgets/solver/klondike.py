@@ -18,6 +18,14 @@ The compact state is a tuple ``(found, cols, talon, pos, pss)``:
   cut out of the talon;
 - ``pos``: the length of the waste; ``pss``: the pass (1 or 2, Polish rules).
 
+The rules are told by a ``mode``: :data:`POLISH` (two passes, a waste of three
+in the second), :data:`DRAW_ONE` (standard Klondike: draw one, unlimited
+passes) or :data:`DRAW_THREE` (the same, three cards turned at a time). In
+draw-one Klondike every talon card can be brought to the top of the waste by
+free turns and redeals; in draw-three only every third card of a pass can, so
+which cards are within reach depends on ``pos`` and on the cards taken out
+before (see :func:`_reach`).
+
 Moves are macros ``(kind, a, b, n)``: a column's end card to its foundation
 (``_COL_F``), the talon's card ``a`` to its foundation (``_TAL_F``) or onto
 column ``b`` (``_TAL_T``) with all the turns (and, in standard Klondike,
@@ -35,7 +43,7 @@ it is applied.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..cards import SUITS, Card
 from ..games.klondike import WASTE_LIMIT
@@ -43,6 +51,10 @@ from ..moves import Move
 from ..table import Table
 
 __all__ = [
+    "POLISH",
+    "DRAW_ONE",
+    "DRAW_THREE",
+    "mode_of",
     "State",
     "Macro",
     "from_table",
@@ -57,6 +69,24 @@ State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes, int, int]
 Macro = tuple[int, ...]
 
 _COL_F, _TAL_F, _TAL_T, _COL_T, _REDEAL, _CHAIN = range(6)
+
+#: The modes (see the module docstring); a mode is also the number of cards a
+#: turn turns, except under the Polish rules (one card, two passes).
+POLISH, DRAW_ONE, DRAW_THREE = 0, 1, 3
+_MODES = {"polish": POLISH, "standard": DRAW_ONE, "draw-three": DRAW_THREE}
+
+
+def mode_of(variant: str) -> int:
+    """The solver's mode for a Klondike ``variant`` option.
+
+    >>> mode_of("standard") == DRAW_ONE, mode_of("draw-three") == DRAW_THREE
+    (True, True)
+    """
+    try:
+        return _MODES[variant]
+    except KeyError:
+        raise ValueError(f"the solver knows no Klondike variant {variant!r}; "
+                         f"it knows {', '.join(_MODES)}") from None
 
 _FIDS = ("fc", "fd", "fh", "fs")
 _TIDS = tuple(f"t{i}" for i in range(1, 8))
@@ -144,22 +174,38 @@ def _cut(col: bytes, n: int) -> bytes:
     return rest
 
 
-def _turns(rec: list[Move], talon: bytes, pos: int, j: int) -> None:
-    """Record the turns (and redeal) that bring ``talon[j]`` to the top of the waste."""
-    if j >= pos - 1:
-        rec.extend([_TURN] * (j - pos + 1))
-    else:  # only in standard Klondike: round the talon once more
-        rec.extend([_TURN] * (len(talon) - pos))
+def _turns(rec: list[Move], talon: bytes, pos: int, j: int, draw: int = 1) -> None:
+    """Record the turns (and redeal) that bring ``talon[j]`` to the top of the waste.
+
+    ``draw`` cards are turned at a time (the last packet may be shorter);
+    ``j`` must be within reach (:func:`_reach`).
+    """
+    if draw == 1:
+        if j >= pos - 1:
+            rec.extend([_TURN] * (j - pos + 1))
+        else:  # only in standard Klondike: round the talon once more
+            rec.extend([_TURN] * (len(talon) - pos))
+            rec.append(_REDEAL_MOVE)
+            rec.extend([_TURN] * (j + 1))
+        return
+    n = len(talon)
+    if j >= pos and ((j + 1 - pos) % draw == 0 or j == n - 1):
+        rec.extend([_TURN] * -(-(j + 1 - pos) // draw))
+    elif j != pos - 1:
+        rec.extend([_TURN] * -(-(n - pos) // draw))
         rec.append(_REDEAL_MOVE)
-        rec.extend([_TURN] * (j + 1))
+        rec.extend([_TURN] * -(-(j + 1) // draw))
 
 
-def play(state: State, mv: Macro, rec: list[Move] | None = None) -> State:
-    """Play one macro (no automatic moves); record its engine moves in ``rec``."""
+def play(state: State, mv: Macro, rec: list[Move] | None = None, draw: int = 1) -> State:
+    """Play one macro (no automatic moves); record its engine moves in ``rec``.
+
+    ``draw`` (cards turned at a time) matters only to the turns recorded.
+    """
     kind = mv[0]
     if kind == _CHAIN:
         for at in range(1, len(mv), 4):
-            state = play(state, mv[at:at + 4], rec)
+            state = play(state, mv[at:at + 4], rec, draw)
         return state
     found, cols, talon, pos, pss = state
     a, b, n = mv[1], mv[2], mv[3]
@@ -185,7 +231,7 @@ def play(state: State, mv: Macro, rec: list[Move] | None = None) -> State:
         return found, cols, talon, 0, 2
     c = talon[a]
     if rec is not None:
-        _turns(rec, talon, pos, a)
+        _turns(rec, talon, pos, a, draw)
     rest = talon[:a] + talon[a + 1:]
     if kind == _TAL_F:
         s = c // 13
@@ -226,15 +272,18 @@ def _safe(f: list[int], s: int, r: int) -> bool:
     return SAFE_PLUS and f[o1] >= r - 1 and f[o2] >= r - 1 and f[3 - s] >= r - 1
 
 
-def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
+def auto(state: State, mode: int, rec: list[Move] | None = None) -> State:
     """Play every safe foundation move (see :func:`_safe`), repeatedly.
 
     Taking a safe card out of a column or the talon only frees things, so
     every line from the old position still works (with the changes
     :func:`_safe` explains).
-    In standard Klondike any talon card is reached by free turns and redeals;
+    In draw-one Klondike any talon card is reached by free turns and redeals;
     under the Polish rules turning changes what can be reached, so only the
-    top of the waste goes up automatically.
+    top of the waste goes up automatically. In draw-three Klondike no talon
+    card does: taking one out shifts the cards after it, which changes which
+    of them later passes bring to the top (keeping it might be what makes a
+    wanted card come up), so going up is left to the search as a move.
     """
     found, cols, talon, pos, pss = state
     f = list(found)
@@ -254,9 +303,9 @@ def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
                     moved = True
                     if rec is not None:
                         rec.append(Move("move", _TIDS[i], _FIDS[s], 1))
-        if talon:
-            lo = 0 if std else pos - 1
-            hi = len(talon) if std else pos
+        if talon and mode != DRAW_THREE:
+            lo = 0 if mode == DRAW_ONE else pos - 1
+            hi = len(talon) if mode == DRAW_ONE else pos
             for j in range(max(lo, 0), hi):
                 c = talon[j]
                 s = c // 13
@@ -273,17 +322,17 @@ def auto(state: State, std: bool, rec: list[Move] | None = None) -> State:
     return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
 
 
-def is_won(state: State, std: bool) -> bool:
+def is_won(state: State, mode: int) -> bool:
     """Whether the position is won, or certainly winnable by foundation moves alone.
 
-    With no face-down card left and every talon card within reach (standard
+    With no face-down card left and every talon card within reach (draw-one
     Klondike, or an empty talon), the lowest card not yet up is always free:
     any card lying on it in a column is lower still. So it can go up, and so on.
     """
     found, cols, talon, _, _ = state
     if found[0] + found[1] + found[2] + found[3] == 52:
         return True
-    if talon and not std:
+    if talon and mode != DRAW_ONE:
         return False
     for col in cols:
         if col[0]:
@@ -291,7 +340,7 @@ def is_won(state: State, std: bool) -> bool:
     return True
 
 
-def finish(state: State, std: bool, rec: list[Move]) -> State:
+def finish(state: State, mode: int, rec: list[Move]) -> State:
     """Play a position that :func:`is_won` accepts out to the end."""
     while True:
         found, cols, talon, pos, pss = state
@@ -314,10 +363,24 @@ def finish(state: State, std: bool, rec: list[Move]) -> State:
 # -- move generation ------------------------------------------------------------------------
 
 
-def _reach(talon: bytes, pos: int, pss: int, std: bool) -> range:
-    """The talon indices that can be brought to the top of the waste in this pass."""
-    if std:
-        return range(len(talon))
+def _reach(talon: bytes, pos: int, pss: int, mode: int) -> Sequence[int]:
+    """The talon indices that can be brought to the top of the waste (in this pass, Polish).
+
+    Draw three: the top of the waste, the last card of each packet of three
+    still to come in this pass (the last packet may be shorter), and the same
+    in every pass after a redeal, which starts again from the first card.
+    """
+    n = len(talon)
+    if mode == DRAW_ONE:
+        return range(n)
+    if mode == DRAW_THREE:
+        ahead = set(range(pos + 2, n, 3))
+        ahead.update(range(2, n, 3))
+        if n:
+            ahead.add(n - 1)
+        if pos:
+            ahead.add(pos - 1)
+        return sorted(ahead)
     lo = max(pos - 1, 0)
     if pss == 1:
         return range(lo, len(talon))
@@ -327,7 +390,7 @@ def _reach(talon: bytes, pos: int, pss: int, std: bool) -> range:
     return range(lo, min(len(talon), WASTE_LIMIT + 1))
 
 
-def moves(state: State, std: bool) -> list[Macro]:
+def moves(state: State, mode: int) -> list[Macro]:
     """The moves worth trying from ``state``, best first (after :func:`auto`)."""
     found, cols, talon, pos, pss = state
     ends: dict[int, int] = {}
@@ -343,7 +406,7 @@ def moves(state: State, std: bool) -> list[Macro]:
     reveal: list[tuple[int, Macro]] = []
     other: list[Macro] = []
     partial: list[Macro] = []
-    reach = _reach(talon, pos, pss, std)
+    reach = _reach(talon, pos, pss, mode)
     for i in range(7):
         col = cols[i]
         n = len(col) - 1
@@ -371,7 +434,7 @@ def moves(state: State, std: bool) -> list[Macro]:
             for p in _PARENTS[col[k]]:
                 j = ends.get(p)
                 if j is not None and (not PRUNE or _partial_useful(
-                        state, i, k, j, ends, empty, reach, std)):
+                        state, i, k, j, ends, empty, reach, mode)):
                     partial.append((_COL_T, i, j, n + 1 - k))
     tal: list[Macro] = []
     faceup: set[int] | None = None
@@ -400,7 +463,7 @@ def moves(state: State, std: bool) -> list[Macro]:
                 targets = (d0,)
             else:
                 targets = (d0, d1)
-        if std and PRUNE:
+        if mode == DRAW_ONE and PRUNE:
             # Standard Klondike: every talon card is always within reach (turns and
             # redeals are free), so laying one in a column can be put off until just
             # before a card is laid on it (sound: nothing else needs it there; moving
@@ -444,7 +507,7 @@ def moves(state: State, std: bool) -> list[Macro]:
         if king_ready:
             result.extend(other)
     result.extend(partial)
-    if not std and pss == 1 and talon:
+    if mode == POLISH and pss == 1 and talon:
         result.append((_REDEAL, 0, 0, 0))
     return result
 
@@ -498,7 +561,7 @@ def _talon_useful(c: int, faceup: set[int], in_talon: set[int]) -> bool:
 
 
 def _partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
-                    empty: int, reach: range, std: bool) -> bool:
+                    empty: int, reach: Sequence[int], mode: int) -> bool:
     """Whether moving ``cols[i][k:]`` onto column ``j`` uses the card it uncovers at once.
 
     Moving part of a face-up sequence turns nothing up: it swaps the uncovered
@@ -546,7 +609,7 @@ def _partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
                     return True
     for t in reach:
         if talon[t] == z:
-            if not std:
+            if mode != DRAW_ONE:
                 return True
             faceup: set[int] = set()
             for other in cols:
@@ -756,26 +819,32 @@ def forced_moves(state: State) -> list[Macro]:
     return result
 
 
-def key(state: State, std: bool) -> bytes:
+def key(state: State, mode: int) -> bytes:
     """The transposition-table key of a position.
 
     The foundations follow from the other cards, so they are left out. The
     columns are sorted, since the order of columns never matters (sound: any
-    move between columns is allowed wherever they stand). In standard
+    move between columns is allowed wherever they stand). In draw-one
     Klondike the waste/stock split is left out too: free turns and redeals
-    lead from any split to any other.
+    lead from any split to any other. In draw-three Klondike every split on
+    the cycle that turning and redealing go round (a multiple of three cards
+    on the waste, or the whole talon) leads to every other, so those splits
+    share one key; a split off the cycle (after a card was taken from the
+    waste) keeps its own, since the cycle never leads back to it.
     """
     _, cols, talon, pos, pss = state
     k = b"\xff".join(sorted(cols)) + b"\xfe" + talon
-    if std:
+    if mode == DRAW_ONE:
         return k
+    if mode == DRAW_THREE:
+        return k + bytes((255 if pos % 3 == 0 or pos == len(talon) else pos,))
     return k + bytes((pos, pss))
 
 
 # -- search ---------------------------------------------------------------------------------
 
 
-def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
+def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
            deadline: float | None,
            clock: Callable[[], float] = time.monotonic) -> tuple[str, list[Macro], int]:
     """Depth-first search with a transposition table from ``root`` (already auto-played).
@@ -784,7 +853,7 @@ def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
     most once, so a search that ends without a win has tried everything the
     sound pruning leaves: the deal is lost.
     """
-    seen = {key(root, std)}
+    seen = {key(root, mode)}
     states = [root]
     stack = [root_moves]
     index = [0]
@@ -798,10 +867,10 @@ def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
             states.pop()
             continue
         index[-1] = i + 1
-        child = auto(play(states[-1], mvs[i]), std)
-        if is_won(child, std):
+        child = auto(play(states[-1], mvs[i]), mode)
+        if is_won(child, mode):
             return "won", [stack[d][index[d] - 1] for d in range(len(stack))], nodes
-        k = key(child, std)
+        k = key(child, mode)
         if k in seen:
             continue
         seen.add(k)
@@ -812,7 +881,7 @@ def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
             return "unresolved", [], nodes
         if hopeless(child):
             continue
-        child_moves = moves(child, std)
+        child_moves = moves(child, mode)
         if child_moves:
             states.append(child)
             stack.append(child_moves)
@@ -820,11 +889,12 @@ def search(root: State, root_moves: list[Macro], std: bool, max_nodes: int,
     return "lost", [], nodes
 
 
-def engine_moves(root: State, forced: bool, macros: list[Macro], std: bool) -> list[Move]:
+def engine_moves(root: State, forced: bool, macros: list[Macro], mode: int) -> list[Move]:
     """The engine moves of a winning line found by :func:`search`, auto moves included."""
     rec: list[Move] = []
-    state = root if forced else auto(root, std, rec)
+    draw = 3 if mode == DRAW_THREE else 1
+    state = root if forced else auto(root, mode, rec)
     for mv in macros:
-        state = auto(play(state, mv, rec), std, rec)
-    finish(state, std, rec)
+        state = auto(play(state, mv, rec, draw), mode, rec)
+    finish(state, mode, rec)
     return rec
