@@ -447,8 +447,8 @@ _D3_DECK = deck_for(stock="7C 2D AH")
 
 
 def test_a_deal_won_drawing_one_is_lost_drawing_three() -> None:
-    # Deal 17: drawing one it comes out at once; drawing three, once the ace
-    # of hearts has gone up, no card the packets bring up (every third card of
+    # Deal 17: drawing one it comes out at once; drawing three, once the aces
+    # of hearts and diamonds have gone up, no card the packets bring up (every third card of
     # the hand) can be played anywhere and nothing moves in the columns, so
     # the packets go round for ever.
     assert solve_deal(17, variant="standard").status == "won"
@@ -456,6 +456,7 @@ def test_a_deal_won_drawing_one_is_lost_drawing_three() -> None:
     assert lost.status == "lost"
     game = new_game("klondike", seed=17, variant="draw-three")
     game.play("t2>fh")
+    game.play("t2>fd")
     for _ in range(20):
         assert [m.action for m in game.legal_moves()] in (["turn"], ["redeal"])
         game.play(game.legal_moves()[0])
