@@ -77,20 +77,8 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
                         time.perf_counter() - start)
     mode = _k.mode_of(str(game.options.get("variant", "polish")))
     root, forced = _k.from_table(game.table)
-    if forced:
-        root_moves = _k.forced_moves(root)
-        search_root = root
-    else:
-        search_root = _k.auto(root, mode)
-        if _k.is_won(search_root, mode):
-            moves = _k.engine_moves(root, forced, [], mode)
-            return Solution("won", moves, 1, time.perf_counter() - start)
-        if _k.hopeless(search_root):
-            return Solution("lost", [], 1, time.perf_counter() - start)
-        root_moves = _k.moves(search_root, mode)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    status, macros, nodes = _k.search(search_root, root_moves, mode, max(1, max_nodes), deadline)
-    moves = _k.engine_moves(root, forced, macros, mode) if status == "won" else []
+    status, moves, nodes = _k.solve_position(root, forced, mode, max_nodes, deadline)
     result: Status = "won" if status == "won" else "lost" if status == "lost" else "unresolved"
     return Solution(result, moves, nodes, time.perf_counter() - start)
 

@@ -59,6 +59,7 @@ __all__ = [
     "Macro",
     "from_table",
     "search",
+    "solve_position",
     "engine_moves",
     "forced_moves",
 ]
@@ -272,7 +273,7 @@ def _safe(f: list[int], s: int, r: int) -> bool:
     return SAFE_PLUS and f[o1] >= r - 1 and f[o2] >= r - 1 and f[3 - s] >= r - 1
 
 
-def auto(state: State, mode: int, rec: list[Move] | None = None) -> State:
+def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = False) -> State:
     """Play every safe foundation move (see :func:`_safe`), repeatedly.
 
     Taking a safe card out of a column or the talon only frees things, so
@@ -284,6 +285,10 @@ def auto(state: State, mode: int, rec: list[Move] | None = None) -> State:
     card does: taking one out shifts the cards after it, which changes which
     of them later passes bring to the top (keeping it might be what makes a
     wanted card come up), so going up is left to the search as a move.
+
+    ``eager`` (draw three only) sends safe talon cards within reach up all
+    the same: a streamliner (see :func:`search`), which may miss a win but
+    never finds a false one.
     """
     found, cols, talon, pos, pss = state
     f = list(found)
@@ -303,16 +308,19 @@ def auto(state: State, mode: int, rec: list[Move] | None = None) -> State:
                     moved = True
                     if rec is not None:
                         rec.append(Move("move", _TIDS[i], _FIDS[s], 1))
-        if talon and mode != DRAW_THREE:
-            lo = 0 if mode == DRAW_ONE else pos - 1
-            hi = len(talon) if mode == DRAW_ONE else pos
-            for j in range(max(lo, 0), hi):
+        if talon and (mode != DRAW_THREE or eager):
+            if mode == DRAW_THREE:
+                reach: Sequence[int] = _reach(talon, pos, pss, mode)
+            else:
+                reach = range(0 if mode == DRAW_ONE else max(pos - 1, 0),
+                              len(talon) if mode == DRAW_ONE else pos)
+            for j in reach:
                 c = talon[j]
                 s = c // 13
                 r = c - s * 13
                 if f[s] == r and _safe(f, s, r):
                     if rec is not None:
-                        _turns(rec, talon, pos, j)
+                        _turns(rec, talon, pos, j, 3 if mode == DRAW_THREE else 1)
                         rec.append(Move("move", "w", _FIDS[s], 1))
                     talon = talon[:j] + talon[j + 1:]
                     pos = j
@@ -846,12 +854,18 @@ def key(state: State, mode: int) -> bytes:
 
 def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
            deadline: float | None,
-           clock: Callable[[], float] = time.monotonic) -> tuple[str, list[Macro], int]:
+           clock: Callable[[], float] = time.monotonic,
+           eager: bool = False) -> tuple[str, list[Macro], int]:
     """Depth-first search with a transposition table from ``root`` (already auto-played).
 
     Returns ``(status, macros, nodes)``. Every position reached is expanded at
     most once, so a search that ends without a win has tried everything the
     sound pruning leaves: the deal is lost.
+
+    With ``eager`` (draw three), safe talon cards go up automatically
+    (:func:`auto`): a streamliner, which makes the search smaller and finds
+    most wins sooner, but may miss a win. So its "won" is a win and its
+    "lost" proves nothing (the caller searches again without it).
     """
     seen = {key(root, mode)}
     states = [root]
@@ -867,7 +881,7 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
             states.pop()
             continue
         index[-1] = i + 1
-        child = auto(play(states[-1], mvs[i]), mode)
+        child = auto(play(states[-1], mvs[i]), mode, None, eager)
         if is_won(child, mode):
             return "won", [stack[d][index[d] - 1] for d in range(len(stack))], nodes
         k = key(child, mode)
@@ -889,12 +903,82 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
     return "lost", [], nodes
 
 
-def engine_moves(root: State, forced: bool, macros: list[Macro], mode: int) -> list[Move]:
-    """The engine moves of a winning line found by :func:`search`, auto moves included."""
+def engine_moves(root: State, forced: bool, macros: list[Macro], mode: int,
+                 eager: bool = False) -> list[Move]:
+    """The engine moves of a winning line found by :func:`search`, auto moves included.
+
+    ``eager`` must be what the search was given (the same automatic moves).
+    """
     rec: list[Move] = []
     draw = 3 if mode == DRAW_THREE else 1
-    state = root if forced else auto(root, mode, rec)
+    state = root if forced else auto(root, mode, rec, eager)
     for mv in macros:
-        state = auto(play(state, mv, rec, draw), mode, rec)
+        state = auto(play(state, mv, rec, draw), mode, rec, eager)
     finish(state, mode, rec)
     return rec
+
+
+#: Draw three: the shares of the node budget given first to the eager
+#: streamliner (wins only) and then to the draw-one relaxation (losses only),
+#: before the full search takes what is left (see :func:`solve_position`).
+EAGER_SHARE = 0.25
+RELAX_SHARE = 0.25
+
+
+def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
+                   deadline: float | None,
+                   clock: Callable[[], float] = time.monotonic,
+                   ) -> tuple[str, list[Move], int]:
+    """Solve from ``root`` (not auto-played): ``(status, engine moves, nodes)``.
+
+    Draw three is searched in up to three steps, each sound for what it
+    answers:
+
+    1. the eager streamliner (:func:`search` with ``eager``): a win it finds
+       is a win;
+    2. the same position drawing one: every draw-three line is a draw-one
+       line (a turn of three is three turns of one, and everything else is
+       the same move), so a position lost drawing one is lost drawing three;
+    3. the full search, with the rest of the budget.
+
+    The published study of these games found the same split useful: most
+    hard deals are lost, and many of those are lost drawing one as well.
+    """
+    budget = max(1, max_nodes)
+    if forced:
+        search_root = root
+        root_moves = forced_moves(root)
+    else:
+        search_root = auto(root, mode)
+        if is_won(search_root, mode):
+            return "won", engine_moves(root, forced, [], mode), 1
+        if hopeless(search_root):
+            return "lost", [], 1
+        root_moves = moves(search_root, mode)
+    used = 0
+    if mode == DRAW_THREE and not forced:
+        eager_root = auto(root, mode, None, True)
+        if is_won(eager_root, mode):
+            return "won", engine_moves(root, forced, [], mode, True), 1
+        if not hopeless(eager_root):
+            status, macros, nodes = search(eager_root, moves(eager_root, mode), mode,
+                                           max(1, int(budget * EAGER_SHARE)), deadline, clock,
+                                           eager=True)
+            used += nodes
+            if status == "won":
+                return "won", engine_moves(root, forced, macros, mode, True), used
+        relaxed = auto(root, DRAW_ONE)
+        if not is_won(relaxed, DRAW_ONE):
+            if hopeless(relaxed):
+                return "lost", [], used + 1
+            status, _, nodes = search(relaxed, moves(relaxed, DRAW_ONE), DRAW_ONE,
+                                      max(1, int(budget * RELAX_SHARE)), deadline, clock)
+            used += nodes
+            if status == "lost":
+                return "lost", [], used
+    status, macros, nodes = search(search_root, root_moves, mode, max(1, budget - used),
+                                   deadline, clock)
+    used += nodes
+    if status == "won":
+        return "won", engine_moves(root, forced, macros, mode), used
+    return status, [], used
