@@ -334,9 +334,11 @@ def test_talon_cards_are_laid_only_with_a_card_onto_them(monkeypatch: pytest.Mon
     assert {m[1:5] for m in lays} <= {m for m in plain if m[0] == core._TAL_T}
 
 
-@pytest.mark.parametrize("flag", ["DEAD_ENDS", "SAFE_PLUS", "LAY_CHAINS", "RUN_HEADS"])
+@pytest.mark.parametrize("flag", ["DEAD_ENDS", "SAFE_PLUS", "LAY_CHAINS", "RUN_HEADS", "SPLITS"])
 @pytest.mark.parametrize(("variant", "seed"), [("standard", 191), ("standard", 1),
                                                ("standard", 19), ("polish", 19),
+                                               ("draw-three", 95),
+                                               ("draw-three", 16),
                                                ("polish", 0)])
 def test_new_rules_do_not_change_answers(flag: str, variant: str, seed: int,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
@@ -474,3 +476,25 @@ def test_draw_three_keeps_talon_cards_out_of_automatic_moves() -> None:
     plain = (found, state[1], talon, state[3], state[4])
     assert core.auto(plain, core.DRAW_THREE)[2] == talon
     assert len(core.auto(plain, core.DRAW_ONE)[2]) < len(talon)
+
+
+def test_draw_three_loss_proved_by_drawing_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 31 is lost even drawing one, which the draw-one search proves in a
+    # few thousand positions; the draw-three search alone does not finish.
+    assert solve_deal(31, variant="standard", max_nodes=60_000).status == "lost"
+    assert solve_deal(31, variant="draw-three", max_nodes=60_000).status == "lost"
+    monkeypatch.setattr(core, "RELAX_SHARE", 0.0)
+    assert solve_deal(31, variant="draw-three", max_nodes=20_000).status == "unresolved"
+
+
+@pytest.mark.parametrize("seed", [0, 16, 36])
+def test_draw_three_eager_and_full_search_both_win(seed: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # The streamliner's wins replay like the full search's.
+    eager = solve_deal(seed, variant="draw-three", max_nodes=40_000)
+    monkeypatch.setattr(core, "EAGER_SHARE", 0.0)
+    full = solve_deal(seed, variant="draw-three", max_nodes=40_000)
+    for solution in (eager, full):
+        assert solution.status == "won"
+        assert replay_wins(new_game("klondike", seed=seed, variant="draw-three"),
+                           list(solution.moves))

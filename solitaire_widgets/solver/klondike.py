@@ -126,6 +126,9 @@ SAFE_PLUS = True
 #: Lay talon cards only together with a move onto them (:func:`_lay_chains`).
 #: Only tests switch it off.
 LAY_CHAINS = True
+#: Draw three: skip a position that one already seen can outdo (:func:`_dominated`).
+#: Only tests switch it off.
+SPLITS = True
 _TURN = Move("turn")
 _REDEAL_MOVE = Move("redeal")
 
@@ -852,6 +855,28 @@ def key(state: State, mode: int) -> bytes:
 # -- search ---------------------------------------------------------------------------------
 
 
+def _dominated(k: bytes, seen: set[bytes], off_cycle: set[bytes]) -> bool:
+    """Draw three: whether a position seen already can do all that position ``k`` can.
+
+    Same columns and talon, waste split ``p`` (the last byte of the key, 255
+    on the cycle) against ``q``: if ``p`` is on the cycle, any split ``q``
+    reaches the cycle by turning, so reaches everything ``p`` does; if ``p``
+    is off the cycle, a split ``q = p - 3, p - 6, ...`` turns to ``p``. Sound
+    with the transposition table: once the search ends, every child of a
+    position seen is seen or can do no more than one seen, so a win from
+    any of them would have been found (take the seen position nearest a
+    win: its next step on the way would be nearer still).
+    """
+    base = k[:-1]
+    p = k[-1]
+    if p == 255:
+        return base in off_cycle
+    for q in range(p - 3, 0, -3):
+        if base + bytes((q,)) in seen:
+            return True
+    return False
+
+
 def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
            deadline: float | None,
            clock: Callable[[], float] = time.monotonic,
@@ -868,6 +893,10 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
     "lost" proves nothing (the caller searches again without it).
     """
     seen = {key(root, mode)}
+    # Draw three: the columns and talons seen with the waste split off the
+    # cycle (see :func:`_dominated`).
+    off_cycle: set[bytes] = set()
+    three = mode == DRAW_THREE and SPLITS
     states = [root]
     stack = [root_moves]
     index = [0]
@@ -885,9 +914,11 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
         if is_won(child, mode):
             return "won", [stack[d][index[d] - 1] for d in range(len(stack))], nodes
         k = key(child, mode)
-        if k in seen:
+        if k in seen or (three and _dominated(k, seen, off_cycle)):
             continue
         seen.add(k)
+        if three and k[-1] != 255:
+            off_cycle.add(k[:-1])
         nodes += 1
         if nodes >= max_nodes:
             return "unresolved", [], nodes
