@@ -114,6 +114,31 @@ def test_klondike_waste_shows_its_top_three_fanned() -> None:
     assert len(set(xs[-3:])) == 3 and len(set(xs[:-2])) == 1
 
 
+@pytest.mark.parametrize(("variant", "words"), [
+    ("polish", "second pass: the waste holds three at most"),
+    ("standard", "pass 2"),
+    ("draw-three", "pass 2"),
+])
+def test_klondike_pass_label_names_the_waste_limit_only_where_it_holds(
+        variant: str, words: str) -> None:
+    game = new_game("klondike", seed=4, variant=variant)
+    texts = [label.text for label in layout("klondike", game.table, 800).labels]
+    assert "first pass" in texts
+    while game.pile("s").cards:
+        game.play("turn")
+    game.play("redeal")
+    texts = [label.text for label in layout("klondike", game.table, 800).labels]
+    assert words in texts
+
+
+def test_klondike_draw_three_packet_shows_fanned() -> None:
+    game = new_game("klondike", seed=4, variant="draw-three")
+    game.play("turn")
+    waste = layout("klondike", game.table, 800).pile_sprites("w")
+    assert len(waste) == 3 and len({s.x for s in waste}) == 3
+    assert str(waste[-1].card) == str(game.pile("w").top)
+
+
 def chain_second_deal() -> Game:
     for seed in range(50):
         game = new_game("chain", seed=seed)

@@ -374,7 +374,12 @@ def _klondike(table: Table, width: float) -> tuple[_Builder, float]:
         bottom = max(bottom, b.column(f"t{i + 1}", col_x(i), top, ch * 0.09, ch * 0.25, "K"))
     size = _label_size(cw)
     passes = _int_fact(table, "pass", 1)
-    words = "first pass" if passes <= 1 else "second pass: the waste holds three at most"
+    # Only the Polish second pass limits the waste; the yardstick variants
+    # (standard, draw three) go round as often as the player likes.
+    if bool(table.facts.get("waste_limit")):
+        words = "second pass: the waste holds three at most"
+    else:
+        words = "first pass" if passes <= 1 else f"pass {passes}"
     b.label(col_x(1), margin + ch + size + gap * 0.1, words, size * 0.85)
     return _finish(b, max(bottom, top + ch * 2.6) + margin)
 
