@@ -103,7 +103,7 @@ def test_locked_deal_is_lost(variant: str) -> None:
 def test_locked_deal_is_lost_by_search_alone(std: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     # With the relaxed dead-end check switched off, the exhaustive search
     # still proves the loss (the check is only a short cut).
-    monkeypatch.setattr(core, "hopeless", lambda state: False)
+    monkeypatch.setattr(core, "hopeless", lambda state, mode=core.DRAW_ONE: False)
     game = new_game("klondike", deck=LOCKED, variant="standard" if std else "polish")
     state, _ = core.from_table(game.table)
     root = core.auto(state, std)
@@ -498,3 +498,34 @@ def test_draw_three_eager_and_full_search_both_win(seed: int,
         assert solution.status == "won"
         assert replay_wins(new_game("klondike", seed=seed, variant="draw-three"),
                            list(solution.moves))
+
+
+def test_draw_three_dead_end_talon_cards_that_never_come_up() -> None:
+    # Deal 17 drawing three, after its two aces went up: no card the packets
+    # bring up has anywhere to go, so the others never come up and can never
+    # go up. Drawing one, every talon card is within reach and the same
+    # position is not a dead end.
+    game = new_game("klondike", seed=17, variant="draw-three")
+    game.play("t2>fh")
+    game.play("t2>fd")
+    state, _ = core.from_table(game.table)
+    assert core.hopeless(state, core.DRAW_THREE)
+    assert not core.hopeless(state, core.DRAW_ONE)
+    # Swap the first card the packets bring up with a card that could go up
+    # (an ace or a two that fits, from the columns): now it may leave the
+    # talon, every card after it may come up, and the check no longer says lost.
+    cols = list(state[1])
+    ready = [_code(c) for c in ("AC", "AS", "2D", "2H")]
+    holder, ace = next((i, c) for i, col in enumerate(cols) for c in col[1:] if c in ready)
+    first = core._reach(state[2], state[3], state[4], core.DRAW_THREE)[0]
+    swapped = state[2][first]
+    cols[holder] = cols[holder][:1] + bytes(swapped if c == ace else c
+                                            for c in cols[holder][1:])
+    talon = bytes(ace if j == first else c for j, c in enumerate(state[2]))
+    opened = (state[0], tuple(cols), talon, state[3], state[4])
+    assert not core.hopeless(opened, core.DRAW_THREE)
+
+
+def test_draw_three_dead_end_check_proves_losses_sooner() -> None:
+    on = solve_deal(95, variant="draw-three", max_nodes=20_000)
+    assert on.status == "lost" and on.nodes < 100

@@ -629,7 +629,7 @@ def _partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
     return False
 
 
-def hopeless(state: State) -> bool:
+def hopeless(state: State, mode: int = DRAW_ONE) -> bool:
     """Whether some card can never reach its foundation, by a relaxed reckoning.
 
     An optimistic fixpoint over facts that are only ever switched on:
@@ -682,6 +682,19 @@ def hopeless(state: State) -> bool:
     With :data:`DEAD_ENDS` off, the plainer reckoning of the first version is
     used: every talon card counts as ``avail`` and every king as able to leave
     (tests check the stronger one never changes an answer).
+
+    Drawing three (``mode``, with :data:`DEAD_ENDS`), a talon card is
+    ``free`` only once it may come to the top of the waste: if it is within
+    reach now (:func:`_reach`), or once some card before it in the talon may
+    leave the talon (the cards after shift, so which ones come up changes),
+    or the card just after it may leave (taken from the top of the waste, it
+    leaves this one on top). A talon card may leave once it may come up and
+    has somewhere to go: up, or onto an ``avail`` parent, or (a king) into an
+    empty column. Sound: the talon changes only when a card leaves it, and
+    without either of those changes a card's place in the talon, and so
+    whether turning brings it up, stays as it is now. So when no card the
+    packets bring up can ever be played, the cards they never bring up can
+    never go up, and the deal is lost, even if drawing one would win it.
     """
     found, cols, talon, _, _ = state
     up = bytearray(_UP_ROWS[found[0]] + _UP_ROWS[found[1]] + _UP_ROWS[found[2]]
@@ -696,7 +709,19 @@ def hopeless(state: State) -> bool:
     empty = not strong
     p0 = _P0
     p1 = _P1
-    pending_talon = list(talon) if strong else []
+    three = strong and mode == DRAW_THREE and bool(talon)
+    # Drawing three: talon indices that may come up (rise) and leave (gone).
+    rise = bytearray(len(talon))
+    gone = bytearray(len(talon))
+    if three:
+        for c in talon:
+            free[c] = 0
+        for j in _reach(talon, state[3], state[4], mode):
+            rise[j] = 1
+            free[talon[j]] = 1
+        pending_talon = [talon[j] for j in range(len(talon)) if rise[j]]
+    else:
+        pending_talon = list(talon) if strong else []
     open_cols: list[int] = []
     qs = [0] * 7
     uncs: list[bytearray] = [bytearray()] * 7
@@ -717,6 +742,23 @@ def hopeless(state: State) -> bool:
     changed = True
     while changed:
         changed = False
+        if three:
+            first_gone = len(talon)
+            for j in range(len(talon)):
+                if rise[j] and not gone[j]:
+                    c = talon[j]
+                    if up[c] or avail[p0[c]] or avail[p1[c]]:
+                        gone[j] = 1
+                        changed = True
+                if gone[j] and j < first_gone:
+                    first_gone = j
+            for j in range(len(talon)):
+                if not rise[j] and (j > first_gone or (j + 1 < len(talon) and gone[j + 1])):
+                    rise[j] = 1
+                    c = talon[j]
+                    free[c] = 1
+                    pending_talon.append(c)
+                    changed = True
         if pending_talon:
             keep = []
             for c in pending_talon:
@@ -924,7 +966,7 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
             return "unresolved", [], nodes
         if deadline is not None and not nodes & 1023 and clock() > deadline:
             return "unresolved", [], nodes
-        if hopeless(child):
+        if hopeless(child, mode):
             continue
         child_moves = moves(child, mode)
         if child_moves:
@@ -983,7 +1025,7 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
         search_root = auto(root, mode)
         if is_won(search_root, mode):
             return "won", engine_moves(root, forced, [], mode), 1
-        if hopeless(search_root):
+        if hopeless(search_root, mode):
             return "lost", [], 1
         root_moves = moves(search_root, mode)
     used = 0
@@ -991,7 +1033,7 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
         eager_root = auto(root, mode, None, True)
         if is_won(eager_root, mode):
             return "won", engine_moves(root, forced, [], mode, True), 1
-        if not hopeless(eager_root):
+        if not hopeless(eager_root, mode):
             status, macros, nodes = search(eager_root, moves(eager_root, mode), mode,
                                            max(1, int(budget * EAGER_SHARE)), deadline, clock,
                                            eager=True)
