@@ -19,6 +19,7 @@ import bare_chain  # noqa: E402
 import bare_klondike  # noqa: E402
 import bare_quarrel  # noqa: E402
 import bench_engine  # noqa: E402
+import bench_solver  # noqa: E402
 
 from solitaire_widgets import new_game  # noqa: E402
 from solitaire_widgets.strategies import play_out  # noqa: E402
@@ -45,3 +46,16 @@ def test_bare_quarrel_puts_up_exactly_the_cards_the_engine_puts_up() -> None:
 def test_the_modules_cover_every_game() -> None:
     assert set(bench_engine.GAMES) == {"chain", "klondike", "quarrel"}
     assert bare_chain.play and bare_klondike.play
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three"])
+def test_solver_benchmark_baseline_gives_the_same_answers(
+        variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # The solver's benchmark sets it beside a baseline with every pruning
+    # switch off; where both answer, they must answer alike, and the switches
+    # come back on afterwards.
+    assert bench_solver.main(["--deals", "4", "--nodes", "3000", "--variant", variant]) == 0
+    assert "answers agree" in capsys.readouterr().out
+    from solitaire_widgets.solver import klondike as core
+
+    assert all(getattr(core, name) is True for name in bench_solver.SWITCHES)
