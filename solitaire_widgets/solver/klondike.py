@@ -683,9 +683,11 @@ def hopeless(state: State, mode: int = DRAW_ONE) -> bool:
     used: every talon card counts as ``avail`` and every king as able to leave
     (tests check the stronger one never changes an answer).
 
-    Drawing three (``mode``, with :data:`DEAD_ENDS`), a talon card is
-    ``free`` only once it may come to the top of the waste: if it is within
-    reach now (:func:`_reach`), or once some card before it in the talon may
+    Drawing three, and in the second (last) Polish pass (``mode``, with
+    :data:`DEAD_ENDS`), a talon card is ``free`` only once it may come to the
+    top of the waste: if it is within reach now (:func:`_reach`: in the
+    Polish pass, the waste's top and the cards that can be turned before the
+    waste holds three), or once some card before it in the talon may
     leave the talon (the cards after shift, so which ones come up changes),
     or the card just after it may leave (taken from the top of the waste, it
     leaves this one on top). A talon card may leave once it may come up and
@@ -709,11 +711,13 @@ def hopeless(state: State, mode: int = DRAW_ONE) -> bool:
     empty = not strong
     p0 = _P0
     p1 = _P1
-    three = strong and mode == DRAW_THREE and bool(talon)
-    # Drawing three: talon indices that may come up (rise) and leave (gone).
+    # Drawing three, or in the second Polish pass (a waste of three, no pass
+    # after it): talon indices that may come up (rise) and leave (gone).
+    limited = strong and bool(talon) and (mode == DRAW_THREE
+                                          or (mode == POLISH and state[4] == 2))
     rise = bytearray(len(talon))
     gone = bytearray(len(talon))
-    if three:
+    if limited:
         for c in talon:
             free[c] = 0
         for j in _reach(talon, state[3], state[4], mode):
@@ -742,7 +746,7 @@ def hopeless(state: State, mode: int = DRAW_ONE) -> bool:
     changed = True
     while changed:
         changed = False
-        if three:
+        if limited:
             first_gone = len(talon)
             for j in range(len(talon)):
                 if rise[j] and not gone[j]:
