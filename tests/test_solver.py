@@ -492,7 +492,7 @@ def test_draw_three_eager_and_full_search_both_win(seed: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # The streamliner's wins replay like the full search's.
     eager = solve_deal(seed, variant="draw-three", max_nodes=40_000)
-    monkeypatch.setattr(core, "EAGER_SHARE", 0.0)
+    monkeypatch.setattr(core, "RESTART_SHARE", 0.0)
     full = solve_deal(seed, variant="draw-three", max_nodes=40_000)
     for solution in (eager, full):
         assert solution.status == "won"
@@ -529,3 +529,17 @@ def test_draw_three_dead_end_talon_cards_that_never_come_up() -> None:
 def test_draw_three_dead_end_check_proves_losses_sooner() -> None:
     on = solve_deal(95, variant="draw-three", max_nodes=20_000)
     assert on.status == "lost" and on.nodes < 100
+
+
+def test_draw_three_restarts_find_a_win_the_ordered_search_misses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 23 drawing three: the first restart wins at once; the search in its
+    # usual order needs some 150,000 positions. Restarts are seeded by their
+    # number, so the answer is the same every time.
+    first = solve_deal(23, variant="draw-three", max_nodes=20_000)
+    assert first.status == "won" and first.nodes < 1_000
+    assert replay_wins(new_game("klondike", seed=23, variant="draw-three"), list(first.moves))
+    again = solve_deal(23, variant="draw-three", max_nodes=20_000)
+    assert (again.moves, again.nodes) == (first.moves, first.nodes)
+    monkeypatch.setattr(core, "RESTART_SHARE", 0.0)
+    assert solve_deal(23, variant="draw-three", max_nodes=20_000).status == "unresolved"
