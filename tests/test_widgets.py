@@ -528,3 +528,14 @@ def test_the_solver_bar_is_only_on_klondike_tables() -> None:
     widget = GameWidget("chain", seed=2, animate=False)
     assert widget.solver_bar not in widget.children
     assert widget.can_win() == "unresolved"
+
+
+def test_draw_three_table_turns_a_packet_and_the_solver_answers() -> None:
+    from solitaire_widgets.solver import solve
+
+    widget = GameWidget("klondike", seed=23, animate=False, variant="draw-three")
+    assert widget.play("turn")
+    assert len(widget.game.pile("w").cards) == 3
+    assert widget.can_win() == "won"
+    move = widget.solver_hint()
+    assert move is not None and move == solve(widget.game).moves[0]
