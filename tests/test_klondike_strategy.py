@@ -85,7 +85,7 @@ def _twin(game: Game, rng: random.Random) -> Game:
     return twin
 
 
-@pytest.mark.parametrize("variant", ["polish", "standard"])
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
 def test_it_never_looks_at_face_down_cards(variant: str) -> None:
     """Two games that differ only in cards never seen get the same move."""
     rng = random.Random(5)
