@@ -78,6 +78,11 @@ POLISH, DRAW_ONE, DRAW_THREE = 0, 1, 3
 _MODES = {"polish": POLISH, "standard": DRAW_ONE, "draw-three": DRAW_THREE}
 
 
+def _draw(mode: int) -> int:
+    """How many cards one turn turns under ``mode``."""
+    return max(mode, 1)
+
+
 def mode_of(variant: str) -> int:
     """The solver's mode for a Klondike ``variant`` option.
 
@@ -185,18 +190,10 @@ def _turns(rec: list[Move], talon: bytes, pos: int, j: int, draw: int = 1) -> No
     ``draw`` cards are turned at a time (the last packet may be shorter);
     ``j`` must be within reach (:func:`_reach`).
     """
-    if draw == 1:
-        if j >= pos - 1:
-            rec.extend([_TURN] * (j - pos + 1))
-        else:  # only in standard Klondike: round the talon once more
-            rec.extend([_TURN] * (len(talon) - pos))
-            rec.append(_REDEAL_MOVE)
-            rec.extend([_TURN] * (j + 1))
-        return
     n = len(talon)
     if j >= pos and ((j + 1 - pos) % draw == 0 or j == n - 1):
         rec.extend([_TURN] * -(-(j + 1 - pos) // draw))
-    elif j != pos - 1:
+    elif j != pos - 1:  # not in this pass: round the talon once more
         rec.extend([_TURN] * -(-(n - pos) // draw))
         rec.append(_REDEAL_MOVE)
         rec.extend([_TURN] * -(-(j + 1) // draw))
@@ -324,7 +321,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                 r = c - s * 13
                 if f[s] == r and _safe(f, s, r):
                     if rec is not None:
-                        _turns(rec, talon, pos, j, 3 if mode == DRAW_THREE else 1)
+                        _turns(rec, talon, pos, j, _draw(mode))
                         rec.append(Move("move", "w", _FIDS[s], 1))
                     talon = talon[:j] + talon[j + 1:]
                     pos = j
@@ -1008,7 +1005,7 @@ def engine_moves(root: State, forced: bool, macros: list[Macro], mode: int,
     ``eager`` must be what the search was given (the same automatic moves).
     """
     rec: list[Move] = []
-    draw = 3 if mode == DRAW_THREE else 1
+    draw = _draw(mode)
     state = root if forced else auto(root, mode, rec, eager)
     for mv in macros:
         state = auto(play(state, mv, rec, draw), mode, rec, eager)
