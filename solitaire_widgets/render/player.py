@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -32,7 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..examples import Example
     from ..game import Game
 
-__all__ = ["html_player", "game_frames", "replay_frames", "script_json"]
+__all__ = ["html_player", "game_frames", "game_player", "replay_frames", "script_json",
+           "unique_ids", "HELD_STEPS"]
 
 Frames = list[tuple[str, str]]
 
@@ -54,18 +55,19 @@ def script_json(data: object) -> str:
 
 
 _STYLE = """
-#{id} {{ font-family: Helvetica, Arial, 'DejaVu Sans', sans-serif; color: #1b1b1b;
+#{id} {{ font-family: Helvetica, Arial, 'DejaVu Sans', sans-serif; color: inherit;
   max-width: 100%; outline: none; }}
-#{id}:focus-visible {{ outline: 3px solid #ffd54a; outline-offset: 2px; }}
+#{id}:focus-visible, #{id} .sw-bar button:focus-visible {{ outline: 3px solid #1b1b1b;
+  outline-offset: 2px; box-shadow: 0 0 0 5px #ffd54a; }}
 #{id} .sw-title {{ font-weight: bold; margin: 0 0 6px 0; }}
-#{id} .sw-stage svg {{ max-width: 100%; height: auto; display: block; }}
+#{id} .sw-stage {{ aspect-ratio: {ratio}; max-width: {width}px; }}
+#{id} .sw-stage svg {{ width: 100%; height: 100%; display: block; }}
 #{id} .sw-bar {{ display: flex; gap: 6px; align-items: center; margin: 6px 0; flex-wrap: wrap; }}
 #{id} .sw-bar button {{ min-width: 2.6em; min-height: 2.2em; font-size: 1em; cursor: pointer;
   border: 1px solid #5b6b60; border-radius: 4px; background: #f4f6f4; color: #1b1b1b; }}
-#{id} .sw-bar button:disabled {{ opacity: 0.45; cursor: default; }}
-#{id} .sw-bar button:focus-visible {{ outline: 3px solid #1656b8; outline-offset: 1px; }}
+#{id} .sw-bar button:disabled {{ opacity: 0.6; cursor: default; }}
 #{id} .sw-counter {{ margin-left: 8px; font-variant-numeric: tabular-nums; }}
-#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 2.6em; }}
+#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 3.9em; }}
 """
 
 # Plain ES5 in one function: nothing leaks into the page's global scope.
@@ -75,24 +77,46 @@ _SCRIPT = """(function () {
   if (!root || root.getAttribute("data-ready")) { return; }
   root.setAttribute("data-ready", "1");
   var data = %(data)s;
-  var pieces = data.pieces, captions = data.captions, last = data.frames.length - 1;
-  function frame(i) {
-    var parts = data.frames[i], out = [];
-    for (var k = 0; k < parts.length; k++) { out.push(pieces[parts[k]]); }
+  var pieces = data.pieces, captions = data.captions, held = {}, last = data.count - 1;
+  for (var n = 0; n < data.steps.length; n++) { held[data.steps[n]] = n; }
+  function frame(k) {
+    var parts = data.frames[k], out = [];
+    for (var j = 0; j < parts.length; j++) { out.push(pieces[parts[j]]); }
     return out.join("");
   }
   function part(name) { return document.getElementById("%(id)s-" + name); }
   var stage = part("stage"), caption = part("caption"), counter = part("counter");
   var buttons = { first: part("first"), back: part("back"), play: part("play"),
                   forward: part("forward"), end: part("end") };
-  var index = 0, timer = null;
-  function show(i) {
+  var index = 0, timer = null, asked = 0;
+  function paint(i, svg, words) {
+    stage.innerHTML = svg;
+    caption.textContent = words;
+    counter.textContent = "Step " + i + " of " + last;
+    root.setAttribute("data-step", String(i));
+  }
+  // A step the page does not hold is computed in the browser from the save
+  // (the page script of solitaire_widgets.web); without it, the nearest held step.
+  function nearest(i, down) {
+    while (i > 0 && i < last && !(i in held)) { i += down ? -1 : 1; }
+    return i;
+  }
+  function show(i, down) {
     index = Math.max(0, Math.min(last, i));
-    stage.innerHTML = frame(index);
-    caption.textContent = captions[index];
-    counter.textContent = (index + 1) + " / " + (last + 1);
     buttons.first.disabled = buttons.back.disabled = index === 0;
     buttons.end.disabled = buttons.forward.disabled = index === last;
+    if (index in held) { paint(index, frame(held[index]), captions[held[index]]); return; }
+    var compute = window.solitaireReplayFrame;
+    if (!data.save || typeof compute !== "function") { show(nearest(index, down), down); return; }
+    var ticket = ++asked, wanted = index;
+    caption.textContent = "Computing step " + wanted + " in the browser\u2026";
+    compute(root, wanted).then(function (got) {
+      if (ticket === asked) { paint(wanted, got.svg, got.caption); }
+    }, function (error) {
+      if (ticket !== asked) { return; }
+      data.save = null;
+      caption.textContent = String(error && error.message || error);
+    });
   }
   function stop() {
     if (timer !== null) { window.clearInterval(timer); timer = null; }
@@ -110,7 +134,7 @@ _SCRIPT = """(function () {
     }, %(interval)d);
   }
   function toggle() { if (timer === null) { play(); } else { stop(); } }
-  function go(i) { stop(); show(i); }
+  function go(i) { stop(); show(i, i < index); }
   buttons.first.onclick = function () { go(0); };
   buttons.back.onclick = function () { go(index - 1); };
   buttons.play.onclick = toggle;
@@ -173,44 +197,96 @@ def _pieces(svgs: list[str]) -> tuple[list[str], list[list[int]]]:
     return list(table), frames
 
 
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)" height="([\d.]+)"')
+_IDS = re.compile(r'(\bid="|\bhref="#)sw-')
+
+
+def unique_ids(svg: str, prefix: str) -> str:
+    """``svg`` with its card pictures' ids (``sw-...``) prefixed, so no id repeats on a page.
+
+    >>> unique_ids('<g id="sw-AS"/><use href="#sw-AS"/>', "p1")
+    '<g id="p1-sw-AS"/><use href="#p1-sw-AS"/>'
+    """
+    return _IDS.sub(lambda m: f"{m.group(1)}{prefix}-sw-", svg)
+
+
+def _size(svgs: Sequence[str]) -> tuple[float, float]:
+    """The width and the tallest height of the drawings (one height for every frame)."""
+    sizes = [(float(m.group(1)), float(m.group(2))) for m in map(_SIZE.search, svgs) if m]
+    if not sizes:
+        return 720.0, 400.0
+    return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
-                interval_ms: int = 1000) -> str:
+                interval_ms: int = 1000, steps: Sequence[int] | None = None,
+                count: int | None = None, save: str | None = None,
+                note: str = "") -> str:
     """A self-contained HTML replay of ``frames``: ``(svg, caption)`` pairs.
 
     The first frame is in the page as it stands (it shows even where scripts
-    do not run); the script swaps frames in. Every text is escaped.
+    do not run); the script swaps frames in. Every text is escaped. The
+    stage keeps the height of the tallest frame, so the controls never move.
 
-    >>> html = html_player([("<svg></svg>", "one")], "A <title>")
+    ``steps`` numbers the frames (by default 0, 1, 2...: step 0 is the deal)
+    and ``count`` is the number of steps in the whole replay. With ``save``
+    (the game's save text), a page that loads the in-page engine
+    (:mod:`solitaire_widgets.web`) computes every step it does not hold;
+    elsewhere the buttons visit the held ones. A single frame with nothing
+    more to show is a picture with ``note`` under it, and no controls.
+
+    >>> html = html_player([("<svg></svg>", "one"), ("<svg></svg>", "two")], "A <title>")
     >>> "A &lt;title&gt;" in html and 'aria-live="polite"' in html
     True
+    >>> "<button" in html_player([("<svg></svg>", "The deal")], note="Run it to play.")
+    False
     """
     frames, defs = _shared_defs(list(frames))
     if not frames:
         frames = [("", "Nothing to show")]
+    numbers = list(range(len(frames))) if steps is None else [int(n) for n in steps]
+    total = max(numbers[-1] + 1, int(count or 0))
     # Ids come from the content and a running number, not from chance, so a
     # notebook re-run gives the same page (nbval compares it) while two
     # players on one page still never share an id.
-    pieces, indices = _pieces([svg for svg, _ in frames])
-    data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames]}
-    encoded = script_json(data)
-    digest = hashlib.sha1((title + encoded).encode()).hexdigest()[:8]
+    digest = hashlib.sha1((title + script_json([defs, frames])).encode()).hexdigest()[:8]
     uid = f"sw-player-{digest}{next(_NUMBERS):04d}"
-    first_svg, first_caption = frames[0]
+    defs = unique_ids(defs, uid)
+    width, height = _size([svg for svg, _ in frames])
+    style = _STYLE.format(id=uid, ratio=f"{width:g} / {height:g}", width=f"{width:g}")
     safe_title = escape(title, quote=True)
-    script_args = {"id": uid, "data": encoded, "interval": max(100, int(interval_ms))}
+    shared = ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
+              f'focusable="false"><defs>{defs}</defs></svg>' if defs else "")
+    first_svg, first_caption = frames[0]
+    first_svg = unique_ids(first_svg, uid)
+    if total == 1 and save is None:
+        return "".join([
+            f'<figure id="{uid}" class="sw-player sw-picture" style="margin:0">',
+            f"<style>{style}</style>",
+            f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
+            f'<div class="sw-stage">{first_svg}</div>',
+            f'<figcaption class="sw-caption">{escape(first_caption, quote=False)}'
+            + (f" {escape(note, quote=False)}" if note else "") + "</figcaption></figure>",
+        ])
+    pieces, indices = _pieces([unique_ids(svg, uid) for svg, _ in frames])
+    data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames],
+            "steps": numbers, "count": total, "save": save}
+    script_args = {"id": uid, "data": script_json(data),
+                   "interval": max(100, int(interval_ms))}
 
     def button(name: str, label: str, face: str) -> str:
         return (f'<button type="button" id="{uid}-{name}" aria-label="{label}" '
                 f'title="{label}">{face}</button>')
 
+    extra = ""
+    if save is not None:
+        extra = (f' data-sw-save="{escape(save, quote=True)}" data-sw-width="{width:g}"'
+                 f' data-sw-title="{safe_title}"')
     return "".join([
-        f'<div id="{uid}" class="sw-player" tabindex="0" role="group" '
+        f'<div id="{uid}" class="sw-player" tabindex="0" role="group"{extra} '
         f'aria-label="{safe_title}: replay; left and right arrow keys step">',
-        f"<style>{_STYLE.format(id=uid)}</style>",
-        f'<div class="sw-title">{escape(title, quote=False)}</div>',
-        # One copy of every card picture for all frames (see _shared_defs).
-        ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
-         f'focusable="false"><defs>{defs}</defs></svg>' if defs else ""),
+        f"<style>{style}</style>",
+        f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
         f'<div class="sw-stage" id="{uid}-stage">{first_svg}</div>',
         '<div class="sw-bar" role="toolbar" aria-label="Replay controls">',
         button("first", "Go to the start", "&#xAB;"),
@@ -219,7 +295,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         f'title="Play or pause">&#x25B6;</button>',
         button("forward", "Step forward", "&#x203A;"),
         button("end", "Go to the end", "&#xBB;"),
-        f'<span class="sw-counter" id="{uid}-counter">1 / {len(frames)}</span>',
+        f'<span class="sw-counter" id="{uid}-counter">Step {numbers[0]} of {total - 1}</span>',
         "</div>",
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
         f"{escape(first_caption, quote=False)}</p>",
@@ -229,17 +305,28 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
 
 
 def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
-            width: float, four_colour: bool, title: str) -> Frames:
+            width: float, four_colour: bool, title: str,
+            shown: Callable[[int], bool] = lambda _n: True) -> Frames:
+    """The frames of the steps for which ``shown(number)``; the others are only played."""
     table = start.copy()
     out: Frames = []
-    for caption, events in steps:
+    for number, (caption, events) in enumerate(steps):
         for event in events:
             table.apply(event)
+        if not shown(number):
+            continue
         scene = layout(game_name, table, width)
         words = describe_table(game_name, table)
         out.append((scene_svg(scene, four_colour, title=f"{title}: {caption}",
                               description=words), caption))
     return out
+
+
+def _game_steps(game: Game) -> list[tuple[str, Sequence[Event]]]:
+    steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
+    for number, step in enumerate(game.history, start=1):
+        steps.append((f"Step {number}: {step.text}", step.events))
+    return steps
 
 
 def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> Frames:
@@ -251,10 +338,40 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     >>> [caption[:7] for _svg, caption in game_frames(game, 360)]
     ['The dea', 'Step 1:']
     """
-    steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
-    for number, step in enumerate(game.history, start=1):
-        steps.append((f"Step {number}: {step.text}", step.events))
-    return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
+    return _frames(game.name, game.start, _game_steps(game), width, four_colour,
+                   game.rules.title)
+
+
+#: A game's player holds the deal and at most this many last steps as pictures.
+HELD_STEPS = 59
+#: The kernel-free picture of a table says this under it.
+PICTURE_NOTE = ("A picture of the table: with a running Python kernel it is a table "
+                "you can play.")
+
+
+def game_player(game: Game, title: str = "", width: float = 720.0,
+                four_colour: bool = False, held: int = HELD_STEPS) -> str:
+    """The kernel-free player of a game: the deal and the last ``held`` steps as pictures.
+
+    Its cost does not grow with the history beyond a quick replay of the
+    moves (no step is drawn that is not held). The save goes with it, so a
+    page with the in-page engine shows every step. A game with no move yet is
+    a picture, no controls.
+
+    >>> from solitaire_widgets import new_game
+    >>> "<button" in game_player(new_game("chain", seed=5))
+    False
+    """
+    steps = _game_steps(game)
+    last = len(steps) - 1
+    first_held = max(1, last - held + 1)
+    numbers = [0, *range(first_held, last + 1)]
+    frames = _frames(game.name, game.start, steps, width, four_colour, game.rules.title,
+                     lambda n: n == 0 or n >= first_held)
+    title = title or f"{game.rules.title}, deal {game.seed}"
+    if last == 0:
+        return html_player(frames, title, note=PICTURE_NOTE)
+    return html_player(frames, title, steps=numbers, count=last + 1, save=game.to_json())
 
 
 def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:

@@ -15,18 +15,24 @@ True
 
 from __future__ import annotations
 
+import itertools
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..games import new_game
 from ..render.display import DISPLAY_WIDTH
+from ..render.player import html_player, replay_frames, unique_ids
 from ..render.pointer import KEYS
 from ..render.scene import layout
 from ..render.svg import scene_svg
 from .runtime import install_runtime, wheel_name
 
-__all__ = ["PlayHere", "table_html", "head_html", "export_html"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..examples import Example
+
+__all__ = ["PlayHere", "Demonstration", "table_html", "head_html", "export_html"]
 
 
 def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...] = (),
@@ -49,26 +55,50 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
     """
     made = _game(game, seed, moves, **options)
     title = f"{made.rules.title}, deal {made.seed}"
-    svg = scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
-                    title=f"{title}: {made.status}")
+    svg = unique_ids(scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
+                               title=f"{title}: {made.status}"), f"sw-pre{next(_NUMBERS)}")
     attrs = [f'data-sw-game="{escape(made.name)}"', f'data-sw-seed="{made.seed}"',
              f'data-sw-keys="{escape("|".join(KEYS))}"']
-    if made.history:
+    if made.history or made.seed is None:
         attrs.append(f'data-sw-save="{escape(made.to_json(), quote=True)}"')
     where = (f"after {len(made.history)} moves" if made.history else "the deal")
+    play = (f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>"
+            if not made.history and made.seed is not None else
+            "<code>GameWidget(load_game(save))</code>")
     return (f'<div class="sw-table" {" ".join(attrs)}>'
             f'<div class="sw-stage">{svg}</div>'
             '<button type="button" class="sw-play-here" hidden>Play here</button>'
             f'<p class="sw-note">{escape(title)}, {where}. A picture: with JavaScript this '
-            "page plays it in the browser (press Play here); in Python, "
-            f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>.</p>"
+            f"page plays it in the browser (press Play here); in Python, {play}.</p>"
             "</div>")
+
+
+_NUMBERS = itertools.count(1)
 
 
 def head_html(prefix: str = "sw-web/") -> str:
     """The two tags a page needs once, in its head: the stylesheet and the page script."""
     return (f'<link rel="stylesheet" href="{escape(prefix)}tables.css">'
             f'<script defer src="{escape(prefix)}tables.js" data-wheel="{wheel_name()}"></script>')
+
+
+class Demonstration:
+    """A rule demonstration (an :class:`~solitaire_widgets.examples.Example`) and a table
+    that continues it from its last step: "try it yourself from here".
+
+    >>> from solitaire_widgets.examples import get_example
+    >>> html = Demonstration(get_example("klondike-fourth-waste-card"))._repr_html_()
+    >>> "sw-player" in html and "Try it yourself from here" in html
+    True
+    """
+
+    def __init__(self, example: Example) -> None:
+        self.example = example
+
+    def _repr_html_(self) -> str:
+        return (html_player(replay_frames(self.example), self.example.title)
+                + '<p class="sw-from-here"><b>Try it yourself from here.</b></p>'
+                + table_html(self.example.play()))
 
 
 class PlayHere:

@@ -29,6 +29,7 @@ from ..games import new_game
 from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table
+from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_svg
 from ..saves import load_game
@@ -78,10 +79,11 @@ class TableSession:
     """
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None,
-                 width: float = 760.0, **options: str) -> None:
+                 width: float = 760.0, prefix: str = "sw-table", **options: str) -> None:
         self.game = game if isinstance(game, Game) else new_game(game, seed=seed, **options)
         self.options = dict(self.game.options)
         self.width = float(width)
+        self.prefix = prefix
         self.state = pointer.PointerState()
         self.hint: frozenset[str] = frozenset()
         self.scene: Scene = layout(self.game.name, self.game.table, self.width)
@@ -278,8 +280,9 @@ class TableSession:
         else:
             status = _sentence(game.status)
         return {
-            "svg": scene_svg(self.scene, highlight=marks,
-                             title=f"{game.rules.title}, deal {game.seed}: {game.status}"),
+            "svg": unique_ids(scene_svg(self.scene, highlight=marks,
+                                        title=f"{game.rules.title}, deal {game.seed}: "
+                                              f"{game.status}"), self.prefix),
             "width": self.scene.width, "height": self.scene.height,
             "status": status, "message": self.message, "error": self.error,
             "words": describe_table(game.name, game.table),
@@ -338,12 +341,16 @@ class ReplaySession:
                 self._checkpoints.setdefault(self._done, self._table.copy())
         return self._table
 
-    def frame(self, index: int) -> dict[str, Any]:
-        """Step ``index`` (0: the deal) as ``{"svg", "caption", "index", "count"}``."""
+    def frame(self, index: int, prefix: str = "sw-replay") -> dict[str, Any]:
+        """Step ``index`` (0: the deal) as ``{"svg", "caption", "index", "count"}``.
+
+        ``prefix`` goes before the card pictures' ids (unique on the page).
+        """
         index = max(0, min(self.count - 1, int(index)))
         table = self._position(index)
         caption = self.steps[index][0]
         scene = layout(self.game.name, table, self.width)
-        return {"svg": scene_svg(scene, title=f"{self.title}: {caption}",
-                                 description=describe_table(self.game.name, table)),
+        svg = scene_svg(scene, title=f"{self.title}: {caption}",
+                        description=describe_table(self.game.name, table))
+        return {"svg": unique_ids(svg, prefix),
                 "caption": caption, "index": index, "count": self.count}

@@ -34,21 +34,21 @@ def _answer(request: dict[str, Any]) -> Any:
         if request.get("save"):
             from ..saves import load_game
 
-            session = TableSession(load_game(str(request["save"])), width=760.0)
+            session = TableSession(load_game(str(request["save"])), prefix=name)
         else:
             seed = request.get("seed")
             game = new_game(str(request.get("game", "klondike")),
                             seed=None if seed in (None, "") else int(seed), **options)
-            session = TableSession(game)
+            session = TableSession(game, prefix=name)
         _tables[name] = session
         return session.view()
     if op == "replay":
         replay = ReplaySession(str(request["save"]), float(request.get("width", 720.0)),
                                str(request.get("title", "")))
         _replays[name] = replay
-        return replay.frame(0)
+        return {"count": replay.count}
     if op == "frame":
-        return _replays[name].frame(int(request.get("index", 0)))
+        return _replays[name].frame(int(request.get("index", 0)), name)
     table = _tables[name]
     if op == "state":
         return game_state(table.game)

@@ -107,7 +107,7 @@
   function Table(root, index) {
     this.root = root;
     this.index = index;
-    this.name = "table" + index;
+    this.name = "sw-table" + index;
     var self = this;
     var resolveReady, rejectReady;
     this.ready = new Promise(function (res, rej) { resolveReady = res; rejectReady = rej; });
@@ -334,7 +334,7 @@
   // Replays: every step computed from the save, the first one in the page.
   function Replay(root, index) {
     this.root = root;
-    this.name = "replay" + index;
+    this.name = root.id || ("sw-replay" + index);
     this.loaded = null;
   }
   Replay.prototype.frame = function (index) {
