@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["html_player", "game_frames", "game_player", "replay_frames", "script_json",
-           "unique_ids", "HELD_STEPS"]
+           "unique_ids", "HELD_STEPS", "SAVE_LIMIT"]
 
 Frames = list[tuple[str, str]]
 
@@ -221,7 +221,7 @@ def _size(svgs: Sequence[str]) -> tuple[float, float]:
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
                 interval_ms: int = 1000, steps: Sequence[int] | None = None,
                 count: int | None = None, save: str | None = None,
-                note: str = "") -> str:
+                note: str = "", defs: dict[str, str] | None = None) -> str:
     """A self-contained HTML replay of ``frames``: ``(svg, caption)`` pairs.
 
     The first frame is in the page as it stands (it shows even where scripts
@@ -234,6 +234,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     (:mod:`solitaire_widgets.web`) computes every step it does not hold;
     elsewhere the buttons visit the held ones. A single frame with nothing
     more to show is a picture with ``note`` under it, and no controls.
+    ``defs``: card pictures the frames share (``scene_svg(shared_defs=...)``).
 
     >>> html = html_player([("<svg></svg>", "one"), ("<svg></svg>", "two")], "A <title>")
     >>> "A &lt;title&gt;" in html and 'aria-live="polite"' in html
@@ -241,7 +242,8 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     >>> "<button" in html_player([("<svg></svg>", "The deal")], note="Run it to play.")
     False
     """
-    frames, defs = _shared_defs(list(frames))
+    frames, found = _shared_defs(list(frames))
+    pictures = "".join((defs or {}).values()) + found
     if not frames:
         frames = [("", "Nothing to show")]
     numbers = list(range(len(frames))) if steps is None else [int(n) for n in steps]
@@ -249,14 +251,14 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     # Ids come from the content and a running number, not from chance, so a
     # notebook re-run gives the same page (nbval compares it) while two
     # players on one page still never share an id.
-    digest = hashlib.sha1((title + script_json([defs, frames])).encode()).hexdigest()[:8]
+    digest = hashlib.sha1((title + script_json([pictures, frames])).encode()).hexdigest()[:8]
     uid = f"sw-player-{digest}{next(_NUMBERS):04d}"
-    defs = unique_ids(defs, uid)
+    pictures = unique_ids(pictures, uid)
     width, height = _size([svg for svg, _ in frames])
     style = _STYLE.format(id=uid, ratio=f"{width:g} / {height:g}", width=f"{width:g}")
     safe_title = escape(title, quote=True)
     shared = ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
-              f'focusable="false"><defs>{defs}</defs></svg>' if defs else "")
+              f'focusable="false"><defs>{pictures}</defs></svg>' if pictures else "")
     first_svg, first_caption = frames[0]
     first_svg = unique_ids(first_svg, uid)
     if total == 1 and save is None:
@@ -270,7 +272,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         ])
     pieces, indices = _pieces([unique_ids(svg, uid) for svg, _ in frames])
     data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames],
-            "steps": numbers, "count": total, "save": save}
+            "steps": numbers, "count": total, "save": save is not None}
     script_args = {"id": uid, "data": script_json(data),
                    "interval": max(100, int(interval_ms))}
 
@@ -306,27 +308,22 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
 
 def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
             width: float, four_colour: bool, title: str,
-            shown: Callable[[int], bool] = lambda _n: True) -> Frames:
-    """The frames of the steps for which ``shown(number)``; the others are only played."""
+            defs: dict[str, str] | None = None) -> Frames:
+    """A frame after each step; with ``defs``, the card pictures go there, not in each frame."""
     table = start.copy()
     out: Frames = []
-    for number, (caption, events) in enumerate(steps):
+    for caption, events in steps:
         for event in events:
             table.apply(event)
-        if not shown(number):
-            continue
-        scene = layout(game_name, table, width)
-        words = describe_table(game_name, table)
-        out.append((scene_svg(scene, four_colour, title=f"{title}: {caption}",
-                              description=words), caption))
+        out.append(_frame(game_name, table, caption, width, four_colour, title, defs))
     return out
 
 
-def _game_steps(game: Game) -> list[tuple[str, Sequence[Event]]]:
-    steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
-    for number, step in enumerate(game.history, start=1):
-        steps.append((f"Step {number}: {step.text}", step.events))
-    return steps
+def _frame(game_name: str, table: Table, caption: str, width: float, four_colour: bool,
+           title: str, defs: dict[str, str] | None = None) -> tuple[str, str]:
+    scene = layout(game_name, table, width)
+    return (scene_svg(scene, four_colour, title=f"{title}: {caption}",
+                      description=describe_table(game_name, table), shared_defs=defs), caption)
 
 
 def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> Frames:
@@ -338,12 +335,17 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     >>> [caption[:7] for _svg, caption in game_frames(game, 360)]
     ['The dea', 'Step 1:']
     """
-    return _frames(game.name, game.start, _game_steps(game), width, four_colour,
-                   game.rules.title)
+    steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
+    for number, step in enumerate(game.history, start=1):
+        steps.append((f"Step {number}: {step.text}", step.events))
+    return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
 
 
 #: A game's player holds the deal and at most this many last steps as pictures.
-HELD_STEPS = 59
+HELD_STEPS = 20
+#: A game's save goes with its player (so a page with the in-page engine can
+#: show every step) up to this many moves; a longer game shows the held steps.
+SAVE_LIMIT = 5000
 #: The kernel-free picture of a table says this under it.
 PICTURE_NOTE = ("A picture of the table: with a running Python kernel it is a table "
                 "you can play.")
@@ -353,25 +355,35 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
                 four_colour: bool = False, held: int = HELD_STEPS) -> str:
     """The kernel-free player of a game: the deal and the last ``held`` steps as pictures.
 
-    Its cost does not grow with the history beyond a quick replay of the
-    moves (no step is drawn that is not held). The save goes with it, so a
-    page with the in-page engine shows every step. A game with no move yet is
-    a picture, no controls.
+    Only the held steps are drawn (the others are only played, which is
+    quick), so a long game costs little more than a short one. The save goes
+    with it (up to :data:`SAVE_LIMIT` moves), so a page with the in-page
+    engine shows every step. A game with no move yet is a picture, no controls.
 
     >>> from solitaire_widgets import new_game
     >>> "<button" in game_player(new_game("chain", seed=5))
     False
     """
-    steps = _game_steps(game)
-    last = len(steps) - 1
+    name, rules_title = game.name, game.rules.title
+    last = len(game.history)
     first_held = max(1, last - held + 1)
-    numbers = [0, *range(first_held, last + 1)]
-    frames = _frames(game.name, game.start, steps, width, four_colour, game.rules.title,
-                     lambda n: n == 0 or n >= first_held)
-    title = title or f"{game.rules.title}, deal {game.seed}"
+    defs: dict[str, str] = {}
+    table = game.start.copy()
+    apply = table.apply
+    for event in game.opening:
+        apply(event)
+    frames = [_frame(name, table, "The deal", width, four_colour, rules_title, defs)]
+    for number, step in enumerate(game.history, start=1):
+        for event in step.events:
+            apply(event)
+        if number >= first_held:
+            frames.append(_frame(name, table, f"Step {number}: {step.text}", width,
+                                 four_colour, rules_title, defs))
+    title = title or f"{rules_title}, deal {game.seed}"
     if last == 0:
-        return html_player(frames, title, note=PICTURE_NOTE)
-    return html_player(frames, title, steps=numbers, count=last + 1, save=game.to_json())
+        return html_player(frames, title, note=PICTURE_NOTE, defs=defs)
+    return html_player(frames, title, steps=[0, *range(first_held, last + 1)], count=last + 1,
+                       save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs)
 
 
 def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:

@@ -48,7 +48,7 @@ def _answer(request: dict[str, Any]) -> Any:
         _replays[name] = replay
         return {"count": replay.count}
     if op == "frame":
-        return _replays[name].frame(int(request.get("index", 0)), name)
+        return _replays[name].frame(int(request.get("index", 0)), f"{name}-live")
     table = _tables[name]
     if op == "state":
         return game_state(table.game)
