@@ -31,6 +31,12 @@ from solitaire_widgets.web.session import ReplaySession, TableSession, game_stat
 from solitaire_widgets.web.worker_api import call
 
 
+def _found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text, re.S)
+    assert match is not None, pattern
+    return match.group(1)
+
+
 def _centre(scene, pile: str, count: int = 1) -> tuple[float, float]:
     sprites = scene.pile_sprites(pile)
     if sprites:
@@ -151,10 +157,10 @@ def test_a_long_save_displays_only_the_frames_it_holds() -> None:
     while len(game.history) < 3000:
         game.play("turn" if game.is_legal("turn") else "redeal")
     page = game_player(game)
-    data = json.loads(re.search(r"var data = (\{.*?\});\n", page).group(1))
+    data = json.loads(_found(r"var data = (\{.*?\});\n", page))
     assert data["count"] == 3001 and len(data["frames"]) == HELD_STEPS + 1
     assert data["steps"][:2] == [0, 3001 - HELD_STEPS]
-    save = re.search(r'data-sw-save="([^"]+)"', page).group(1)
+    save = _found(r'data-sw-save="([^"]+)"', page)
     assert load_game(unescape(save)).to_json() == game.to_json()
 
 
@@ -164,7 +170,7 @@ def test_the_player_counts_steps_as_its_captions_do_and_keeps_one_height() -> No
         game.play(game.legal_moves()[0])
     page = game_player(game)
     assert "Step 0 of 5" in page
-    heights = {float(re.search(r'height="([\d.]+)"', svg).group(1))
+    heights = {float(_found(r'height="([\d.]+)"', svg))
                for svg, _ in game_frames(game, 720)}
     assert len(heights) > 1, "the frames differ in height; the stage does not"
     assert f"aspect-ratio: 720 / {max(heights):g}" in page

@@ -257,7 +257,7 @@ class TableSession:
     def actions(self) -> list[dict[str, Any]]:
         """The game's own decisions as buttons: word, label, enabled, tooltip."""
         legal = self.game.legal_moves()
-        words = list(getattr(self.game.rules, "actions", ()))
+        words = list(self.game.rules.actions)
         words += [m.action for m in legal if m.action != "move" and m.action not in words]
         out = []
         for word in words:
