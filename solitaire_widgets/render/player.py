@@ -231,7 +231,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     ``steps`` numbers the frames (by default 0, 1, 2...: step 0 is the deal)
     and ``count`` is the number of steps in the whole replay. With ``save``
     (the game's save text), a page that loads the in-page engine
-    (:mod:`solitaire_widgets.web`) computes every step it does not hold;
+    (``solitaire_widgets.web``) computes every step it does not hold;
     elsewhere the buttons visit the held ones. A single frame with nothing
     more to show is a picture with ``note`` under it, and no controls.
     ``defs``: card pictures the frames share (``scene_svg(shared_defs=...)``).
