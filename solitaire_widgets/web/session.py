@@ -113,6 +113,8 @@ class TableSession:
             self.finish()
         elif op == "canwin":
             self.can_win()
+        elif op == "solverhint":
+            self.solver_hint()
         elif op == "new":
             seed = request.get("seed")
             self.new_deal(None if seed in (None, "") else int(seed))
@@ -207,6 +209,25 @@ class TableSession:
             "unresolved": "The solver could not decide within its budget.",
         }[solution.status])
         return solution.status
+
+    def solver_hint(self) -> Move | None:
+        """Highlight the first move of a winning line (Klondike; the solver sees every card)."""
+        from ..solver import solve
+
+        if self.game.name != "klondike" or self.game.is_over:
+            self._say(self.game.status if self.game.is_over else
+                      "The solver plays Klondike only.", error=not self.game.is_over)
+            return None
+        solution = solve(self.game, max_nodes=SOLVER_NODES)
+        if solution.status != "won" or not solution.moves:
+            self._say("No winning line from here." if solution.status == "lost" else
+                      "The solver found no winning line within its budget.")
+            return None
+        move = solution.moves[0]
+        self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
+                     if move.action == "move" else frozenset({"s"}))
+        self._say("Next move of a winning line: " + self.game.describe(move))
+        return move
 
     def new_deal(self, seed: int | None) -> None:
         """Deal again: deal ``seed``, or a random one."""

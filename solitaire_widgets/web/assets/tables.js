@@ -177,6 +177,8 @@
       finish: button("Finish", "finish", "Let the computer player play on")
     };
     if (root.getAttribute("data-sw-game") === "klondike") {
+      this.buttons.solverhint = button("Show me the next move", "solverhint",
+                                       "The next move of a winning line (the solver sees every card)");
       this.buttons.canwin = button("Can this still be won?", "canwin",
                                    "Ask the solver (it sees every card)");
     }
@@ -297,7 +299,7 @@
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
     this.buttons.hint.disabled = this.buttons.finish.disabled = view.over;
-    if (this.buttons.canwin) { this.buttons.canwin.disabled = view.over; }
+    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.over; }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     this.actionBar.textContent = "";
     view.actions.forEach(function (action) {
