@@ -46,30 +46,36 @@ def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...]
 
 
 def table_html(game: str | Game = "klondike", seed: int | None = None, *,
-               moves: list[str] | tuple[str, ...] = (), **options: str) -> str:
+               moves: list[str] | tuple[str, ...] = (), picture: bool = True,
+               **options: str) -> str:
     """The HTML of one table: the position's picture and a "Play here" button.
 
     ``moves`` are played first: the reader continues from there ("try it
     yourself from here"). Without the page script (:func:`head_html`) the
-    picture stands alone and says so.
+    picture stands alone and says so. ``picture=False`` leaves the picture
+    out until the table is started (where the page already shows the position).
     """
     made = _game(game, seed, moves, **options)
     title = f"{made.rules.title}, deal {made.seed}"
-    svg = unique_ids(scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
-                               title=f"{title}: {made.status}"), f"sw-pre{next(_NUMBERS)}")
+    svg = (unique_ids(scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
+                                title=f"{title}: {made.status}"), f"sw-pre{next(_NUMBERS)}")
+           if picture else "")
     attrs = [f'data-sw-game="{escape(made.name)}"', f'data-sw-seed="{made.seed}"',
              f'data-sw-keys="{escape("|".join(KEYS))}"']
     if made.history or made.seed is None:
         attrs.append(f'data-sw-save="{escape(made.to_json(), quote=True)}"')
-    where = (f"after {len(made.history)} moves" if made.history else "the deal")
+    count = len(made.history)
+    where = (f"after {count} move{'s' if count != 1 else ''}" if count else "the deal")
     play = (f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>"
             if not made.history and made.seed is not None else
             "<code>GameWidget(load_game(save))</code>")
     return (f'<div class="sw-table" {" ".join(attrs)}>'
             f'<div class="sw-stage">{svg}</div>'
             '<button type="button" class="sw-play-here" hidden>Play here</button>'
-            f'<p class="sw-note">{escape(title)}, {where}. A picture: with JavaScript this '
-            f"page plays it in the browser (press Play here); in Python, {play}.</p>"
+            f'<p class="sw-note">{escape(title)}, {where}. '
+            + ("A picture: with" if picture else "With")
+            + " JavaScript this page plays it in the browser (press Play here); "
+            f"in Python, {play}.</p>"
             "</div>")
 
 
@@ -98,7 +104,7 @@ class Demonstration:
     def _repr_html_(self) -> str:
         return (html_player(replay_frames(self.example), self.example.title)
                 + '<p class="sw-from-here"><b>Try it yourself from here.</b></p>'
-                + table_html(self.example.play()))
+                + table_html(self.example.play(), picture=False))
 
 
 class PlayHere:
