@@ -127,7 +127,7 @@ def test_a_drag_moves_the_cards_in_frames_then_plays() -> None:
 def test_the_worker_entry_answers_json_and_refuses_bad_requests() -> None:
     opened = json.loads(call(json.dumps({"op": "open", "table": "t", "game": "chain",
                                           "seed": 54})))
-    assert opened["seed"] == 54 and 'id="t-sw-' in opened["svg"]
+    assert opened["seed"] == 54 and 'id="t-sw-' in opened["defs"] and 'href="#t-sw-' in opened["svg"]
     assert json.loads(call(json.dumps({"op": "state", "table": "t"}))) == game_state(
         new_game("chain", seed=54))
     legal = json.loads(call(json.dumps({"op": "legal", "table": "t"})))
@@ -144,12 +144,16 @@ def test_a_replay_computes_every_step_forward_and_back() -> None:
     replay = ReplaySession(game.to_json(), 360)
     expected = game_frames(game, 360)
     assert replay.count == len(expected) == 151
+    sent: set[str] = set()
     for index in (0, 1, 150, 149, 70, 3, 64, 65, 150):
         frame = replay.frame(index)
         assert frame["caption"] == expected[index][1]
-        assert re.sub(r'id="sw-replay-|href="#sw-replay-', "", frame["svg"]).count("card") \
-            == re.sub(r'id="|href="#', "", expected[index][0]).count("card")
         assert frame["svg"].count('class="card"') == 52
+        sent |= set(re.findall(r'<g id="sw-replay-([^"]+)"', frame["defs"]))
+        used = set(re.findall(r'<use href="#sw-replay-([^"]+)"', frame["svg"]))
+        assert used <= sent, "every card picture a frame places was sent with it or before"
+        placed = re.sub(r"<defs>.*?</defs>", "", expected[index][0], flags=re.S)
+        assert used == set(re.findall(r'<use href="#([^"]+)"', placed)), index
 
 
 def test_a_long_save_displays_only_the_frames_it_holds() -> None:

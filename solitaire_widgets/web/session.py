@@ -84,6 +84,7 @@ class TableSession:
         self.options = dict(self.game.options)
         self.width = float(width)
         self.prefix = prefix
+        self._defs: dict[str, str] = {}
         self.state = pointer.PointerState()
         self.hint: frozenset[str] = frozenset()
         self.scene: Scene = layout(self.game.name, self.game.table, self.width)
@@ -291,7 +292,11 @@ class TableSession:
         return out
 
     def view(self) -> dict[str, Any]:
-        """The table as the page shows it (JSON-ready)."""
+        """The table as the page shows it (JSON-ready).
+
+        ``svg`` places the card pictures; ``defs`` holds the pictures not sent
+        before (the page keeps them), so a move sends little more than positions.
+        """
         game = self.game
         self.scene = layout(game.name, game.table, self.width, keys_from=self.scene)
         marks = pointer.highlights(self.state) | self.hint
@@ -300,10 +305,12 @@ class TableSession:
             status = ("You won! " if result.won else "Game over: lost. ") + _sentence(result.reason)
         else:
             status = _sentence(game.status)
+        known = len(self._defs)
+        svg = scene_svg(self.scene, highlight=marks, shared_defs=self._defs,
+                        title=f"{game.rules.title}, deal {game.seed}: {game.status}")
         return {
-            "svg": unique_ids(scene_svg(self.scene, highlight=marks,
-                                        title=f"{game.rules.title}, deal {game.seed}: "
-                                              f"{game.status}"), self.prefix),
+            "svg": unique_ids(svg, self.prefix),
+            "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "width": self.scene.width, "height": self.scene.height,
             "status": status, "message": self.message, "error": self.error,
             "words": describe_table(game.name, game.table),
@@ -346,6 +353,7 @@ class ReplaySession:
             (f"Step {n}: {step.text}", step.events)
             for n, step in enumerate(self.game.history, start=1)]
         self.count = len(self.steps)
+        self._defs: dict[str, str] = {}
         self._checkpoints = {0: self.game.start.copy()}
         self._done, self._table = 0, self.game.start.copy()
 
@@ -363,15 +371,18 @@ class ReplaySession:
         return self._table
 
     def frame(self, index: int, prefix: str = "sw-replay") -> dict[str, Any]:
-        """Step ``index`` (0: the deal) as ``{"svg", "caption", "index", "count"}``.
+        """Step ``index`` (0: the deal) as ``{"svg", "defs", "caption", "index", "count"}``.
 
-        ``prefix`` goes before the card pictures' ids (unique on the page).
+        ``defs`` holds the card pictures not sent before (the page keeps
+        them); ``prefix`` goes before their ids (unique on the page).
         """
         index = max(0, min(self.count - 1, int(index)))
         table = self._position(index)
         caption = self.steps[index][0]
         scene = layout(self.game.name, table, self.width)
-        svg = scene_svg(scene, title=f"{self.title}: {caption}",
+        known = len(self._defs)
+        svg = scene_svg(scene, title=f"{self.title}: {caption}", shared_defs=self._defs,
                         description=describe_table(self.game.name, table))
         return {"svg": unique_ids(svg, prefix),
+                "defs": unique_ids("".join(list(self._defs.values())[known:]), prefix),
                 "caption": caption, "index": index, "count": self.count}

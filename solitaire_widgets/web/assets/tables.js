@@ -56,6 +56,19 @@
     return booted;
   }
 
+  // Card pictures arrive once (view.defs) and are kept in a hidden <svg>;
+  // each picture of the table only places them.
+  function keepDefs(root, defs) {
+    if (!defs) { return; }
+    var holder = root.querySelector(":scope > svg.sw-defs");
+    if (!holder) {
+      root.insertAdjacentHTML("afterbegin", '<svg class="sw-defs" width="0" height="0" ' +
+        'style="position:absolute" aria-hidden="true" focusable="false"><defs></defs></svg>');
+      holder = root.querySelector(":scope > svg.sw-defs");
+    }
+    holder.querySelector("defs").insertAdjacentHTML("beforeend", defs);
+  }
+
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
@@ -287,6 +300,7 @@
     var self = this;
     this.view = view;
     var focused = document.activeElement === this.stage;
+    keepDefs(this.root, view.defs);
     draw(this.stage, view.svg, animate && view.played, function () {});
     if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
     if (focused) { this.stage.focus({ preventScroll: true }); }
@@ -348,7 +362,9 @@
                      title: self.root.getAttribute("data-sw-title") || "" });
       });
     }
-    return this.loaded.then(function () { return ask({ op: "frame", table: self.name, index: index }); });
+    return this.loaded.then(function () {
+      return ask({ op: "frame", table: self.name, index: index });
+    }).then(function (got) { keepDefs(self.root, got.defs); return got; });
   };
 
   var replays = [];
