@@ -78,11 +78,11 @@ def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
 
 
 def _bytes_loaded(page: Any, url: str) -> int:
-    sizes: list[int] = []
-    page.on("response", lambda r: sizes.append(len(r.body())))
+    responses: list[Any] = []
+    page.on("response", lambda r: responses.append(r))
     page.goto(url)
     page.wait_for_load_state("networkidle")
-    return sum(sizes)
+    return sum(len(r.body()) for r in responses)
 
 
 def browser_figures(site: Path, runs: int) -> None:

@@ -125,7 +125,7 @@ def scene_layers(scene: Scene, four_colour: bool = False,
     for label in scene.labels:
         layers.append(("label", "", [Text(label.x, label.y, label.text, label.size, LABEL_INK,
                                           label.anchor, "normal", False, SANS)]))
-    hidden = _covered(scene)
+    hidden = _covered(scene) if cards else set()
     for sprite in sorted(scene.sprites, key=lambda s: s.z):
         layers.append(("card", sprite.key,
                        _sprite_shapes(sprite, sprite.key in hidden, four_colour) if cards else []))
