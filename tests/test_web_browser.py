@@ -189,10 +189,40 @@ def test_a_whole_deal_replay_shows_every_step(browser_page: BrowserPage, book_si
     last = int(counter.inner_text().split(" of ")[1])
     assert last > 60, "longer than the frames the page holds"
     forward = player.locator("button[aria-label='Step forward']")
+    heights = set()
     for step in range(1, last + 1):
         forward.click()
         page.wait_for_function("([el, n]) => el.getAttribute('data-step') === String(n)",
                                arg=[player.element_handle(), step], timeout=START_TIMEOUT)
         assert player.locator(".sw-caption").inner_text().startswith(f"Step {step}:")
-    assert counter.inner_text() == f"Step {last} of {last}"
+        assert counter.inner_text() == f"Step {step} of {last}", "counter and caption agree"
+        heights.add(round(player.locator(".sw-stage").bounding_box()["height"]))
+    assert len(heights) == 1, f"the table keeps one height: {sorted(heights)}"
     assert browser_page.errors() == []
+
+
+_CONTRAST = """(el) => {
+  const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => { const [r, g, b] = c.map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  let bg = null;
+  for (let node = el; node && !bg; node = node.parentElement) {
+    const c = getComputedStyle(node).backgroundColor;
+    if (c && !c.startsWith("rgba(0, 0, 0, 0)") && c !== "transparent") { bg = c; }
+  }
+  bg = bg || getComputedStyle(document.body).backgroundColor;
+  const a = lum(rgb(getComputedStyle(el).color)), b = lum(rgb(bg));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.book
+def test_players_read_in_the_dark_theme(browser_page: BrowserPage, book_site: str) -> None:
+    page = browser_page.page
+    page.goto(f"{book_site}/chain.html")
+    page.evaluate("document.documentElement.dataset.theme = 'dark'")
+    for selector in (".sw-player .sw-title", ".sw-player .sw-caption", ".sw-player .sw-counter",
+                     ".sw-table .sw-note"):
+        element = page.locator(selector).first
+        assert element.evaluate(_CONTRAST) >= 4.5, selector
