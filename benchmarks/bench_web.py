@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from solitaire_widgets import new_game  # noqa: E402
+from solitaire_widgets.render.display import DISPLAY_WIDTH  # noqa: E402
 from solitaire_widgets.render.player import game_frames, game_player  # noqa: E402
 from solitaire_widgets.render.scene import layout  # noqa: E402
 from solitaire_widgets.strategies import get_strategy, play_out  # noqa: E402
@@ -121,7 +122,7 @@ def browser_figures(site: Path, runs: int) -> None:
         release = "([x, y, t]) => window.solitaireTables[0].send({op: 'release', x, y, t})"
         while len(times) < 30 and not game.is_over:
             move = next((m for m in game.legal_moves() if m.action == "move"), None)
-            scene = layout("klondike", game.table, 760.0)
+            scene = layout("klondike", game.table, DISPLAY_WIDTH)
             clicks = ([_point(scene, "s")] if move is None else
                       [_point(scene, move.src, move.count), _point(scene, move.dst)])
             for number, (x, y) in enumerate(clicks):

@@ -18,6 +18,7 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import game_state
@@ -26,7 +27,7 @@ from tests.browser_support import BrowserPage, served_directory
 pytestmark = pytest.mark.browser
 
 #: The width of the scene the page's table is drawn from (TableSession's default).
-WIDTH = 760.0
+WIDTH = DISPLAY_WIDTH
 START_TIMEOUT = 60_000
 
 _TO_CLIENT = """([index, x, y]) => {

@@ -29,6 +29,7 @@ from ..games import new_game
 from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table
+from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_svg
@@ -79,7 +80,8 @@ class TableSession:
     """
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None,
-                 width: float = 760.0, prefix: str = "sw-table", **options: str) -> None:
+                 width: float = DISPLAY_WIDTH, prefix: str = "sw-table",
+                 **options: str) -> None:
         self.game = game if isinstance(game, Game) else new_game(game, seed=seed, **options)
         self.options = dict(self.game.options)
         self.width = float(width)
@@ -345,7 +347,7 @@ class ReplaySession:
 
     CHECKPOINT = 64
 
-    def __init__(self, save: str, width: float = 720.0, title: str = "") -> None:
+    def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "") -> None:
         self.game = load_game(save)
         self.width = float(width)
         self.title = title or self.game.rules.title
