@@ -997,3 +997,60 @@ def test_words_every_steps_words_say_what_it_did(options: dict[str, str]) -> Non
             elif facts["hit"] and not new_round and not game.is_over:
                 assert "waits to one side" in text or "become the base cards" in text, text
     assert seen["round"] > 20 and seen["end"] > 20
+
+
+def test_example_the_five_of_spades_goes_right_with_neither_neighbour_in_sight() -> None:
+    """The caption of ``quarrel-eight-fives`` step 10 says what the table shows: neither the
+    six nor the four of spades is in sight, so the text's advice does not decide."""
+    example = _example("quarrel-eight-fives")
+    game = example.play()
+    table = game.position_at(9)
+    move, words = example.steps[9]
+    assert move == "r4>rs" and "Neither the six nor the four of spades" in words
+    in_sight = [p.cards[-1] for pid, p in table.piles.items()
+                if p.cards and p.kind in ("tableau", "reserve")]
+    assert Card.parse("6S") not in in_sight and Card.parse("4S") not in in_sight
+    assert "text's own example" not in words
+
+
+def test_example_the_second_row_begins_after_thirteen_places_not_thirteen_cards() -> None:
+    """Step 25 of ``quarrel-eight-fives`` quotes «когда число карт в ряду достигает
+    тринадцати»; its words say what the engine does: the first row holds six cards, but
+    its thirteen places have been dealt."""
+    example = _example("quarrel-eight-fives")
+    game = example.play()
+    before = game.position_at(24)
+    left = sum(bool(before.piles[f"r{i}"].cards) for i in range(1, 14))
+    assert left == 6 and before.facts["dealt"] == 13
+    assert "only six cards" in example.steps[24][1] and "thirteen places" in example.steps[24][1]
+    assert game.history[24].events[0].dst == "r14"
+
+
+def test_the_four_or_five_of_spades_has_one_translation_used_by_the_example_and_the_book() -> None:
+    """«…четверка или еще, что вообще хорошо, пятерка пик…»: one translation, in one place."""
+    from pathlib import Path
+
+    from solitaire_widgets.examples.quarrel import FOUR_OR_FIVE
+
+    example = _example("quarrel-three-of-spades")
+    assert f"there is {FOUR_OR_FIVE}, the three" in example.translation
+    assert any(f"there is {FOUR_OR_FIVE}, the three" in words for words in example.words)
+    book = Path(__file__).resolve().parents[1] / "book"
+    text = (book / "texts" / "quarrel_text.md").read_text(encoding="utf-8")
+    assert "there is {glue:md}`quarrel-four-or-five`" in text
+    assert 'glue("quarrel-four-or-five", Markdown(FOUR_OR_FIVE)' in (
+        book / "quarrel.md").read_text(encoding="utf-8")
+    for words in (text, example.translation, *example.words):
+        assert "better still" not in words
+
+
+@pytest.mark.parametrize("options", [{"deal": "when-stuck"}, {"hit_card": "gathered"}], ids=str)
+def test_examples_play_the_same_under_every_reading(options: dict[str, str]) -> None:
+    """The book says which reading its figures use: both replay, move for move and to the
+    same table, under the other reading of each switch."""
+    for name in ("quarrel-eight-fives", "quarrel-three-of-spades"):
+        example = _example(name)
+        data = example.save_data()
+        data["options"] = options
+        again = load_game(json.dumps(data))
+        assert again.table == example.play().table
