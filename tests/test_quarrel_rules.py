@@ -499,6 +499,18 @@ def test_a_three_named_at_the_second_layout_brings_three_auxiliary_cards() -> No
     assert game.table.facts["count"] == 3
 
 
+def test_the_auxiliary_cards_are_taken_from_the_deck_not_picked() -> None:
+    """«…из колоды выбирают три вспомогательные карты.»: *выбирают* read as "take": the
+    auxiliary cards are the top cards of the shuffled stock, in order, with no choice."""
+    game = aces("5H 3S", named=3)
+    play(game, "deal")
+    step = game.play("deal")  # 'three!' ends the round
+    shuffled = next(e for e in step.events if e.kind == "shuffle").cards
+    assert [cards(game, f"a{i}") for i in range(1, 4)] == [[str(c)] for c in shuffled[:-4:-1]]
+    assert game.legal_moves() and all(m.action in ("deal", "move") for m in game.legal_moves())
+    assert all(m.src != "s" for m in game.legal_moves())
+
+
 def test_look_whether_any_series_can_be_built_in_the_new_layout() -> None:
     """«Теперь внимательно посмотрите, можно ли в этом раскладе строить какую-либо из серий.»"""
     game = load_game(_at(28))
