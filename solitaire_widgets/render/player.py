@@ -92,7 +92,7 @@ _SCRIPT = """(function () {
   function paint(i, svg, words) {
     stage.innerHTML = svg;
     caption.textContent = words;
-    counter.textContent = "Step " + i + " of " + last;
+    counter.textContent = (i in held) ? data.counters[held[i]] : "Step " + i + " of " + last;
     root.setAttribute("data-step", String(i));
   }
   // A step the page does not hold is computed in the browser from the save
@@ -218,6 +218,27 @@ def _size(svgs: Sequence[str]) -> tuple[float, float]:
     return max(w for w, _ in sizes), max(h for _, h in sizes)
 
 
+_STEP = re.compile(r"Step (\d+):")
+
+
+def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
+    """Each frame's counter, in the captions' own numbers: "Step 3 of 10" under "Step 3: ...".
+
+    Frames before the first step (a deal shown card by card) count as step 0.
+
+    >>> _counters(["The deal", "The deal, card 2", "Step 1: x"], [0, 1, 2], 3)
+    ['Step 0 of 1', 'Step 0 of 1', 'Step 1 of 1']
+    >>> _counters(["one", "two"], [0, 1], 2)
+    ['Step 0 of 1', 'Step 1 of 1']
+    """
+    found = [_STEP.match(caption) for caption in captions]
+    if not any(found):
+        return [f"Step {n} of {total - 1}" for n in numbers]
+    steps = [int(m.group(1)) if m else 0 for m in found]
+    last = max(steps) + (total - 1 - numbers[-1])
+    return [f"Step {n} of {last}" for n in steps]
+
+
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
                 interval_ms: int = 1000, steps: Sequence[int] | None = None,
                 count: int | None = None, save: str | None = None,
@@ -271,8 +292,9 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
             + (f" {escape(note, quote=False)}" if note else "") + "</figcaption></figure>",
         ])
     pieces, indices = _pieces([unique_ids(svg, uid) for svg, _ in frames])
+    counters = _counters([cap for _, cap in frames], numbers, total)
     data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames],
-            "steps": numbers, "count": total, "save": save is not None}
+            "counters": counters, "steps": numbers, "count": total, "save": save is not None}
     script_args = {"id": uid, "data": script_json(data),
                    "interval": max(100, int(interval_ms))}
 
@@ -297,7 +319,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         f'title="Play or pause">&#x25B6;</button>',
         button("forward", "Step forward", "&#x203A;"),
         button("end", "Go to the end", "&#xBB;"),
-        f'<span class="sw-counter" id="{uid}-counter">Step {numbers[0]} of {total - 1}</span>',
+        f'<span class="sw-counter" id="{uid}-counter">{counters[0]}</span>',
         "</div>",
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
         f"{escape(first_caption, quote=False)}</p>",
@@ -386,6 +408,31 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
                        save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs)
 
 
+def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Event]]]:
+    """The opening as one frame, or (``example.deal_frames``) one frame a card dealt."""
+    if not example.deal_frames:
+        return [(f"The deal. {example.summary}".strip(), game.opening)]
+    first_words, rest_words = example.deal_frames
+    events = list(game.opening)
+    dealing = list(itertools.takewhile(lambda e: not (e.kind == "move" and e.src != "s"),
+                                       events))
+    total = sum(event.kind == "move" for event in dealing)
+    dealt = game.position_at(0)  # for the places' names
+    steps: list[tuple[str, Sequence[Event]]] = []
+    pending: list[Event] = []  # facts set before a card are shown with it
+    for event in dealing:
+        pending.append(event)
+        if event.kind == "move":
+            words = (f"The deal, card {len(steps) + 1} of {total}: {event.cards[-1].name}, "
+                     f"{game.rules.pile_name(dealt, event.dst)}.")
+            steps.append((f"{words} {first_words}" if not steps else words, pending))
+            pending = []
+    rest = pending + events[len(dealing):]
+    if rest:
+        steps.append((f"{rest_words} {example.summary}".strip(), rest))
+    return steps
+
+
 def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:
     """``(svg, caption)`` for an example's deal and each of its steps, with its own words.
 
@@ -395,8 +442,7 @@ def replay_frames(example: Example, width: float = 720.0, four_colour: bool = Fa
     True
     """
     game = example.play()
-    steps: list[tuple[str, Sequence[Event]]] = [(f"The deal. {example.summary}".strip(),
-                                                 game.opening)]
+    steps = _opening_steps(example, game)
     for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
                                                         strict=False), start=1):
         steps.append((f"Step {number}: {words or step.text}", step.events))
