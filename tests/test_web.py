@@ -71,6 +71,12 @@ def test_the_wheel_holds_the_package_and_its_page_scripts(tmp_path: Path) -> Non
     assert "solitaire_widgets/game.py,sha256=" in record
 
 
+def test_state_is_what_show_json_prints(capsys) -> None:
+    for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
+        assert main(["show", name, "--seed", str(seed), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == game_state(new_game(name, seed=seed))
+
+
 def test_a_typed_move_is_played_or_refused_with_the_engines_reason() -> None:
     session = TableSession("klondike", seed=7)
     reference = new_game("klondike", seed=7)

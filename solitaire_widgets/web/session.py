@@ -67,10 +67,10 @@ def game_state(game: Game) -> dict[str, Any]:
     >>> sorted(game_state(new_game("chain", seed=5)))
     ['game', 'piles', 'seed', 'status']
     """
+    from ..cli import _pile_json
+
     return {"game": game.name, "seed": game.seed, "status": game.status,
-            "piles": [{"id": p.id, "kind": p.kind, "cards": [str(c) for c in p.cards],
-                       "face_down": p.down if p.kind != "stock" else len(p.cards)}
-                      for p in game.piles]}
+            "piles": _pile_json(game)}
 
 
 class TableSession:
