@@ -151,15 +151,25 @@ def test_a_replay_computes_every_step_forward_and_back() -> None:
     expected = game_frames(game, 360)
     assert replay.count == len(expected) == 151
     sent: set[str] = set()
+    statics: dict[int, str] = {}
     for index in (0, 1, 150, 149, 70, 3, 64, 65, 150):
-        frame = replay.frame(index)
-        assert frame["caption"] == expected[index][1]
-        assert frame["svg"].count('class="card"') == 52
-        sent |= set(re.findall(r'<g id="sw-replay-([^"]+)"', frame["defs"]))
-        used = set(re.findall(r'<use href="#sw-replay-([^"]+)"', frame["svg"]))
+        got = replay.frames(index, 2)
+        statics.update(got["statics"])
+        sent |= set(re.findall(r'<g id="sw-replay-([^"]+)"', got["defs"]))
+        frame = got["frames"][0]
+        assert frame["index"] == index and frame["caption"] == expected[index][1]
+        assert len(got["frames"]) == (1 if index == 150 else 2)
+        used = {card[4].removeprefix("sw-replay-") for card in frame["cards"]}
         assert used <= sent, "every card picture a frame places was sent with it or before"
-        placed = re.sub(r"<defs>.*?</defs>", "", expected[index][0], flags=re.S)
-        assert used == set(re.findall(r'<use href="#([^"]+)"', placed)), index
+        svg = expected[index][0]
+        placed = [(key, f"translate({x} {y})", f"sw-replay-{ident}") for key, x, y, ident in
+                  re.findall(r'<g class="card" data-key="([^"]+)" data-pile="[^"]*" '
+                             r'transform="translate\(([-\d.]+) ([-\d.]+)\)"><use href="#([^"]+)"',
+                             svg)]
+        assert [(key, f"translate({x} {y})", ident) for key, _pile, x, y, ident
+                in frame["cards"]] == placed, index
+        assert statics[frame["static"]] in svg, "the felt, slots and labels as drawn"
+        assert f'height="{frame["height"]}"' in svg
 
 
 def test_a_long_save_displays_only_the_frames_it_holds() -> None:

@@ -59,15 +59,13 @@ def slot_shapes(slot: Slot) -> list[Shape]:
 def _covered(scene: Scene) -> set[str]:
     """Keys of sprites hidden exactly under a higher sprite at the same place."""
     top: dict[tuple[float, float, float, float], int] = {}
+    places = []
     for sprite in scene.sprites:
         place = (round(sprite.x, 2), round(sprite.y, 2), round(sprite.w, 2), round(sprite.h, 2))
+        places.append(place)
         top[place] = max(top.get(place, sprite.z), sprite.z)
-    hidden = set()
-    for sprite in scene.sprites:
-        place = (round(sprite.x, 2), round(sprite.y, 2), round(sprite.w, 2), round(sprite.h, 2))
-        if top[place] > sprite.z:
-            hidden.add(sprite.key)
-    return hidden
+    return {sprite.key for sprite, place in zip(scene.sprites, places, strict=True)
+            if top[place] > sprite.z}
 
 
 def _sprite_shapes(sprite: Sprite, hidden: bool, four_colour: bool) -> list[Shape]:

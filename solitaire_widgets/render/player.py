@@ -90,13 +90,15 @@ _SCRIPT = """(function () {
                   forward: part("forward"), end: part("end") };
   var index = 0, timer = null, asked = 0;
   function paint(i, svg, words) {
-    stage.innerHTML = svg;
+    if (typeof svg === "function") { svg(stage); } else { stage.innerHTML = svg; }
     caption.textContent = words;
     counter.textContent = (i in held) ? data.counters[held[i]] : "Step " + i + " of " + last;
     root.setAttribute("data-step", String(i));
   }
   // A step the page does not hold is computed in the browser from the save
-  // (the page script of solitaire_widgets.web); without it, the nearest held step.
+  // (the page script of solitaire_widgets.web), and once that engine runs
+  // every step is (it moves the drawn cards, quicker than a new picture);
+  // without it, the nearest held step.
   function nearest(i, down) {
     while (i > 0 && i < last && !(i in held)) { i += down ? -1 : 1; }
     return i;
@@ -105,13 +107,17 @@ _SCRIPT = """(function () {
     index = Math.max(0, Math.min(last, i));
     buttons.first.disabled = buttons.back.disabled = index === 0;
     buttons.end.disabled = buttons.forward.disabled = index === last;
-    if (index in held) { paint(index, frame(held[index]), captions[held[index]]); return; }
     var compute = window.solitaireReplayFrame;
-    if (!data.save || typeof compute !== "function") { show(nearest(index, down), down); return; }
+    var live = data.save && typeof compute === "function";
+    if (index in held && !(live && root.hasAttribute("data-sw-live"))) {
+      paint(index, frame(held[index]), captions[held[index]]);
+      return;
+    }
+    if (!live) { show(nearest(index, down), down); return; }
     var ticket = ++asked, wanted = index;
     caption.textContent = "Computing step " + wanted + " in the browser\u2026";
     compute(root, wanted).then(function (got) {
-      if (ticket === asked) { paint(wanted, got.svg, got.caption); }
+      if (ticket === asked) { paint(wanted, got.draw, got.caption); }
     }, function (error) {
       if (ticket !== asked) { return; }
       data.save = null;

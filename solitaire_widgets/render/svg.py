@@ -14,12 +14,13 @@ import hashlib
 from collections.abc import Collection
 from dataclasses import replace
 from html import escape
+from typing import Any
 
 from .draw import _covered, _sprite_shapes, scene_layers
 from .scene import Scene, Sprite
 from .shapes import Rect, Shape, Text
 
-__all__ = ["scene_svg", "shape_svg"]
+__all__ = ["scene_svg", "scene_patch", "shape_svg"]
 
 
 def _num(value: float) -> str:
@@ -94,6 +95,35 @@ def _card_def(sprite: Sprite, hidden: bool, four_colour: bool, defs: dict[str, s
     return f'<g id="{_card_id(sprite, hidden, four_colour)}">{body}</g>'
 
 
+Layer = tuple[str, str, "list[Shape] | tuple[Sprite, bool]"]
+
+
+def _layers(scene: Scene, four_colour: bool, highlight: Collection[str]) -> list[Layer]:
+    """The scene's layers in drawing order; a card's is its sprite and whether it is covered."""
+    hidden = _covered(scene)
+    out: list[Layer] = []
+    for kind, key, shapes in scene_layers(scene, four_colour, highlight, cards=False):
+        sprite = scene.sprite(key) if kind == "card" else None
+        if sprite is None:
+            out.append((kind, key, shapes))
+        else:
+            out.append((kind, key, (sprite, key in hidden)))
+    return out
+
+
+def _placed(sprite: Sprite, hidden: bool, four_colour: bool, defs: dict[str, str]) -> str:
+    """The id of the card's picture, the picture added to ``defs`` if it is not there yet."""
+    ident = _card_id(sprite, hidden, four_colour)
+    if ident not in defs:
+        defs[ident] = _card_def(sprite, hidden, four_colour, defs)
+    return ident
+
+
+def _layer_svg(kind: str, key: str, shapes: list[Shape]) -> str:
+    body = "".join(shape_svg(shape) for shape in shapes)
+    return f'<g class="slot" data-pile="{_attr(key)}">{body}</g>' if kind == "slot" else body
+
+
 def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str] = frozenset(),
               title: str = "", description: str = "",
               shared_defs: dict[str, str] | None = None) -> str:
@@ -123,27 +153,58 @@ def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str
     # With ``shared_defs`` the pictures go there instead (a player that shows
     # many frames keeps one copy of each for all of them).
     defs = {} if shared_defs is None else shared_defs
-    hidden = _covered(scene)
-    for kind, key, shapes in scene_layers(scene, four_colour, highlight, cards=False):
-        if kind == "card":
-            sprite = scene.sprite(key)
-            if sprite is None:  # pragma: no cover - layers come from the scene's sprites
-                continue
-            covered = key in hidden
-            ident = _card_id(sprite, covered, four_colour)
-            if ident not in defs:
-                defs[ident] = _card_def(sprite, covered, four_colour, defs)
+    for kind, key, shapes in _layers(scene, four_colour, highlight):
+        if isinstance(shapes, tuple):
+            sprite, hidden = shapes
             out.append(f'<g class="card" data-key="{_attr(key)}" data-pile="{_attr(sprite.pile)}" '
                        f'transform="translate({_num(sprite.x)} {_num(sprite.y)})">'
-                       f'<use href="#{ident}"/></g>')
-            continue
-        body = "".join(shape_svg(shape) for shape in shapes)
-        if kind == "slot":
-            out.append(f'<g class="slot" data-pile="{_attr(key)}">{body}</g>')
+                       f'<use href="#{_placed(sprite, hidden, four_colour, defs)}"/></g>')
         else:
-            out.append(body)
+            out.append(_layer_svg(kind, key, shapes))
     out.append("</svg>")
     if shared_defs is None and defs:
         head = out.index(">") + 1
         out.insert(head, "<defs>" + "".join(defs.values()) + "</defs>")
     return "".join(out)
+
+
+def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = False,
+                statics: dict[object, int] | None = None) -> dict[str, Any]:
+    """What a page needs to turn a drawn scene into this one in place, card by card.
+
+    ``cards`` lists, in drawing order, ``[key, pile, x, y, picture id]``
+    (numbers as :func:`scene_svg` writes them, so the page compares text);
+    ``static`` is everything that is not a card (felt, slots, labels) as SVG
+    text, or, with ``statics``, its number there (each distinct one is
+    drawn once, kept under its scene's size, slots and labels, and its text).
+    The card pictures go into ``shared_defs``, as with :func:`scene_svg`.
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render.scene import layout
+    >>> defs: dict[str, str] = {}
+    >>> patch = scene_patch(layout("chain", new_game("chain", seed=5).table), defs)
+    >>> len(patch["cards"]), patch["cards"][0][4] in defs
+    (52, True)
+    """
+    hidden = _covered(scene)
+    cards = [[sprite.key, sprite.pile, _num(sprite.x), _num(sprite.y),
+              _placed(sprite, sprite.key in hidden, four_colour, shared_defs)]
+             for sprite in sorted(scene.sprites, key=lambda s: s.z)]
+    static: str | int
+    looks = (scene.width, scene.height, scene.slots, scene.labels)
+    if statics is None:
+        static = _static_svg(scene, four_colour)
+    elif looks in statics:
+        static = statics[looks]
+    else:
+        static = statics.setdefault(_static_svg(scene, four_colour), len(statics))
+        statics[looks] = static
+    return {"width": _num(scene.width), "height": _num(scene.height), "cards": cards,
+            "static": static}
+
+
+def _static_svg(scene: Scene, four_colour: bool) -> str:
+    """Everything of the scene that is not a card, as SVG text."""
+    return "".join(_layer_svg(kind, key, shapes)
+                   for kind, key, shapes in scene_layers(scene, four_colour, cards=False)
+                   if kind != "card")

@@ -32,7 +32,7 @@ from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
-from ..render.svg import scene_svg
+from ..render.svg import scene_patch, scene_svg
 from ..saves import load_game
 from ..strategies import get_strategy
 from ..table import Table
@@ -341,8 +341,9 @@ class ReplaySession:
     >>> game = new_game("chain", seed=5)
     >>> _ = game.play(game.legal_moves()[0])
     >>> replay = ReplaySession(game.to_json(), 360)
-    >>> replay.count, replay.frame(1)["caption"].startswith("Step 1")
-    (2, True)
+    >>> got = replay.frames(0, 2)
+    >>> replay.count, [f["caption"][:6] for f in got["frames"]], len(got["frames"][1]["cards"])
+    (2, ['The de', 'Step 1'], 52)
     """
 
     CHECKPOINT = 64
@@ -356,6 +357,7 @@ class ReplaySession:
             for n, step in enumerate(self.game.history, start=1)]
         self.count = len(self.steps)
         self._defs: dict[str, str] = {}
+        self._statics: dict[object, int] = {}
         self._checkpoints = {0: self.game.start.copy()}
         self._done, self._table = 0, self.game.start.copy()
 
@@ -372,19 +374,31 @@ class ReplaySession:
                 self._checkpoints.setdefault(self._done, self._table.copy())
         return self._table
 
-    def frame(self, index: int, prefix: str = "sw-replay") -> dict[str, Any]:
-        """Step ``index`` (0: the deal) as ``{"svg", "defs", "caption", "index", "count"}``.
+    def frames(self, start: int, count: int = 1, prefix: str = "sw-replay") -> dict[str, Any]:
+        """Steps ``start`` to ``start + count - 1`` (0: the deal) as patches of the drawn table.
 
-        ``defs`` holds the card pictures not sent before (the page keeps
-        them); ``prefix`` goes before their ids (unique on the page).
+        Each frame is ``{"index", "caption", "title", "description"}`` and a
+        :func:`~solitaire_widgets.render.svg.scene_patch` (the page moves the
+        cards it already shows rather than drawing the table again).
+        ``defs`` holds the card pictures and ``statics`` the non-card drawings
+        not sent before (the page keeps both); ``prefix`` goes before the
+        pictures' ids (unique on the page).
         """
-        index = max(0, min(self.count - 1, int(index)))
-        table = self._position(index)
-        caption = self.steps[index][0]
-        scene = layout(self.game.name, table, self.width)
-        known = len(self._defs)
-        svg = scene_svg(scene, title=f"{self.title}: {caption}", shared_defs=self._defs,
-                        description=describe_table(self.game.name, table))
-        return {"svg": unique_ids(svg, prefix),
-                "defs": unique_ids("".join(list(self._defs.values())[known:]), prefix),
-                "caption": caption, "index": index, "count": self.count}
+        start = max(0, min(self.count - 1, int(start)))
+        known_defs, known_statics = len(self._defs), len(self._statics)
+        frames = []
+        for index in range(start, min(self.count, start + max(1, int(count)))):
+            table = self._position(index)
+            caption = self.steps[index][0]
+            patch = scene_patch(layout(self.game.name, table, self.width), self._defs,
+                                statics=self._statics)
+            for card in patch["cards"]:
+                card[4] = f"{prefix}-{card[4]}"
+            patch.update(index=index, caption=caption, title=f"{self.title}: {caption}",
+                         description=describe_table(self.game.name, table))
+            frames.append(patch)
+        return {"frames": frames, "count": self.count,
+                "defs": unique_ids("".join(list(self._defs.values())[known_defs:]), prefix),
+                "statics": {number: text for text, number in
+                            list(self._statics.items())[known_statics:]
+                            if isinstance(text, str)}}

@@ -47,8 +47,9 @@ def _answer(request: dict[str, Any]) -> Any:
                                str(request.get("title", "")))
         _replays[name] = replay
         return {"count": replay.count}
-    if op == "frame":
-        return _replays[name].frame(int(request.get("index", 0)), f"{name}-live")
+    if op == "frames":
+        return _replays[name].frames(int(request.get("index", 0)), int(request.get("count", 1)),
+                                     f"{name}-live")
     table = _tables[name]
     if op == "state":
         return game_state(table.game)

@@ -347,12 +347,88 @@
     });
   };
 
-  // Replays: every step computed from the save, the first one in the page.
+  // A drawn table becomes the next one in place: the cards that moved are
+  // moved (by their data-key), the rest is left alone; only a changed felt,
+  // slots or labels are drawn again. Much cheaper than a new <svg> each step.
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  function child(svg, tag, before) {
+    var node = svg.querySelector(":scope > " + tag);
+    if (!node) { node = document.createElementNS(SVG_NS, tag); svg.insertBefore(node, before); }
+    return node;
+  }
+  function patch(stage, frame, drawing) {
+    var svg = stage.querySelector("svg");
+    if (!svg) { return; }
+    svg.setAttribute("width", frame.width);
+    svg.setAttribute("height", frame.height);
+    svg.setAttribute("viewBox", "0 0 " + frame.width + " " + frame.height);
+    svg.setAttribute("aria-label", frame.title);
+    var title = child(svg, "title", svg.firstChild);
+    title.textContent = frame.title;
+    var desc = child(svg, "desc", title.nextSibling);
+    desc.textContent = frame.description;
+    if (svg.swStatic !== drawing) {
+      Array.prototype.slice.call(svg.children).forEach(function (node) {
+        if (node !== title && node !== desc && !node.classList.contains("card")) { node.remove(); }
+      });
+      desc.insertAdjacentHTML("afterend", drawing);
+      svg.swStatic = drawing;
+    }
+    var cards = {};
+    svg.querySelectorAll(":scope > g.card").forEach(function (g) {
+      cards[g.getAttribute("data-key")] = g;
+    });
+    var next = svg.querySelector(":scope > g.card");
+    frame.cards.forEach(function (c) {
+      var g = cards[c[0]], use;
+      delete cards[c[0]];
+      if (!g) {
+        g = document.createElementNS(SVG_NS, "g");
+        g.setAttribute("class", "card");
+        g.setAttribute("data-key", c[0]);
+        g.appendChild(document.createElementNS(SVG_NS, "use"));
+      }
+      if (g !== next) { svg.insertBefore(g, next); } else { next = g.nextSibling; }
+      var place = "translate(" + c[2] + " " + c[3] + ")", href = "#" + c[4];
+      if (g.getAttribute("transform") !== place) { g.setAttribute("transform", place); }
+      if (g.getAttribute("data-pile") !== c[1]) { g.setAttribute("data-pile", c[1]); }
+      use = g.firstChild;
+      if (use.getAttribute("href") !== href) { use.setAttribute("href", href); }
+    });
+    Object.keys(cards).forEach(function (key) { cards[key].remove(); });
+  }
+
+  // Replays: every step computed from the save, a chunk of steps a request
+  // (as patches of the drawn table), the next chunk asked for while this
+  // one is shown; the first step is in the page.
+  var REPLAY_CHUNK = 24;
   function Replay(root, index) {
     this.root = root;
     this.name = root.id || ("sw-replay" + index);
     this.loaded = null;
+    this.count = 0;
+    this.chunks = {};
+    this.frames = {};
+    this.statics = {};
   }
+  Replay.prototype.chunk = function (start) {
+    var self = this;
+    if (!this.chunks[start]) {
+      this.chunks[start] = ask({ op: "frames", table: this.name, index: start, count: REPLAY_CHUNK })
+        .then(function (got) {
+          keepDefs(self.root, got.defs);
+          Object.keys(got.statics).forEach(function (k) { self.statics[k] = got.statics[k]; });
+          got.frames.forEach(function (frame) {
+            var drawing = self.statics[frame.static];
+            self.frames[frame.index] = {
+              index: frame.index, count: got.count, caption: frame.caption,
+              draw: function (stage) { patch(stage, frame, drawing); }
+            };
+          });
+        }, function (error) { delete self.chunks[start]; throw error; });
+    }
+    return this.chunks[start];
+  };
   Replay.prototype.frame = function (index) {
     var self = this;
     if (!this.loaded) {
@@ -360,15 +436,23 @@
         return ask({ op: "replay", table: self.name, save: self.root.getAttribute("data-sw-save"),
                      width: Number(self.root.getAttribute("data-sw-width") || 720),
                      title: self.root.getAttribute("data-sw-title") || "" });
+      }).then(function (got) {
+        self.count = got.count;
+        self.root.setAttribute("data-sw-live", "1");
       });
     }
     return this.loaded.then(function () {
-      return ask({ op: "frame", table: self.name, index: index });
-    }).then(function (got) { keepDefs(self.root, got.defs); return got; });
+      index = Math.max(0, Math.min(self.count - 1, index));
+      var start = index - index % REPLAY_CHUNK;
+      var wanted = self.chunk(start);
+      if (start + REPLAY_CHUNK < self.count) { self.chunk(start + REPLAY_CHUNK); }
+      return wanted.then(function () { return self.frames[index]; });
+    });
   };
 
   var replays = [];
-  // The static player (render/player.py) asks here for a step it does not hold.
+  // The static player (render/player.py) asks here for its steps once the
+  // engine runs: got.draw(stage) draws the step, got.caption says it.
   window.solitaireReplayFrame = function (root, index) {
     var replay = replays.filter(function (r) { return r.root === root; })[0];
     if (!replay) { replay = new Replay(root, replays.length); replays.push(replay); }
