@@ -133,7 +133,9 @@ def test_a_drag_moves_the_cards_in_frames_then_plays() -> None:
 def test_the_worker_entry_answers_json_and_refuses_bad_requests() -> None:
     opened = json.loads(call(json.dumps({"op": "open", "table": "t", "game": "chain",
                                           "seed": 54})))
-    assert opened["seed"] == 54 and 'id="t-sw-' in opened["defs"] and 'href="#t-sw-' in opened["svg"]
+    assert opened["seed"] == 54 and 'id="t-sw-' in opened["defs"]
+    assert all(f'id="{card[4]}"' in opened["defs"] for card in opened["cards"])
+    assert list(opened["statics"]) == [str(opened["static"])]
     assert json.loads(call(json.dumps({"op": "state", "table": "t"}))) == game_state(
         new_game("chain", seed=54))
     legal = json.loads(call(json.dumps({"op": "legal", "table": "t"})))

@@ -169,7 +169,8 @@ def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str
 
 
 def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = False,
-                statics: dict[object, int] | None = None) -> dict[str, Any]:
+                statics: dict[object, int] | None = None,
+                highlight: Collection[str] = frozenset()) -> dict[str, Any]:
     """What a page needs to turn a drawn scene into this one in place, card by card.
 
     ``cards`` lists, in drawing order, ``[key, pile, x, y, picture id]``
@@ -177,6 +178,7 @@ def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = F
     ``static`` is everything that is not a card (felt, slots, labels) as SVG
     text, or, with ``statics``, its number there (each distinct one is
     drawn once, kept under its scene's size, slots and labels, and its text).
+    ``over`` is what is drawn over the cards (the ``highlight``), as SVG text.
     The card pictures go into ``shared_defs``, as with :func:`scene_svg`.
 
     >>> from solitaire_widgets import new_game
@@ -199,12 +201,15 @@ def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = F
     else:
         static = statics.setdefault(_static_svg(scene, four_colour), len(statics))
         statics[looks] = static
+    over = "".join(_layer_svg(kind, key, shapes) for kind, key, shapes
+                   in scene_layers(scene, four_colour, highlight, cards=False)
+                   if kind == "highlight") if highlight else ""
     return {"width": _num(scene.width), "height": _num(scene.height), "cards": cards,
-            "static": static}
+            "static": static, "over": over}
 
 
 def _static_svg(scene: Scene, four_colour: bool) -> str:
     """Everything of the scene that is not a card, as SVG text."""
     return "".join(_layer_svg(kind, key, shapes)
                    for kind, key, shapes in scene_layers(scene, four_colour, cards=False)
-                   if kind != "card")
+                   if kind not in ("card", "highlight"))

@@ -1,10 +1,10 @@
 """One playable table in a web page: the engine side, run by Pyodide in a Web Worker.
 
 The page sends requests (a dict with ``"op"``) and draws the answer (a
-*view*: the table's SVG, the status line, the message, the buttons' states,
+*view*: the table's picture, the status line, the message, the buttons' states,
 the table in words). The rules, the pointer's meaning and the drawing all
 come from the package (:mod:`~solitaire_widgets.render.pointer`,
-:func:`~solitaire_widgets.render.svg.scene_svg`); the page only draws and
+:func:`~solitaire_widgets.render.svg.scene_patch`); the page only draws and
 forwards input. Pure Python: the same code runs under CPython in the tests.
 
 >>> session = TableSession("klondike", seed=7)
@@ -32,7 +32,7 @@ from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
-from ..render.svg import scene_patch, scene_svg
+from ..render.svg import scene_patch
 from ..saves import load_game
 from ..strategies import get_strategy
 from ..table import Table
@@ -61,6 +61,12 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
+    """The drawings :func:`~solitaire_widgets.render.svg.scene_patch` kept after the first ``known``."""
+    return {number: text for text, number in list(statics.items())[known:]
+            if isinstance(text, str)}
+
+
 def game_state(game: Game) -> dict[str, Any]:
     """The position as ``solitaire-widgets show --json`` prints it.
 
@@ -87,6 +93,7 @@ class TableSession:
         self.width = float(width)
         self.prefix = prefix
         self._defs: dict[str, str] = {}
+        self._statics: dict[object, int] = {}
         self.state = pointer.PointerState()
         self.hint: frozenset[str] = frozenset()
         self.scene: Scene = layout(self.game.name, self.game.table, self.width)
@@ -296,8 +303,10 @@ class TableSession:
     def view(self) -> dict[str, Any]:
         """The table as the page shows it (JSON-ready).
 
-        ``svg`` places the card pictures; ``defs`` holds the pictures not sent
-        before (the page keeps them), so a move sends little more than positions.
+        The picture is a :func:`~solitaire_widgets.render.svg.scene_patch`
+        (the page moves the cards it shows); ``defs`` and ``statics`` hold the
+        card pictures and the felt-and-slots drawings not sent before (the
+        page keeps them), so a move sends little more than positions.
         """
         game = self.game
         self.scene = layout(game.name, game.table, self.width, keys_from=self.scene)
@@ -307,13 +316,15 @@ class TableSession:
             status = ("You won! " if result.won else "Game over: lost. ") + _sentence(result.reason)
         else:
             status = _sentence(game.status)
-        known = len(self._defs)
-        svg = scene_svg(self.scene, highlight=marks, shared_defs=self._defs,
-                        title=f"{game.rules.title}, deal {game.seed}: {game.status}")
+        known, known_statics = len(self._defs), len(self._statics)
+        picture = scene_patch(self.scene, self._defs, statics=self._statics, highlight=marks)
+        for card in picture["cards"]:
+            card[4] = f"{self.prefix}-{card[4]}"
         return {
-            "svg": unique_ids(svg, self.prefix),
+            **picture,
+            "label": f"{game.rules.title}, deal {game.seed}: {game.status}",
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
-            "width": self.scene.width, "height": self.scene.height,
+            "statics": _new_statics(self._statics, known_statics),
             "status": status, "message": self.message, "error": self.error,
             "words": describe_table(game.name, game.table),
             "seed": game.seed, "title": game.rules.title,
@@ -377,7 +388,7 @@ class ReplaySession:
     def frames(self, start: int, count: int = 1, prefix: str = "sw-replay") -> dict[str, Any]:
         """Steps ``start`` to ``start + count - 1`` (0: the deal) as patches of the drawn table.
 
-        Each frame is ``{"index", "caption", "title", "description"}`` and a
+        Each frame is ``{"index", "caption", "label", "description"}`` and a
         :func:`~solitaire_widgets.render.svg.scene_patch` (the page moves the
         cards it already shows rather than drawing the table again).
         ``defs`` holds the card pictures and ``statics`` the non-card drawings
@@ -394,11 +405,9 @@ class ReplaySession:
                                 statics=self._statics)
             for card in patch["cards"]:
                 card[4] = f"{prefix}-{card[4]}"
-            patch.update(index=index, caption=caption, title=f"{self.title}: {caption}",
+            patch.update(index=index, caption=caption, label=f"{self.title}: {caption}",
                          description=describe_table(self.game.name, table))
             frames.append(patch)
         return {"frames": frames, "count": self.count,
                 "defs": unique_ids("".join(list(self._defs.values())[known_defs:]), prefix),
-                "statics": {number: text for text, number in
-                            list(self._statics.items())[known_statics:]
-                            if isinstance(text, str)}}
+                "statics": _new_statics(self._statics, known_statics)}

@@ -76,6 +76,67 @@
     return node;
   }
 
+  // A drawn table becomes the next one in place: the cards that moved are
+  // moved (by their data-key), the rest is left alone; only a changed felt,
+  // slots or labels are drawn again. Much cheaper than a new <svg> each step.
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  function child(svg, tag, before) {
+    var node = svg.querySelector(":scope > " + tag);
+    if (!node) { node = document.createElementNS(SVG_NS, tag); svg.insertBefore(node, before); }
+    return node;
+  }
+  function patch(stage, frame, drawing) {
+    var svg = stage.querySelector("svg");
+    if (!svg) {
+      stage.innerHTML = '<svg xmlns="' + SVG_NS + '" role="img"></svg>';
+      svg = stage.querySelector("svg");
+    }
+    svg.setAttribute("width", frame.width);
+    svg.setAttribute("height", frame.height);
+    svg.setAttribute("viewBox", "0 0 " + frame.width + " " + frame.height);
+    svg.setAttribute("aria-label", frame.label);
+    var title = child(svg, "title", svg.firstChild);
+    title.textContent = frame.label;
+    var desc = svg.querySelector(":scope > desc");
+    if (frame.description !== undefined) {
+      desc = child(svg, "desc", title.nextSibling);
+      desc.textContent = frame.description;
+    }
+    if (svg.swStatic !== drawing) {
+      Array.prototype.slice.call(svg.children).forEach(function (node) {
+        if (node !== title && node !== desc && !node.classList.contains("card")) { node.remove(); }
+      });
+      (desc || title).insertAdjacentHTML("afterend", drawing);
+      svg.swStatic = drawing;
+    }
+    var over = svg.querySelector(":scope > g.sw-over");
+    if (over) { over.remove(); }
+    var cards = {};
+    svg.querySelectorAll(":scope > g.card").forEach(function (g) {
+      cards[g.getAttribute("data-key")] = g;
+    });
+    var next = svg.querySelector(":scope > g.card");
+    frame.cards.forEach(function (c) {
+      var g = cards[c[0]], use;
+      delete cards[c[0]];
+      if (!g) {
+        g = document.createElementNS(SVG_NS, "g");
+        g.setAttribute("class", "card");
+        g.setAttribute("data-key", c[0]);
+        g.appendChild(document.createElementNS(SVG_NS, "use"));
+      }
+      if (g !== next) { svg.insertBefore(g, next); } else { next = g.nextSibling; }
+      var place = "translate(" + c[2] + " " + c[3] + ")", href = "#" + c[4];
+      if (g.getAttribute("transform") !== place) { g.setAttribute("transform", place); }
+      if (g.getAttribute("data-pile") !== c[1]) { g.setAttribute("data-pile", c[1]); }
+      g.removeAttribute("data-home");
+      use = g.firstChild;
+      if (use.getAttribute("href") !== href) { use.setAttribute("href", href); }
+    });
+    Object.keys(cards).forEach(function (key) { cards[key].remove(); });
+    if (frame.over) { svg.insertAdjacentHTML("beforeend", '<g class="sw-over">' + frame.over + "</g>"); }
+  }
+
   // Cards keep their data-key from one picture to the next: each moved card
   // slides from where it was (a few frames, the first one drawn at once).
   var ANIMATION_MS = 140;
@@ -90,9 +151,9 @@
     var m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(transform || "");
     return m ? [parseFloat(m[1]), parseFloat(m[2])] : null;
   }
-  function draw(stage, svg, animate, done) {
+  function draw(stage, frame, drawing, animate, done) {
     var before = animate ? positions(stage) : {};
-    stage.innerHTML = svg;
+    patch(stage, frame, drawing);
     var moving = [];
     if (animate) {
       stage.querySelectorAll("g.card").forEach(function (g) {
@@ -135,6 +196,7 @@
     this.button.hidden = false;
     this.button.addEventListener("click", function () { self.start(); });
     this.lastAnimation = null;
+    this.statics = {};
   }
 
   Table.prototype.start = function () {
@@ -301,7 +363,8 @@
     this.view = view;
     var focused = document.activeElement === this.stage;
     keepDefs(this.root, view.defs);
-    draw(this.stage, view.svg, animate && view.played, function () {});
+    Object.keys(view.statics).forEach(function (k) { self.statics[k] = view.statics[k]; });
+    draw(this.stage, view, this.statics[view.static], animate && view.played, function () {});
     if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
     if (focused) { this.stage.focus({ preventScroll: true }); }
     this.status.textContent = view.status;
@@ -346,57 +409,6 @@
       return view.moves;
     });
   };
-
-  // A drawn table becomes the next one in place: the cards that moved are
-  // moved (by their data-key), the rest is left alone; only a changed felt,
-  // slots or labels are drawn again. Much cheaper than a new <svg> each step.
-  var SVG_NS = "http://www.w3.org/2000/svg";
-  function child(svg, tag, before) {
-    var node = svg.querySelector(":scope > " + tag);
-    if (!node) { node = document.createElementNS(SVG_NS, tag); svg.insertBefore(node, before); }
-    return node;
-  }
-  function patch(stage, frame, drawing) {
-    var svg = stage.querySelector("svg");
-    if (!svg) { return; }
-    svg.setAttribute("width", frame.width);
-    svg.setAttribute("height", frame.height);
-    svg.setAttribute("viewBox", "0 0 " + frame.width + " " + frame.height);
-    svg.setAttribute("aria-label", frame.title);
-    var title = child(svg, "title", svg.firstChild);
-    title.textContent = frame.title;
-    var desc = child(svg, "desc", title.nextSibling);
-    desc.textContent = frame.description;
-    if (svg.swStatic !== drawing) {
-      Array.prototype.slice.call(svg.children).forEach(function (node) {
-        if (node !== title && node !== desc && !node.classList.contains("card")) { node.remove(); }
-      });
-      desc.insertAdjacentHTML("afterend", drawing);
-      svg.swStatic = drawing;
-    }
-    var cards = {};
-    svg.querySelectorAll(":scope > g.card").forEach(function (g) {
-      cards[g.getAttribute("data-key")] = g;
-    });
-    var next = svg.querySelector(":scope > g.card");
-    frame.cards.forEach(function (c) {
-      var g = cards[c[0]], use;
-      delete cards[c[0]];
-      if (!g) {
-        g = document.createElementNS(SVG_NS, "g");
-        g.setAttribute("class", "card");
-        g.setAttribute("data-key", c[0]);
-        g.appendChild(document.createElementNS(SVG_NS, "use"));
-      }
-      if (g !== next) { svg.insertBefore(g, next); } else { next = g.nextSibling; }
-      var place = "translate(" + c[2] + " " + c[3] + ")", href = "#" + c[4];
-      if (g.getAttribute("transform") !== place) { g.setAttribute("transform", place); }
-      if (g.getAttribute("data-pile") !== c[1]) { g.setAttribute("data-pile", c[1]); }
-      use = g.firstChild;
-      if (use.getAttribute("href") !== href) { use.setAttribute("href", href); }
-    });
-    Object.keys(cards).forEach(function (key) { cards[key].remove(); });
-  }
 
   // Replays: every step computed from the save, a chunk of steps a request
   // (as patches of the drawn table), the next chunk asked for while this
