@@ -151,9 +151,9 @@
     var m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(transform || "");
     return m ? [parseFloat(m[1]), parseFloat(m[2])] : null;
   }
-  function draw(stage, frame, drawing, animate, done) {
+  function draw(stage, picture, drawing, animate, done) {
     var before = animate ? positions(stage) : {};
-    patch(stage, frame, drawing);
+    patch(stage, picture, drawing);
     var moving = [];
     if (animate) {
       stage.querySelectorAll("g.card").forEach(function (g) {
