@@ -106,7 +106,8 @@ class TableSession:
         """Carry out one request and return the view (see :meth:`view`).
 
         Requests: ``play`` (``move``: text), ``undo``, ``redo``, ``hint``,
-        ``finish``, ``canwin``, ``new`` (``seed``: a number or None),
+        ``finish``, ``finishstep`` (``played``: see :meth:`finish_step`),
+        ``canwin``, ``new`` (``seed``: a number or None),
         ``press``/``move``/``release`` (``x``, ``y``: scene pixels),
         ``leave``, ``key`` (``key``: the browser's key name), ``view``.
         """
@@ -121,6 +122,8 @@ class TableSession:
             self.show_hint()
         elif op == "finish":
             self.finish()
+        elif op == "finishstep":
+            self.finish_step(int(request.get("played", 0)))
         elif op == "canwin":
             self.can_win()
         elif op == "solverhint":
@@ -187,14 +190,24 @@ class TableSession:
 
     def finish(self) -> None:
         """Let the default player play on until the game ends or it gives up."""
-        strategy = get_strategy(self.game.name)
         played = 0
-        while not self.game.is_over and played < FINISH_LIMIT:
-            move = strategy.choose(self.game)
-            if move is None:
-                break
-            self.game.play(move)
+        while self.finish_step(played):
             played += 1
+
+    def finish_step(self, played: int = 0) -> bool:
+        """One move of auto-finish (the page animates each); False when auto-finish is over.
+
+        ``played``: the moves it played before this one. When it is over the
+        message says how it ended.
+
+        >>> session = TableSession("chain", seed=5)
+        >>> session.finish_step(), len(session.game.history)
+        (True, 1)
+        """
+        if not self.game.is_over and played < FINISH_LIMIT:
+            move = get_strategy(self.game.name).choose(self.game)
+            if move is not None:
+                return self.play(move)
         self.state = pointer.PointerState()
         self.hint = frozenset()
         if self.game.is_over:
@@ -203,6 +216,7 @@ class TableSession:
         else:
             self._say(f"The computer player stopped after {played} moves: "
                       "it sees no useful move.")
+        return False
 
     def can_win(self) -> str:
         """Ask the solver (Klondike) whether this position can still be won."""

@@ -139,7 +139,9 @@
 
   // Cards keep their data-key from one picture to the next: each moved card
   // slides from where it was (a few frames, the first one drawn at once).
-  var ANIMATION_MS = 140;
+  // A new picture stops a slide still running on the stage (its cards are
+  // already where the new picture puts them).
+  var ANIMATION_MS = 140, FINISH_MS = 70;
   function positions(stage) {
     var out = {};
     stage.querySelectorAll("g.card").forEach(function (g) {
@@ -151,8 +153,10 @@
     var m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(transform || "");
     return m ? [parseFloat(m[1]), parseFloat(m[2])] : null;
   }
-  function draw(stage, picture, drawing, animate, done) {
+  function draw(stage, picture, drawing, animate, done, duration) {
     var before = animate ? positions(stage) : {};
+    var mine = stage.swAnimation = (stage.swAnimation || 0) + 1;
+    duration = duration || ANIMATION_MS;
     patch(stage, picture, drawing);
     var moving = [];
     if (animate) {
@@ -166,8 +170,9 @@
     if (!moving.length) { if (done) { done(); } return; }
     var start = null;
     function frame(now) {
+      if (stage.swAnimation !== mine) { if (done) { done(); } return; }
       if (start === null) { start = now; }
-      var t = Math.min(1, (now - start) / ANIMATION_MS), e = 1 - (1 - t) * (1 - t);
+      var t = Math.min(1, (now - start) / duration), e = 1 - (1 - t) * (1 - t);
       moving.forEach(function (m) {
         var x = m[1][0] + (m[2][0] - m[1][0]) * e, y = m[1][1] + (m[2][1] - m[1][1]) * e;
         m[0].setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")");
@@ -240,17 +245,19 @@
     this.stage.setAttribute("aria-label", "The table: arrow keys choose a pile, Enter picks up or puts down, f sends to a foundation, u undo, h hint");
     var keys = (root.getAttribute("data-sw-keys") || "").split("|");
     var bar = el("div", { "class": "sw-bar", role: "toolbar", "aria-label": "Table controls" });
-    function button(label, op, title) {
+    function button(label, op, title, act) {
       var b = el("button", { type: "button", "data-op": op, title: title || label }, label);
-      b.addEventListener("click", function () { self.send({ op: op }); });
+      b.addEventListener("click", act || function () { self.send({ op: op }); });
       bar.appendChild(b);
       return b;
     }
     this.buttons = {
       undo: button("Undo", "undo"), redo: button("Redo", "redo"),
       hint: button("Hint", "hint", "The computer player's choice"),
-      finish: button("Finish", "finish", "Let the computer player play on")
+      finish: button("Finish", "finish", "Let the computer player play on",
+                     function () { self.finish(); })
     };
+
     if (root.getAttribute("data-sw-game") === "klondike") {
       this.buttons.solverhint = button("Show me the next move", "solverhint",
                                        "The next move of a winning line (the solver sees every card)");
@@ -336,16 +343,39 @@
     });
   };
 
-  Table.prototype.send = function (request) {
+  Table.prototype.send = function (request, finishing) {
     var self = this;
+    if (!finishing && request.op !== "move") { this.finishing = null; }
     request.table = this.name;
     var sent = performance.now();
     return this.start().then(function () { return ask(request); }).then(function (view) {
+      // A step of a stopped auto-finish is still drawn: it was played.
+      if (finishing && self.finishing !== finishing) { view.stopped = true; }
       if (view.drag) { self.drag(view.drag); return view; }
       if (view.noop) { return view; }
-      self.show(view, true, sent);
+      view.drawn = self.show(view, true, sent, finishing ? FINISH_MS : undefined);
       return view;
     });
+  };
+
+  // Auto-finish: the default player's moves one request each, each one
+  // animated (quickly) before the next is asked for, so the status line and
+  // the picture agree at every moment. Any other input stops it at once.
+  Table.prototype.finish = function () {
+    var self = this, token = {};
+    this.finishing = token;
+    function step(played) {
+      return self.send({ op: "finishstep", played: played }, token).then(function (view) {
+        if (view.stopped || !view.played) {
+          if (self.finishing === token) { self.finishing = null; }
+          return view;
+        }
+        return view.drawn.then(function () {
+          return self.finishing === token ? step(played + 1) : view;
+        });
+      });
+    }
+    return step(0);
   };
 
   Table.prototype.drag = function (drag) {
@@ -358,13 +388,14 @@
     });
   };
 
-  Table.prototype.show = function (view, animate, sent) {
-    var self = this;
+  Table.prototype.show = function (view, animate, sent, duration) {
+    var self = this, shown;
     this.view = view;
     var focused = document.activeElement === this.stage;
     keepDefs(this.root, view.defs);
     Object.keys(view.statics).forEach(function (k) { self.statics[k] = view.statics[k]; });
-    draw(this.stage, view, this.statics[view.static], animate && view.played, function () {});
+    var drawn = new Promise(function (resolve) { shown = resolve; });
+    draw(this.stage, view, this.statics[view.static], animate && view.played, shown, duration);
     if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
     if (focused) { this.stage.focus({ preventScroll: true }); }
     this.status.textContent = view.status;
@@ -386,6 +417,7 @@
       self.actionBar.appendChild(b);
     });
     this.root.setAttribute("data-sw-moves", view.moves.length);
+    return drawn;
   };
 
   // The scripting interface (see the embedding guide).
