@@ -11,10 +11,13 @@ function progress(phase, ms) { self.postMessage({ progress: phase, ms: ms }); }
 
 async function boot(wheel) {
   var t0 = performance.now();
+  // The wheel is fetched while the runtime loads, not after it.
+  var fetched = fetch(base + wheel).then(function (r) { return r.arrayBuffer(); });
+  fetched.catch(function () {});
   pyodide = await loadPyodide({ indexURL: base + "pyodide/" });
   var t1 = performance.now();
   progress("runtime", t1 - t0);
-  var bytes = await (await fetch(base + wheel)).arrayBuffer();
+  var bytes = await fetched;
   pyodide.unpackArchive(bytes, "wheel");
   var t2 = performance.now();
   progress("wheel", t2 - t1);
