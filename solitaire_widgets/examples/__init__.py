@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OptionError
-from ..game import SAVE_FORMAT, Game
+from ..game import Game
+from ..saves import SAVE_FORMAT
 
 __all__ = ["Example", "EXAMPLES", "get_example", "example_names"]
 
@@ -63,6 +64,7 @@ class Example:
             "options": dict(self.options),
             "seed": self.seed,
             "deck": self.deck.split(),
+            "custom_deck": True,  # stacked by hand, reshuffles too
             "moves": moves,
         }
 
