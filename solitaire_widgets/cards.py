@@ -33,6 +33,7 @@ __all__ = [
     "rank_name",
     "rank_word",
     "suit_name",
+    "with_article",
 ]
 
 #: Suits in notation order: clubs, diamonds, hearts, spades.
@@ -59,6 +60,16 @@ def rank_name(rank: int) -> str:
 def rank_word(rank: int) -> str:
     """The English word of a rank: ``rank_word(12) == "queen"``."""
     return _RANK_WORDS[rank]
+
+
+def with_article(word: str) -> str:
+    """``word`` after "a" or "an", as it is spoken: ``with_article("eight") == "an eight"``.
+
+    >>> [with_article(rank_word(r)) for r in (1, 2, 8, 11)]
+    ['an ace', 'a two', 'an eight', 'a jack']
+    """
+    spoken_vowel = word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "one", "eu"))
+    return ("an " if spoken_vowel else "a ") + word
 
 
 def suit_name(suit: str) -> str:
@@ -210,9 +221,9 @@ def check_deck(cards: list[Card], packs: int) -> None:
     if len(cards) != expected:
         detail = []
         if missing:
-            detail.append("missing: " + " ".join(map(str, missing)))
+            detail.append("missing: " + _some(missing))
         if too_many:
-            detail.append("too many: " + " ".join(map(str, too_many)))
+            detail.append("too many: " + _some(too_many))
         extra = f" ({'; '.join(detail)})" if detail else ""
         raise DeckError(
             f"a deck for this game has {expected} cards, this one has {len(cards)}{extra}"
@@ -221,5 +232,11 @@ def check_deck(cards: list[Card], packs: int) -> None:
         times = "once" if packs == 1 else f"{packs} times"
         raise DeckError(
             "each card belongs in the deck "
-            f"{times}, but these appear more often: {' '.join(map(str, too_many))}"
+            f"{times}, but these appear more often: {_some(too_many)}"
         )
+
+
+def _some(cards: list[Card], most: int = 12) -> str:
+    """Up to ``most`` cards in notation, then how many more."""
+    shown = " ".join(map(str, cards[:most]))
+    return shown if len(cards) <= most else f"{shown} and {len(cards) - most} more"

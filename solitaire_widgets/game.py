@@ -137,7 +137,8 @@ class Game:
         try:
             return self.table.piles[pile_id]
         except KeyError:
-            raise IllegalMoveError(f"there is no pile called {pile_id!r} in this game") from None
+            raise IllegalMoveError(f"there is no pile called {excerpt(pile_id)} in "
+                                   f"{self.rules.title}") from None
 
     @property
     def is_over(self) -> bool:
@@ -309,10 +310,6 @@ class Game:
         if self.is_over:
             raise IllegalMoveError(f"the game is over ({self.result.reason}); start a new deal")
         if move not in self._moves():
-            piles = self.table.piles
-            for pile in (move.src, move.dst) if move.action == "move" else ():
-                if pile not in piles:
-                    raise IllegalMoveError(f"there is no pile called {pile!r} in this game")
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
 
     def _fresh_shuffle(self, cards: Sequence[Card]) -> list[Card]:

@@ -192,9 +192,7 @@ def _rebuild(data: dict[str, Any]) -> Game:
             raise SaveFileError(f"move {number}: {error}") from None
         if move not in game._moves():
             reason = ("the game was already over" if game.is_over
-                      else game.rules.why_illegal(game.table, move)
-                      if all(p in game.table.piles for p in (move.src, move.dst) if p)
-                      else "there is no such pile in this game")
+                      else game.rules.why_illegal(game.table, move))
             raise SaveFileError(f"move {number} ({move}) is not legal there: {reason}")
         try:
             _replay(game, move, _orders(entry.get("shuffles", [])), custom)
