@@ -199,7 +199,7 @@ def test_any_option_name_is_checked_against_the_game(name: str, option: str) -> 
         rules_for(name, {option: "x"})
     if option not in ("seed", "deck"):  # new_game's own arguments
         with pytest.raises(OptionError, match="its options are"):
-            new_game(name, **{option: "x"})
+            new_game(name, **{option: "x"})  # type: ignore[arg-type]
     data = json.loads(new_game(name, seed=1).to_json())
     data["options"][option] = "x"
     with pytest.raises(SaveFileError, match="its options are"):
