@@ -23,7 +23,7 @@ import random
 from collections.abc import Iterable
 from typing import TypeVar
 
-from .cards import SUITS, Card
+from .cards import Card, full_deck
 
 __all__ = ["MAX_SEED", "seed_rng", "shuffled", "reshuffled", "pack_order", "new_seed"]
 
@@ -59,10 +59,18 @@ def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
     return out
 
 
-def pack_order(card: Card) -> tuple[int, int]:
+_PACK_INDEX: dict[Card, int] = {card: index for index, card in enumerate(full_deck())}
+
+
+def pack_order(card: Card) -> int:
     """The sort key of a card in pack order: clubs first, then diamonds, hearts,
-    spades, each from the ace up (the order of :func:`~solitaire_widgets.cards.full_deck`)."""
-    return SUITS.index(card.suit), card.rank
+    spades, each from the ace up (the order of :func:`~solitaire_widgets.cards.full_deck`).
+
+    >>> from solitaire_widgets.cards import parse_cards
+    >>> sorted(parse_cards("2H AS KC"), key=pack_order)
+    [Card.parse('KC'), Card.parse('2H'), Card.parse('AS')]
+    """
+    return _PACK_INDEX[card]
 
 
 def reshuffled(cards: Iterable[Card], seed: int, number: int) -> list[Card]:
@@ -71,7 +79,7 @@ def reshuffled(cards: Iterable[Card], seed: int, number: int) -> list[Card]:
     The cards are first put in pack order, so the outcome depends only on the
     seed, the reshuffle's number and which cards are shuffled.
     """
-    return shuffled(sorted(cards, key=pack_order), seed_rng(seed, number))
+    return shuffled(sorted(cards, key=_PACK_INDEX.__getitem__), seed_rng(seed, number))
 
 
 def new_seed() -> int:

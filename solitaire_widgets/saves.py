@@ -222,5 +222,5 @@ def load_game(text: str | bytes) -> Game:
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise _damaged(f"it is not valid JSON ({excerpt(str(error), 80)})") from None
+        raise _damaged(f"it is not valid JSON ({error})") from None
     return _rebuild(_check_shape(raw))
