@@ -403,3 +403,67 @@ def test_klondike_says_only_an_eight() -> None:
                             assert "only an eight" in str(caught.value)
                             return
     raise AssertionError("no position refused a card on a nine")
+
+
+# -- fuzzing the loader and the command line ---------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(["AS", "TH", "10♥", "t1>fc", "turn", "chain", "solitaire_widgets/1"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                               max_size=4),
+    max_leaves=12,
+)
+SAVE_KEYS = ["format", "game", "options", "seed", "custom_deck", "deck", "moves",
+             "opening_shuffles", "extra"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(SETTINGS, max_examples=100)
+@given(steps=st.integers(0, 80), changes=st.lists(st.tuples(st.sampled_from(SAVE_KEYS),
+                                                            json_values), max_size=3),
+       move_changes=st.lists(st.tuples(st.integers(0, 200), json_values), max_size=3))
+def test_any_json_in_any_field_loads_or_is_refused(
+    name: str, steps: int, changes: list[tuple[str, Any]], move_changes: list[tuple[int, Any]]
+) -> None:
+    data = json.loads(_random_position(name, steps, steps).to_json())
+    for key, value in changes:
+        data[key] = value
+    moves = data.get("moves")
+    for index, value in move_changes:
+        if isinstance(moves, list) and moves:
+            moves[index % len(moves)] = value
+    try:
+        game = load_game(json.dumps(data))
+    except SaveFileError as error:
+        assert str(error).strip() and len(str(error)) < SHORT
+        return
+    # Whatever loaded is a sound game, and a seeded one is exactly its seed's.
+    assert load_game(game.to_json()).to_json() == game.to_json()
+    if not game.custom_deck:
+        fresh = new_game(game.name, seed=game.seed, **game.options)
+        for step in game.history:
+            fresh.play(step.move)
+        assert fresh.table == game.table
+
+
+CLI_WORDS = ["show", "play", "stats", "example", "chain", "klondike", "quarrel", "poker",
+             "--seed", "--deck", "--option", "--json", "--deals", "--workers", "--strategy",
+             "--dask", "--list", "1", "-1", "0", "3", "x", "AS 2H", "self=x", "aux_row=at-start",
+             "deck_uses=rounds", "variant=standard", "random", "garbage", "", "—", "9" * 30]
+
+
+@settings(SETTINGS, max_examples=150)
+@given(argv=st.lists(st.sampled_from(CLI_WORDS), max_size=7))
+def test_the_command_line_never_shows_a_traceback(argv: list[str]) -> None:
+    from solitaire_widgets import cli
+
+    if "stats" in argv and ("--dask" in argv or "--workers" in argv):
+        return  # a cluster or process pool is beyond a unit test's budget
+    if "stats" in argv and "9" * 30 not in argv:
+        argv = [*argv, "--deals", "2"]
+    try:
+        status = cli.main(argv)
+    except SystemExit as exit_:
+        status = exit_.code  # type: ignore[assignment]
+    assert status in (0, 2)
