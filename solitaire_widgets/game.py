@@ -113,10 +113,6 @@ class Game:
         """The moves played, oldest first: steps 1 to n (a new list each time)."""
         return self._steps[1:]
 
-    @history.setter
-    def history(self, steps: Sequence[Step]) -> None:
-        self._steps[1:] = steps
-
     @property
     def opening(self) -> tuple[Event, ...]:
         """The events of the opening deal (step 0)."""
