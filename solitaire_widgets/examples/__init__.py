@@ -18,7 +18,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from ..game import Game
 from ..saves import SAVE_FORMAT
 
@@ -121,5 +121,5 @@ def get_example(name: str) -> Example:
         return found[name]
     except KeyError:
         raise OptionError(
-            f"there is no example called {name!r}; the examples are: {', '.join(found)}"
+            f"there is no example called {excerpt(name)}; the examples are: {', '.join(found)}"
         ) from None
