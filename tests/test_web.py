@@ -262,3 +262,15 @@ def test_html_player_without_steps_is_unchanged_for_short_replays() -> None:
     frames = game_frames(new_game("chain", seed=5), 360) * 3
     page = html_player(frames, "Three")
     assert "Step 0 of 2" in page and "data-sw-save" not in page
+
+
+def test_auto_finish_in_steps_plays_what_finish_plays() -> None:
+    whole, stepped = TableSession("klondike", seed=7), TableSession("klondike", seed=7)
+    whole.finish()
+    played = 0
+    while stepped.finish_step(played):
+        played += 1
+        assert len(stepped.game.history) == played, "one move a step"
+    assert [s.move for s in stepped.game.history] == [s.move for s in whole.game.history]
+    assert stepped.message == whole.message and stepped.message.startswith("The computer player")
+    assert not stepped.handle({"op": "finishstep", "played": played})["played"]

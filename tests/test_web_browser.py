@@ -21,7 +21,7 @@ from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
-from solitaire_widgets.web.session import game_state
+from solitaire_widgets.web.session import TableSession, game_state
 from tests.browser_support import BrowserPage, served_directory
 
 pytestmark = pytest.mark.browser
@@ -154,6 +154,47 @@ def test_without_webassembly_the_page_says_so_and_keeps_the_picture(
         note.wait_for()
         assert "WebAssembly" in note.inner_text()
         assert page.locator(".sw-table svg g.card").count() == 52
+    assert browser_page.errors() == []
+
+
+_SAMPLE = """() => {
+  const root = document.querySelector('.sw-table');
+  return [Number(root.getAttribute('data-sw-moves')),
+          root.querySelector('.sw-status').textContent];
+}"""
+
+
+def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage,
+                                                       exported: Path) -> None:
+    reference = TableSession("klondike", seed=7)
+    statuses = [reference.view()["status"]]
+    while reference.finish_step(len(statuses) - 1):
+        statuses.append(reference.view()["status"])
+    assert len(statuses) > 10
+    page = browser_page.page
+    with served_directory(exported) as url:
+        page.goto(f"{url}/index.html")
+        page.locator(".sw-play-here").click()
+        page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                               timeout=START_TIMEOUT)
+        page.locator(".sw-table button[data-op=finish]").click()
+        seen: list[list[Any]] = []
+        while len(seen) < 4 or seen[-1][0] < 3:
+            seen.append(page.evaluate(_SAMPLE))
+            page.wait_for_timeout(30)
+        for moves, status in seen:
+            assert status == statuses[moves], "status and picture agree at every moment"
+        assert len({moves for moves, _ in seen}) > 2, "one move at a time, each drawn"
+        page.locator(".sw-table button[data-op=undo]").click()
+        page.wait_for_function("document.querySelector('.sw-message').textContent"
+                               " === 'Move taken back.'")
+        stopped = page.evaluate(_SAMPLE)
+        page.wait_for_timeout(600)
+        assert page.evaluate(_SAMPLE) == stopped, "the new input stopped auto-finish"
+        replayed = new_game("klondike", seed=7)
+        for step in reference.game.history[:stopped[0]]:
+            replayed.play(step.move)
+        assert page.evaluate("window.solitaireTables[0].state()") == game_state(replayed)
     assert browser_page.errors() == []
 
 
