@@ -3,8 +3,8 @@
     python benchmarks/bench_solver.py --deals 50 --variant standard
 
 Solves the same deals twice in one run: with the solver as it is, and with
-every pruning switch of :mod:`solitaire_widgets.solver.klondike` turned off
-(the baseline: depth-first search over the same macro moves with the
+the baseline :data:`solitaire_widgets.solver.config.BASELINE` (every pruning
+rule off: depth-first search over the same macro moves with the
 transposition table, plain safe foundation moves and the plain dead-end
 check). Prints, for each, deals won / lost / unresolved, the mean, median,
 95th percentile and largest solve time, and positions per second; and checks
@@ -15,38 +15,20 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-from solitaire_widgets.solver import klondike as core
 from solitaire_widgets.solver import solve_deal
-
-#: The switches the baseline turns off (each is sound; tests check that none
-#: changes an answer).
-SWITCHES = ("PRUNE", "DEAD_ENDS", "RUN_HEADS", "SAFE_PLUS", "LAY_CHAINS", "SPLITS")
+from solitaire_widgets.solver.config import BASELINE, DEFAULT, Config
 
 
-@contextmanager
-def baseline() -> Iterator[None]:
-    """Every pruning switch off, for the time of the ``with`` block."""
-    saved = {name: getattr(core, name) for name in SWITCHES}
-    try:
-        for name in SWITCHES:
-            setattr(core, name, False)
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(core, name, value)
-
-
-def measure(seeds: range, variant: str, nodes: int) -> tuple[dict[str, str], list[str]]:
+def measure(seeds: range, variant: str, nodes: int,
+            config: Config = DEFAULT) -> tuple[dict[str, str], list[str]]:
     """One column of the table, and each deal's answer."""
     times: list[float] = []
     answers: list[str] = []
     total = 0
     began = time.perf_counter()
     for seed in seeds:
-        solution = solve_deal(seed, variant=variant, max_nodes=nodes)
+        solution = solve_deal(seed, variant=variant, max_nodes=nodes, config=config)
         answers.append(solution.status)
         times.append(solution.seconds)
         total += solution.nodes
@@ -75,8 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seeds = range(args.start, args.start + args.deals)
     solver, solver_answers = measure(seeds, args.variant, args.nodes)
-    with baseline():
-        plain, plain_answers = measure(seeds, args.variant, args.nodes)
+    plain, plain_answers = measure(seeds, args.variant, args.nodes, BASELINE)
     disagree = [seed for seed, a, b in zip(seeds, solver_answers, plain_answers, strict=True)
                 if "unresolved" not in (a, b) and a != b]
     print(f"Klondike ({args.variant}), deals {seeds.start}..{seeds.stop - 1}, "

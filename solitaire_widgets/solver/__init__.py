@@ -32,9 +32,12 @@ from typing import Literal
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
-from . import klondike as _k
+from .config import DEFAULT, Config
+from .search import solve_position
+from .state import from_table, mode_of
 
-__all__ = ["Solution", "Status", "solve", "solve_deal", "next_move", "can_win", "DEFAULT_NODES"]
+__all__ = ["Solution", "Status", "Config", "solve", "solve_deal", "next_move", "can_win",
+           "DEFAULT_NODES"]
 
 Status = Literal["won", "lost", "unresolved"]
 
@@ -59,11 +62,12 @@ class Solution:
 
 
 def solve(game: Game, max_nodes: int = DEFAULT_NODES,
-          max_seconds: float | None = None) -> Solution:
+          max_seconds: float | None = None, config: Config = DEFAULT) -> Solution:
     """Solve a Klondike game from its current position, seeing every card.
 
     ``max_nodes`` bounds the positions expanded and ``max_seconds`` the time;
-    when either runs out the answer is ``"unresolved"``.
+    when either runs out the answer is ``"unresolved"``. ``config`` says which
+    pruning rules are used (all of them unless told otherwise; each is sound).
 
     >>> from solitaire_widgets import new_game
     >>> solve(new_game("klondike", seed=2, variant="standard")).status
@@ -75,23 +79,24 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
     if game.is_over:
         return Solution("won" if game.is_won else "lost", [], 0,
                         time.perf_counter() - start)
-    mode = _k.mode_of(str(game.options.get("variant", "polish")))
-    root, forced = _k.from_table(game.table)
+    mode = mode_of(str(game.options.get("variant", "polish")))
+    root, forced = from_table(game.table)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    status, moves, nodes = _k.solve_position(root, forced, mode, max_nodes, deadline)
+    status, moves, nodes = solve_position(root, forced, mode, max_nodes, deadline,
+                                          config=config)
     result: Status = "won" if status == "won" else "lost" if status == "lost" else "unresolved"
     return Solution(result, moves, nodes, time.perf_counter() - start)
 
 
 def solve_deal(seed: int, variant: str = "polish", max_nodes: int = DEFAULT_NODES,
-               max_seconds: float | None = None) -> Solution:
+               max_seconds: float | None = None, config: Config = DEFAULT) -> Solution:
     """Solve deal number ``seed`` of Klondike from its opening.
 
     >>> solve_deal(2, variant="standard").status
     'won'
     """
     game = new_game("klondike", seed=seed, variant=variant)
-    return solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
+    return solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
 
 
 def next_move(game: Game, max_nodes: int = DEFAULT_NODES,
