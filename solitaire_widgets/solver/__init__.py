@@ -7,6 +7,12 @@ one, unlimited passes, no limit on the waste) or draw-three Klondike (the
 same, three cards turned at a time). It reads nothing but the game's table,
 and never changes the game.
 
+The modules, from the position up: :mod:`.state` (the compact position and
+playing a move on it), :mod:`.moves` (the moves worth trying and the safe
+foundation moves), :mod:`.dead_ends` (positions where a card can never go
+up), :mod:`.search` (the search and its plan per rule set) and
+:mod:`.config` (which pruning rules are used, passed down as one value).
+
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=2, variant="standard")
 >>> solution = solve(game)
