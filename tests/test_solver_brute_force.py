@@ -150,7 +150,7 @@ def cases(variant: str) -> list[tuple[Game, bool]]:
     """The small positions of ``variant`` with their brute-force verdicts (made once)."""
     if variant not in _CASES:
         rnd = random.Random(f"brute {variant}")
-        found = []
+        found: list[tuple[Game, bool]] = []
         while len(found) < PER_VARIANT:
             game = small_position(variant, rnd)
             if game.legal_moves():
