@@ -543,3 +543,23 @@ def test_draw_three_restarts_find_a_win_the_ordered_search_misses() -> None:
     assert (again.moves, again.nodes) == (first.moves, first.nodes)
     assert solve_deal(23, variant="draw-three", max_nodes=20_000,
                       config=Config(restart_share=0.0)).status == "unresolved"
+
+
+# -- hints: answers in words within a time budget ------------------------------------------
+
+
+def test_hint_answers_in_words_and_says_when_the_budget_ran_out() -> None:
+    from solitaire_widgets.solver import hint
+
+    game = new_game("klondike", deck=EASY, variant="polish")
+    won = hint(game, max_seconds=30)
+    assert won.status == "won" and won.move is not None and game.is_legal(won.move)
+    assert won.answer.startswith("Yes") and won.advice.startswith("Next move")
+    lost = hint(new_game("klondike", deck=LOCKED, variant="standard"), max_seconds=30)
+    assert lost.status == "lost" and lost.move is None and lost.answer.startswith("No")
+    short = hint(new_game("klondike", seed=4, variant="polish"), max_nodes=2)
+    assert short.status == "unresolved" and short.move is None
+    assert "could not tell within its budget" in short.answer
+    assert "does not mean there is none" in short.advice
+    other = hint(new_game("chain", seed=1))
+    assert other.status == "unresolved" and "Klondike only" in other.answer

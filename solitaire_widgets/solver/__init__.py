@@ -42,13 +42,15 @@ from .config import DEFAULT, Config
 from .search import solve_position
 from .state import from_table, mode_of
 
-__all__ = ["Solution", "Status", "Config", "solve", "solve_deal", "next_move", "can_win",
-           "DEFAULT_NODES"]
+__all__ = ["Solution", "Status", "Config", "Hint", "solve", "solve_deal", "next_move", "can_win",
+           "hint", "DEFAULT_NODES", "HINT_SECONDS"]
 
 Status = Literal["won", "lost", "unresolved"]
 
 #: The default node budget of :func:`solve` (positions expanded).
 DEFAULT_NODES = 1_000_000
+#: The default time budget of :func:`hint` (seconds): a player waits no longer.
+HINT_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -130,3 +132,64 @@ def can_win(game: Game, max_nodes: int = DEFAULT_NODES,
     """
     status = solve(game, max_nodes=max_nodes, max_seconds=max_seconds).status
     return None if status == "unresolved" else status == "won"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The solver's answer to a player, in words, within a time budget.
+
+    ``status`` is the :class:`Solution`'s; ``move`` the next move of a
+    winning line (None unless won); ``answer`` says whether the position can
+    still be won and ``advice`` what to play next, both in a player's words,
+    including when the budget ran out before the solver could tell.
+    """
+
+    status: Status
+    move: Move | None
+    answer: str
+    advice: str
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def hint(game: Game, max_seconds: float = HINT_SECONDS,
+         max_nodes: int = DEFAULT_NODES, config: Config = DEFAULT) -> Hint:
+    """Answer "can this still be won?" and "what should I play?" within ``max_seconds``.
+
+    The widget's two solver buttons call this. When the budget runs out the
+    answer says so (the solver could not tell, not that the game is lost).
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("klondike", seed=2, variant="standard")
+    >>> answer = hint(game, max_seconds=30)
+    >>> answer.status, answer.answer.startswith("Yes"), game.is_legal(answer.move)
+    ('won', True, True)
+    >>> print(hint(game, max_nodes=2).answer)  # doctest: +ELLIPSIS
+    The solver could not tell within its budget (2 positions looked at in ... s) whether ...
+    """
+    if game.name != "klondike":
+        words = f"The solver plays Klondike only, not {game.rules.title}"
+        return Hint("unresolved", None, words, words)
+    if game.is_over:
+        status: Status = "won" if game.is_won else "lost"
+        return Hint(status, None, game.status, game.status)
+    solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
+    looked = f"{solution.nodes:,} position{'s' if solution.nodes != 1 else ''} looked at"
+    if solution.status == "won":
+        move = solution.moves[0]
+        return Hint("won", move,
+                    f"Yes: this can still be won, in {len(solution.moves)} more moves "
+                    "(the solver sees every card, face-down ones too)",
+                    "Next move of a winning line: " + game.describe(move),
+                    solution.nodes, solution.seconds)
+    if solution.status == "lost":
+        words = "No: from here no line of play wins, whatever you do"
+        return Hint("lost", None, words, "No winning line from here: " + words[4:],
+                    solution.nodes, solution.seconds)
+    budget = f"{looked} in {solution.seconds:.1f} s"
+    return Hint("unresolved", None,
+                f"The solver could not tell within its budget ({budget}) whether this can "
+                "still be won: it may be either",
+                f"The solver found no winning line within its budget ({budget}); that does "
+                "not mean there is none",
+                solution.nodes, solution.seconds)
