@@ -563,3 +563,27 @@ def test_hint_answers_in_words_and_says_when_the_budget_ran_out() -> None:
     assert "does not mean there is none" in short.advice
     other = hint(new_game("chain", seed=1))
     assert other.status == "unresolved" and "Klondike only" in other.answer
+
+
+def test_polish_loss_proved_by_drawing_one() -> None:
+    # Deal 263 is lost drawing one, which the draw-one search proves in a
+    # few thousand positions; every Polish line is a draw-one line, so it is
+    # lost under the Polish rules too. The Polish search alone does not finish.
+    assert solve_deal(263, variant="standard", max_nodes=20_000).status == "lost"
+    assert solve_deal(263, variant="polish", max_nodes=20_000).status == "lost"
+    assert solve_deal(263, variant="polish", max_nodes=20_000,
+                      config=Config(relax_share=0.0)).status == "unresolved"
+
+
+def test_a_hint_followed_is_answered_at_once_from_its_line() -> None:
+    from solitaire_widgets.solver import hint
+
+    game = new_game("klondike", seed=1, variant="polish")
+    first = hint(game, max_seconds=60)
+    assert first.status == "won" and first.nodes > 0
+    for _ in range(10):
+        answer = hint(game, max_seconds=60)
+        assert answer.status == "won" and answer.nodes == 0  # from the line, no search
+        assert answer.move is not None
+        game.play(answer.move)
+    assert solve(game).status == "won"

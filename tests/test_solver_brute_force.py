@@ -11,7 +11,8 @@ Each reduction a loss proof relies on is tested the same way, alone (every
 other one switched off) and all together: the move filters, the dead-end
 check and its two strengthenings, the two-rank safe foundation moves, laying
 talon cards only with a card onto them, the draw-three dominance, and the
-draw-three plan (restarts, and the loss proved drawing one). The dead-end
+search plan (draw three's restarts, and a loss proved drawing one, which
+settles draw three and the Polish rules alike). The dead-end
 check and the automatic foundation moves are also checked directly: a
 position the check calls hopeless is lost, and the automatic moves never
 turn a won position into a lost one. What the search always does (columns
@@ -53,7 +54,7 @@ ALONE = {
     "two-rank safe moves": dataclasses.replace(NONE, safe_plus=True),
     "lay chains": dataclasses.replace(NONE, move_filters=True, lay_chains=True),
     "draw-three dominance": dataclasses.replace(NONE, splits=True),
-    "draw-three plan": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
+    "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
                                            restart_nodes=50),
     "all": Config(restart_nodes=50),
 }

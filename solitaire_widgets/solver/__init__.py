@@ -32,6 +32,7 @@ An unresolved deal (the budget ran out) is neither a win nor a loss:
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -152,19 +153,49 @@ class Hint:
     seconds: float = 0.0
 
 
+#: Hints already answered, by position: a win with the rest of its line, or a loss.
+#: A player who follows a hint asks again from the next position of the same
+#: line, and is answered at once. Each answer holds for its position whatever
+#: came before (the solver reads nothing but the position).
+_KNOWN: OrderedDict[tuple[object, ...], tuple[Status, tuple[Move, ...]]] = OrderedDict()
+#: How many positions :data:`_KNOWN` holds at most (the oldest go first).
+KNOWN_POSITIONS = 20_000
+
+
+def _position(game: Game, config: Config) -> tuple[object, ...]:
+    return (str(game.options.get("variant", "polish")), config, *from_table(game.table))
+
+
+def _remember(game: Game, solution: Solution, config: Config) -> None:
+    """Keep a decided answer, and for a win every position along its line."""
+    if solution.status == "lost":
+        _KNOWN[_position(game, config)] = ("lost", ())
+    elif solution.status == "won":
+        line = tuple(solution.moves)
+        probe = game.clone()
+        for i, move in enumerate(line):
+            _KNOWN[_position(probe, config)] = ("won", line[i:])
+            probe.play(move)
+    while len(_KNOWN) > KNOWN_POSITIONS:
+        _KNOWN.popitem(last=False)
+
+
 def hint(game: Game, max_seconds: float = HINT_SECONDS,
          max_nodes: int = DEFAULT_NODES, config: Config = DEFAULT) -> Hint:
     """Answer "can this still be won?" and "what should I play?" within ``max_seconds``.
 
     The widget's two solver buttons call this. When the budget runs out the
     answer says so (the solver could not tell, not that the game is lost).
+    A position met before on a winning line the solver found (the player
+    followed its hints) is answered at once from that line.
 
     >>> from solitaire_widgets import new_game
     >>> game = new_game("klondike", seed=2, variant="standard")
     >>> answer = hint(game, max_seconds=30)
     >>> answer.status, answer.answer.startswith("Yes"), game.is_legal(answer.move)
     ('won', True, True)
-    >>> print(hint(game, max_nodes=2).answer)  # doctest: +ELLIPSIS
+    >>> hard = new_game("klondike", seed=4, variant="polish")
+    >>> print(hint(hard, max_nodes=2).answer)  # doctest: +ELLIPSIS
     The solver could not tell within its budget (2 positions looked at in ... s) whether ...
     """
     if game.name != "klondike":
@@ -173,7 +204,12 @@ def hint(game: Game, max_seconds: float = HINT_SECONDS,
     if game.is_over:
         status: Status = "won" if game.is_won else "lost"
         return Hint(status, None, game.status, game.status)
-    solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
+    known = _KNOWN.get(_position(game, config))
+    if known is not None:
+        solution = Solution(known[0], list(known[1]))
+    else:
+        solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
+        _remember(game, solution, config)
     looked = f"{solution.nodes:,} position{'s' if solution.nodes != 1 else ''} looked at"
     if solution.status == "won":
         move = solution.moves[0]

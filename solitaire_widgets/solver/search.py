@@ -173,9 +173,11 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
        lost drawing three;
     3. the full search, in the usual order, with the rest of the budget.
 
-    Draw one and the Polish rules go straight to step 3: draw one finds its
-    wins in order already, and under the Polish rules restarts were tried and
-    resolved fewer deals for the same budget.
+    The Polish rules take steps 2 and 3: every Polish line is a draw-one line
+    too (two passes and a waste of three only forbid), so a position lost
+    drawing one is lost under the Polish rules. Restarts were tried there and
+    resolved fewer deals for the same budget. Draw one goes straight to step
+    3: it finds its wins in order already.
 
     Blake and Gent's study of these games found the same kind of split
     useful (streamliners first, then the full search; and deals lost drawing
@@ -194,27 +196,11 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
         root_moves = moves(search_root, mode, config)
     used = 0
     if mode == DRAW_THREE and not forced:
-        eager_root = auto(root, mode, None, True, config)
-        if is_won(eager_root, mode):
-            return "won", engine_moves(root, forced, [], mode, True, config), 1
-        eager_ok = not (config.dead_end_check and hopeless(eager_root, mode, config))
-        plan = int(budget * config.restart_share)
-        chunk = max(200, min(config.restart_nodes, plan // 10))
-        number = 0
-        while used + chunk <= plan:
-            eager = eager_ok and number % 2 == 0
-            start = eager_root if eager else search_root
-            status, macros, nodes = search(start, moves(start, mode, config), mode, chunk,
-                                           deadline, clock, eager=eager,
-                                           shuffle=random.Random(number), config=config)
-            used += nodes
-            number += 1
-            if status == "won":
-                return "won", engine_moves(root, forced, macros, mode, eager, config), used
-            if status == "lost" and not eager:
-                return "lost", [], used
-            if deadline is not None and clock() > deadline:
-                return "unresolved", [], used
+        restarted = _restarts(root, search_root, mode, budget, deadline, clock, config)
+        if restarted[0] != "unresolved" or (deadline is not None and clock() > deadline):
+            return restarted
+        used = restarted[2]
+    if mode != DRAW_ONE and not forced:
         relaxed = auto(root, DRAW_ONE, config=config)
         if not is_won(relaxed, DRAW_ONE):
             if config.dead_end_check and hopeless(relaxed, DRAW_ONE, config):
@@ -231,3 +217,32 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
     if status == "won":
         return "won", engine_moves(root, forced, macros, mode, config=config), used
     return status, [], used
+
+
+def _restarts(root: State, search_root: State, mode: int, budget: int,
+              deadline: float | None, clock: Callable[[], float],
+              config: Config) -> tuple[str, list[Move], int]:
+    """Draw three's restarts (step 1 of :func:`solve_position`): a win, a loss, or nodes used."""
+    used = 0
+    eager_root = auto(root, mode, None, True, config)
+    if is_won(eager_root, mode):
+        return "won", engine_moves(root, False, [], mode, True, config), 1
+    eager_ok = not (config.dead_end_check and hopeless(eager_root, mode, config))
+    plan = int(budget * config.restart_share)
+    chunk = max(200, min(config.restart_nodes, plan // 10))
+    number = 0
+    while used + chunk <= plan:
+        eager = eager_ok and number % 2 == 0
+        start = eager_root if eager else search_root
+        status, macros, nodes = search(start, moves(start, mode, config), mode, chunk,
+                                       deadline, clock, eager=eager,
+                                       shuffle=random.Random(number), config=config)
+        used += nodes
+        number += 1
+        if status == "won":
+            return "won", engine_moves(root, False, macros, mode, eager, config), used
+        if status == "lost" and not eager:
+            return "lost", [], used
+        if deadline is not None and clock() > deadline:
+            return "unresolved", [], used
+    return "unresolved", [], used
