@@ -173,6 +173,10 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
        lost drawing three;
     3. the full search, in the usual order, with the rest of the budget.
 
+    Each step before the last gets its share of the nodes and, with a time
+    budget, the same share of the time (so a hint's second is not spent on
+    restarts alone).
+
     The Polish rules take steps 2 and 3: every Polish line is a draw-one line
     too (two passes and a waste of three only forbid), so a position lost
     drawing one is lost under the Polish rules. Restarts were tried there and
@@ -195,8 +199,15 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
             return "lost", [], 1
         root_moves = moves(search_root, mode, config)
     used = 0
+    begin = clock()
+
+    def until(share: float) -> float | None:
+        """A deadline for a step given ``share`` of the time (None: no time budget)."""
+        return None if deadline is None else min(deadline, clock() + share * (deadline - begin))
+
     if mode == DRAW_THREE and not forced:
-        restarted = _restarts(root, search_root, mode, budget, deadline, clock, config)
+        restarted = _restarts(root, search_root, mode, budget, until(config.restart_share),
+                              clock, config)
         if restarted[0] != "unresolved" or (deadline is not None and clock() > deadline):
             return restarted
         used = restarted[2]
@@ -206,8 +217,8 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
             if config.dead_end_check and hopeless(relaxed, DRAW_ONE, config):
                 return "lost", [], used + 1
             status, _, nodes = search(relaxed, moves(relaxed, DRAW_ONE, config), DRAW_ONE,
-                                      max(1, int(budget * config.relax_share)), deadline,
-                                      clock, config=config)
+                                      max(1, int(budget * config.relax_share)),
+                                      until(config.relax_share), clock, config=config)
             used += nodes
             if status == "lost":
                 return "lost", [], used
