@@ -277,11 +277,21 @@ def merge(variant: str) -> dict[str, Any]:
                       variant, 0, min(r["max_nodes"] for r in rows), None, 1,
                       sum(r["seconds"] for r in rows))
     data["summary"]["budgets"] = budgets
-    commands = list(old.get("commands") or [c for c in (
-        old.get("retry", {}).get("first_command"), old.get("command")) if c])
+    commands = [c for c in old.get("commands") or [c for c in (
+        old.get("retry", {}).get("first_command"), old.get("command")) if c]
+        if "--merge" not in c]
+    for chunk in sorted(CHUNKS.glob(f"{variant}_*.jsonl")):
+        first, last = (int(x) for x in chunk.stem.split("_")[1].split("-"))
+        done = [json.loads(line) for line in chunk.read_text().splitlines() if line.strip()]
+        for budget in sorted({row["max_nodes"] for row in done}):
+            seeds = [row["seed"] for row in done if row["max_nodes"] == budget]
+            command = (f"python benchmarks/study_klondike.py --chunk --variant {variant} "
+                       f"--start {first} --deals {last - first + 1} --nodes {budget} "
+                       f"(deals {min(seeds)}..{max(seeds)} done)")
+            if command not in commands:
+                commands.append(command)
     data["summary"]["commands"] = commands + [
-        f"python benchmarks/study_klondike.py --chunk --variant {variant} ... (chunks in "
-        "benchmarks/results/klondike_chunks), then --merge"]
+        f"python benchmarks/study_klondike.py --merge --variant {variant}"]
     data["summary"]["command"] = "; then ".join(data["summary"]["commands"])
     for deal, row in zip(data["deals"], rows, strict=True):
         deal["max_nodes"] = row["max_nodes"]

@@ -7,11 +7,11 @@ one, unlimited passes, no limit on the waste) or draw-three Klondike (the
 same, three cards turned at a time). It reads nothing but the game's table,
 and never changes the game.
 
-The modules, from the position up: :mod:`.state` (the compact position and
-playing a move on it), :mod:`.moves` (the moves worth trying and the safe
-foundation moves), :mod:`.dead_ends` (positions where a card can never go
-up), :mod:`.search` (the search and its plan per rule set) and
-:mod:`.config` (which pruning rules are used, passed down as one value).
+The modules, from the position up: ``state`` (the compact position and
+playing a move on it), ``moves`` (the moves worth trying and the safe
+foundation moves), ``dead_ends`` (positions where a card can never go up),
+``search`` (the search and its plan per rule set) and ``config`` (which
+pruning rules are used, passed down as one value, :class:`~solitaire_widgets.solver.config.Config`).
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=2, variant="standard")

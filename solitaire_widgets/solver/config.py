@@ -24,23 +24,23 @@ class Config:
 
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
-      with no king to fill it): :func:`solitaire_widgets.solver.moves.moves`;
+      with no king to fill it): ``solitaire_widgets.solver.moves.moves``;
     - ``dead_end_check``: stop at a position where some card can never reach
-      its foundation (:func:`solitaire_widgets.solver.dead_ends.hopeless`);
+      its foundation (``solitaire_widgets.solver.dead_ends.hopeless``);
     - ``strong_dead_ends``: in that check, talon cards are places to lay cards
       only once they can be laid in a column, and kings need an empty column;
     - ``run_heads``: in that check, a column card is uncovered only once the
       card lying on it can leave it;
     - ``safe_plus``: the two-rank safe foundation moves
-      (:func:`solitaire_widgets.solver.moves.safe`);
+      (``solitaire_widgets.solver.moves.safe``);
     - ``lay_chains``: in draw one, lay talon cards only together with a move
-      onto them (:func:`solitaire_widgets.solver.moves.lay_chains`);
+      onto them (``solitaire_widgets.solver.moves.lay_chains``);
     - ``splits``: in draw three, skip a position one already seen can outdo
-      (:func:`solitaire_widgets.solver.search.dominated`);
+      (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
       share of the budget given to restarts, the most positions one restart may
       expand, and the share given to the draw-one relaxation
-      (:func:`solitaire_widgets.solver.search.solve_position`).
+      (``solitaire_widgets.solver.search.solve_position``).
     """
 
     move_filters: bool = True

@@ -236,7 +236,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
         The answer is ``"won"`` (a winning line exists), ``"lost"`` (none does)
         or ``"unresolved"`` (the solver's time budget,
-        :data:`~solitaire_widgets.solver.HINT_SECONDS`, ran out first).
+        ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
         """
         from ..solver import hint
 
