@@ -184,7 +184,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._scene = start
             self._animate_events(game.start, game.opening, deal=True)
         self._update_controls()
-        self._say(f"Deal {game.seed} of {game.rules.title}.")
+        self._say(f"{game.deal_name.capitalize()} of {game.rules.title}.")
 
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
@@ -512,6 +512,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if bundle is None:
             return None
         scene = self._scene or self._layout()
-        title = f"{self.game.rules.title}, deal {self.game.seed}"
+        title = f"{self.game.rules.title}, {self.game.deal_name}"
         bundle.update(fallback_bundle(self.game, scene, title, self.width))
         return bundle
