@@ -19,6 +19,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.display import DISPLAY_WIDTH
+from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import TableSession, game_state
@@ -229,7 +230,7 @@ def test_a_whole_deal_replay_shows_every_step(browser_page: BrowserPage, book_si
     player.scroll_into_view_if_needed()
     counter = player.locator(".sw-counter")
     last = int(counter.inner_text().split(" of ")[1])
-    assert last > 60, "longer than the frames the page holds"
+    assert last > HELD_STEPS + 1, "longer than the frames the page holds"
     forward = player.locator("button[aria-label='Step forward']")
     heights = set()
     for step in range(1, last + 1):
