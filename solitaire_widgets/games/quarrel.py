@@ -126,6 +126,7 @@ class QuarrelRules(Rules):
     name = "quarrel"
     title = "Quarrel"
     packs = 2
+    actions = ("deal",)
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: the deck is laid out three times, three rounds in all;
         # the other: only a stock that runs out with no hit uses the deck.
