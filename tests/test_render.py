@@ -83,7 +83,7 @@ def test_every_card_once_with_its_face(name: str, width: int) -> None:
 
 
 def test_unknown_game_is_an_option_error() -> None:
-    with pytest.raises(OptionError, match="no layout"):
+    with pytest.raises(OptionError, match="no game called"):
         layout("poker", new_game("chain", seed=1).table)
 
 

@@ -127,6 +127,19 @@ class QuarrelRules(Rules):
     title = "Quarrel"
     packs = 2
     actions = ("deal",)
+    example_move = "r7>lc"
+    layout = "quarrel"
+    strategies = "solitaire_widgets.strategies.quarrel"
+    examples = "solitaire_widgets.examples.quarrel"
+    option_readings: ClassVar[dict[str, dict[str, str]]] = {
+        "deck_uses": {
+            "rounds": "the deck is laid out three times: three rounds in all",
+            "stock-runs": "only a stock that runs out with no hit uses up the deck",
+        },
+    }
+    action_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "deal": ("Next card", "Deal the next stock card to the rows, naming the next rank"),
+    }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: the deck is laid out three times, three rounds in all;
         # the other: only a stock that runs out with no hit uses the deck.

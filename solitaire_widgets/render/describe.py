@@ -10,7 +10,13 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..rules import Rules
 from ..table import Pile, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 __all__ = ["describe_table", "describe_pile"]
 
@@ -45,8 +51,11 @@ def describe_pile(pile: Pile) -> str:
     return f"{_cards(down)} face down, then {shown}"
 
 
-def describe_table(game: str, table: Table) -> str:
+def describe_table(game: Game | Rules | str, table: Table) -> str:
     """The position in words: the game's status, then each pile in display order.
+
+    ``game`` is a :class:`Game` (its rules with their options), its rules, or
+    a game's name (its default options).
 
     Empty piles are listed by name, except the many empty places of a large
     layout, which are counted.
@@ -55,9 +64,9 @@ def describe_table(game: str, table: Table) -> str:
     >>> print(describe_table("chain", new_game("chain", seed=5).table).splitlines()[0])
     First deal, three rows of eight; 28 cards in the stock; the auxiliary row is still to come.
     """
-    from ..games import rules_for
+    from .scene import rules_of
 
-    rules = rules_for(game)
+    rules = rules_of(game)
     lines = []
     status = rules.status(table) if not table.facts.get("over") else str(
         table.facts.get("reason") or "")

@@ -32,13 +32,13 @@ DISPLAY_WIDTH = 720.0
 def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
     """The game's position as a standalone SVG, its words as the image's description."""
     title = f"{game.rules.title}: {game.status}"
-    return scene_svg(layout(game.name, game.table, width), title=title,
-                     description=describe_table(game.name, game.table))
+    return scene_svg(layout(game, game.table, width), title=title,
+                     description=describe_table(game, game.table))
 
 
 def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     """The position as a figure: the SVG, the status beneath it, the piles in words hidden."""
-    words = escape(describe_table(game.name, game.table), quote=False).replace("\n", "<br>")
+    words = escape(describe_table(game, game.table), quote=False).replace("\n", "<br>")
     return (
         '<figure class="sw-game" style="margin:0">'
         + repr_svg(game, width)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..rules import Rules
 from ..table import Event, Table
 from .describe import describe_table
 from .scene import layout
@@ -228,15 +229,15 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     ])
 
 
-def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
+def _frames(rules: Rules, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
             width: float, four_colour: bool, title: str) -> Frames:
     table = start.copy()
     out: Frames = []
     for caption, events in steps:
         for event in events:
             table.apply(event)
-        scene = layout(game_name, table, width)
-        words = describe_table(game_name, table)
+        scene = layout(rules, table, width)
+        words = describe_table(rules, table)
         out.append((scene_svg(scene, four_colour, title=f"{title}: {caption}",
                               description=words), caption))
     return out
@@ -254,7 +255,7 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
     for number, step in enumerate(game.history, start=1):
         steps.append((f"Step {number}: {step.text}", step.events))
-    return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
+    return _frames(game.rules, game.start, steps, width, four_colour, game.rules.title)
 
 
 def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:
@@ -271,4 +272,4 @@ def replay_frames(example: Example, width: float = 720.0, four_colour: bool = Fa
     for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
                                                         strict=False), start=1):
         steps.append((f"Step {number}: {words or step.text}", step.events))
-    return _frames(game.name, game.start, steps, width, four_colour, example.title)
+    return _frames(game.rules, game.start, steps, width, four_colour, example.title)

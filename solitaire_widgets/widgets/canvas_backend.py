@@ -31,7 +31,7 @@ import asyncio
 import math
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from ipycanvas import Canvas, Path2D, hold_canvas
@@ -39,6 +39,7 @@ from ipycanvas import Canvas, Path2D, hold_canvas
 from ..render.draw import scene_layers
 from ..render.scene import Scene, Sprite
 from ..render.shapes import Path, Rect, Shape, Text
+from ..render.tween import Segment
 
 __all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys"]
 
@@ -211,20 +212,6 @@ def covered_keys(sprites: Iterable[Sprite]) -> set[str]:
         places.append((sprite, place))
         top[place] = max(top.get(place, sprite.z), sprite.z)
     return {sprite.key for sprite, place in places if top[place] > sprite.z}
-
-
-@dataclass
-class Segment:
-    """One event's animation: the scene before, the scene after, the frames between.
-
-    ``frames`` are the in-between scenes (the last may equal ``after``);
-    ``ms`` the pause after each frame.
-    """
-
-    before: Scene
-    after: Scene
-    frames: Sequence[Scene] = field(default_factory=list)
-    ms: int = 20
 
 
 def _same_place(a: Sprite, b: Sprite) -> bool:

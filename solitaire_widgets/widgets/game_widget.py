@@ -33,24 +33,19 @@ from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table
 from ..render.scene import Scene, layout
+from ..render.tween import Timing, step_segments
+from ..saves import load_game
 from ..strategies import get_strategy
 from ..table import Event, Table
-from ._animation import Timing, fallback_bundle, sentence, step_segments
+from ._animation import fallback_bundle, sentence
 from .canvas_backend import TablePainter
+from .traits import check_speed, check_width
 
-__all__ = ["GameWidget", "ACTION_LABELS"]
+__all__ = ["GameWidget"]
 
-#: Friendly button labels of the decisions.
-ACTION_LABELS: dict[str, str] = {
-    "turn": "Turn stock",
-    "redeal": "Redeal",
-    "deal": "Deal",
-    "fill": "Fill from stock",
-    "aux": "Lay auxiliary row",
-}
-
-#: A move typed as an example in the move box.
-_EXAMPLE_MOVE = {"klondike": "t3>fh", "chain": "l5>fh", "quarrel": "r7>lc"}
+def _move_placeholder(game: Game) -> str:
+    example = game.rules.example_move
+    return f"type a move (e.g. {example})" if example else "type a move"
 
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
@@ -70,15 +65,36 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     """
 
     #: The drawing's width in pixels (the displayed canvas never overflows the notebook).
-    width = traitlets.Int(760)
+    width = traitlets.Int(760).tag(sync=True)
     #: Animate every step (False: draw the result at once).
-    animate = traitlets.Bool(True)
+    animate = traitlets.Bool(True).tag(sync=True)
     #: Animation speed: 2.0 is twice as fast.
-    speed = traitlets.Float(1.0)
+    speed = traitlets.Float(1.0).tag(sync=True)
+    #: The game as its save JSON (see :func:`~solitaire_widgets.load_game`); set it
+    #: (or link it to another table's) to show that game.
+    state = traitlets.Unicode("").tag(sync=True)
+
+    @traitlets.validate("width")
+    def _valid_width(self, proposal: dict[str, Any]) -> int:
+        return check_width(proposal["value"])
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal: dict[str, Any]) -> float:
+        return check_speed(proposal["value"])
+
+    @traitlets.validate("state")
+    def _valid_state(self, proposal: dict[str, Any]) -> str:
+        text = str(proposal["value"])
+        try:
+            load_game(text)
+        except SolitaireError as error:
+            raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
+        return text
 
     def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,
                  **options: str) -> None:
+        width = check_width(width)
         if isinstance(name_or_game, Game):
             if seed is not None or options:
                 raise ValueError("give either a Game, or a game's name with its seed and options")
@@ -91,7 +107,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._scene: Scene | None = None
         self.pointer = pointer.PointerState()
         self._hint: frozenset[str] = frozenset()
-        self._quiet = False
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -128,7 +143,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.status = w.HTML()
         self.message = w.HTML()
         self.move_input = w.Text(
-            placeholder=f"type a move (e.g. {_EXAMPLE_MOVE.get(game.name, 't3>fh')})",
+            placeholder=_move_placeholder(game),
             continuous_update=False, layout=w.Layout(width="260px"),
             description="Move", style={"description_width": "40px"})
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
@@ -139,7 +154,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                          layout=w.Layout(flex_flow="row wrap"))
         parts = [toolbar, self.actions, self.canvas, self.status, self.message,
                  self.move_input, self.description]
-        if game.name == "klondike":
+        if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts)
         self.width = width
@@ -160,6 +175,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_out(self._on_mouse_out)
         self.canvas.on_key_down(self._on_key_down)
         self.observe(self._on_width, "width")
+        self.observe(self._on_state, "state")
         self._deal_in(game)
 
     # -- dealing ---------------------------------------------------------------
@@ -169,15 +185,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.game = game
         self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
-        self._quiet = True
-        try:
-            self.deal_number.value = game.seed
-        finally:
-            self._quiet = False
-        start = layout(game.name, game.start, self.width)
+        self._options = dict(game.options)
+        self.deal_number.value = game.seed
+        start = layout(game, game.start, self.width)
         self.painter.prepare(start.sprites)
         if game.history:
-            self._scene = layout(game.name, game.table, self.width)
+            self._scene = layout(game, game.table, self.width)
             self.painter.show(self._scene)
         else:
             self._scene = start
@@ -191,7 +204,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         With "winnable deals only" ticked (Klondike), a random deal is one the
         solver has shown can be won.
         """
-        if seed is None and self.winnable_only.value and self.game.name == "klondike":
+        if seed is None and self.winnable_only.value and self.game.rules.solver:
             game = self._winnable_deal()
             if game is None:
                 self._say(f"The solver found no winnable deal in {WINNABLE_TRIES} tries "
@@ -223,8 +236,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         from ..solver import solve
 
-        if self.game.name != "klondike":
-            self._say("The solver plays Klondike only", error=True)
+        if not self.game.rules.solver:
+            self._say(f"The solver does not play {self.game.rules.title}", error=True)
             return "unresolved"
         solution = solve(self.game, max_nodes=SOLVER_NODES)
         answers = {
@@ -240,9 +253,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Highlight the first move of a winning line (the solver sees every card)."""
         from ..solver import solve
 
-        if self.game.name != "klondike" or self.game.is_over:
+        if not self.game.rules.solver or self.game.is_over:
             self._say(self.game.status if self.game.is_over else
-                      "The solver plays Klondike only")
+                      f"The solver does not play {self.game.rules.title}")
             return None
         solution = solve(self.game, max_nodes=SOLVER_NODES)
         if solution.status != "won" or not solution.moves:
@@ -255,12 +268,22 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         return move
 
     def _on_deal_number(self, change: dict[str, Any]) -> None:
-        if self._quiet or change["new"] == self.game.seed:
+        if change["new"] == self.game.seed:
             return
         try:
             self.new_deal(int(change["new"]))
         except SolitaireError as error:
+            self.deal_number.value = self.game.seed   # the box shows the deal on the table
             self._say(str(error), error=True)
+
+    def _publish(self) -> None:
+        """Set the ``state`` trait to the game as it now stands."""
+        self.state = self.game.to_json()
+
+    def _on_state(self, change: dict[str, Any]) -> None:
+        if change["new"] == self.game.to_json():
+            return
+        self._deal_in(load_game(change["new"]))
 
     # -- drawing ---------------------------------------------------------------
 
@@ -268,7 +291,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         return pointer.highlights(self.pointer) | self._hint
 
     def _layout(self) -> Scene:
-        return layout(self.game.name, self.game.table, self.width, keys_from=self._scene)
+        return layout(self.game, self.game.table, self.width, keys_from=self._scene)
 
     def redraw(self) -> None:
         """Draw the table as it stands (one message)."""
@@ -283,20 +306,18 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return
         frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
                       else (timing.frames, timing.ms))
-        segments, final = step_segments(self.game.name, before, events, self.width, frames, ms,
+        segments, final = step_segments(self.game, before, events, self.width, frames, ms,
                                         keys_from=self._scene)
         self._scene = final
         self.painter.animate(segments, final, self._highlight())
 
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
-        if width < 200:
-            raise traitlets.TraitError("the table needs a width of at least 200 pixels")
         self.canvas.layout.max_width = f"{width}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
-        self.painter.prepare(layout(self.game.name, self.game.start, width).sprites)
+        self.painter.prepare(layout(self.game, self.game.start, width).sprites)
         self.redraw()
 
     # -- words and controls ------------------------------------------------------
@@ -309,6 +330,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self.message.value = f"<span>{text}</span>"
 
     def _update_controls(self) -> None:
+        """Bring the state trait, the status, the buttons and the words up to date."""
+        self._publish()
         game = self.game
         result = game.result
         if result.over:
@@ -327,7 +350,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         words += [m.action for m in legal if m.action != "move" and m.action not in words]
         for word in words:
             if word not in self.action_buttons:
-                button = w.Button(description=ACTION_LABELS.get(word, word.capitalize()),
+                button = w.Button(description=game.rules.action_label(word),
                                   layout=w.Layout(width="auto"))
                 button.on_click(lambda _b, word=word: self.play(word))
                 self.action_buttons[word] = button
@@ -336,8 +359,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             move = Move(word)
             button.disabled = move not in legal
             button.tooltip = game.describe(move) if move in legal else (
-                f"{ACTION_LABELS.get(word, word)}: not possible now")
-        text = describe_table(game.name, game.table)
+                f"{game.rules.action_label(word)}: not possible now")
+        text = describe_table(game, game.table)
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
@@ -416,6 +439,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     def auto_finish(self) -> None:
         """Let the default player play on (animated) until the game ends or it gives up."""
+        with self.hold_trait_notifications():     # one state change for the whole run
+            self._finish_run()
+
+    def _finish_run(self) -> None:
         strategy = get_strategy(self.game.name)
         played = 0
         while not self.game.is_over and played < AUTO_FINISH_LIMIT:
