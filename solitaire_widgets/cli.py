@@ -106,7 +106,7 @@ def _cmd_example(args: argparse.Namespace) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="solitaire-widgets",
-        description="Play, show and measure three old solitaires: quarrel, klondike, chain.",
+        description=f"Play, show and measure old solitaires: {', '.join(GAMES)}.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
 

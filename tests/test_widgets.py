@@ -10,6 +10,7 @@ coordinates, which the tests take from a scene laid out for the same deal.
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import xml.etree.ElementTree as ET
@@ -695,3 +696,17 @@ def test_fuzz_the_widget_message_handlers(comm: Comm, events: list[tuple[str, An
         assert widget.deal_number.value == widget.game.seed
         assert widget.state == widget.game.to_json()
     assert load_game(widget.state).table == widget.game.table
+
+
+@pytest.mark.parametrize("name,example", [("quarrel", "r7>lc"), ("chain", "l5>fh"),
+                                          ("klondike", "t3>fh")])
+def test_a_wrong_move_is_answered_with_the_games_own_example(comm: Comm, name: str,
+                                                             example: str) -> None:
+    widget = GameWidget(name, seed=1, animate=False)
+    assert example in widget.move_input.placeholder
+    widget.move_input.value = "t3>>t5"
+    said = html.unescape(widget.message.value)
+    assert example in said and "alert" in said
+    if example != "t3>fh":
+        assert "t3>fh" not in said
+    assert widget.move_input.value == "t3>>t5" and not widget.game.history
