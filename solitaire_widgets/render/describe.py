@@ -51,11 +51,12 @@ def describe_pile(pile: Pile) -> str:
     return f"{_cards(down)} face down, then {shown}"
 
 
-def describe_table(game: Game | Rules | str, table: Table) -> str:
+def describe_table(game: Game | Rules | str, table: Table, *, status: bool = True) -> str:
     """The position in words: the game's status, then each pile in display order.
 
     ``game`` is a :class:`Game` (its rules with their options), its rules, or
-    a game's name (its default options).
+    a game's name (its default options). ``status=False`` leaves the status
+    out, for a view that shows it already.
 
     Empty piles are listed by name, except the many empty places of a large
     layout, which are counted.
@@ -68,12 +69,12 @@ def describe_table(game: Game | Rules | str, table: Table) -> str:
 
     rules = rules_of(game)
     lines = []
-    status = rules.status(table) if not table.facts.get("over") else str(
+    said = rules.status(table) if not table.facts.get("over") else str(
         table.facts.get("reason") or "")
     if table.facts.get("over"):
-        status = ("Won: " if table.facts.get("won") else "Lost: ") + status
-    if status:
-        lines.append(status.rstrip(".") + ".")
+        said = ("Won: " if table.facts.get("won") else "Lost: ") + said
+    if said and status:
+        lines.append(said.rstrip(".") + ".")
     many = sum(1 for p in table.piles.values() if p.kind == "tableau") > 24
     empty: list[str] = []
     uncounted = 0

@@ -360,7 +360,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             button.disabled = move not in legal
             button.tooltip = game.describe(move) if move in legal else (
                 f"{game.rules.action_label(word)}: not possible now")
-        text = describe_table(game, game.table)
+        text = describe_table(game, game.table, status=False)   # the status is above
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
