@@ -1,8 +1,9 @@
 """GameWidget: a playable table in a notebook.
 
 Play by clicking a card then where it goes, by dragging it there, or by
-double-clicking it to send it to its foundation; or type a move (``t3>fh``)
-and press Enter. The buttons deal again, undo, redo, show a hint, let the
+double-clicking it to send it to its foundation; with the keyboard (see
+:data:`~solitaire_widgets.render.pointer.KEYS`); or type a move (the game's
+example move is shown in the box) and press Enter. The buttons deal again, undo, redo, show a hint, let the
 default player finish the game, and play the game's own decisions ("turn",
 "redeal", "fill"...), each enabled only while it is legal. An illegal attempt
 shows the engine's reason and changes nothing. Every step is animated, one
@@ -43,16 +44,18 @@ from .traits import check_speed, check_width
 
 __all__ = ["GameWidget"]
 
-def _move_placeholder(game: Game) -> str:
-    example = game.rules.example_move
-    return f"type a move (e.g. {example})" if example else "type a move"
-
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
 #: The solver's budget (positions) for a question asked from the table.
 SOLVER_NODES = 300_000
 #: "Winnable deals only" tries at most this many deal numbers.
 WINNABLE_TRIES = 25
+
+
+def _move_placeholder(game: Game) -> str:
+    """The move box's hint: the game's own example move."""
+    example = game.rules.example_move
+    return f"type a move (e.g. {example})" if example else "type a move"
 
 
 class GameWidget(w.VBox):  # type: ignore[misc]
@@ -102,7 +105,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         else:
             game = new_game(name_or_game, seed=seed, **options)
         self.game: Game = game
-        self._options = dict(game.options)
         self.timing = Timing()
         self._scene: Scene | None = None
         self.pointer = pointer.PointerState()
@@ -116,9 +118,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         button = w.Layout(width="auto")
         self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
                                    layout=button)
-        self.deal_number = w.IntText(value=game.seed, description="Deal",
-                                     layout=w.Layout(width="170px"),
-                                     style={"description_width": "40px"},
+        self.deal_number = w.IntText(value=game.seed, description="Deal no.",
+                                     layout=w.Layout(width="190px"),
+                                     style={"description_width": "60px"},
                                      tooltip="Type a deal number and press Enter")
         self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
                                     layout=button)
@@ -185,7 +187,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.game = game
         self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
-        self._options = dict(game.options)
         self.deal_number.value = game.seed
         start = layout(game, game.start, self.width)
         self.painter.prepare(start.sprites)
@@ -196,7 +197,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._scene = start
             self._animate_events(game.start, game.opening, deal=True)
         self._update_controls()
-        self._say(f"Deal {game.seed} of {game.rules.title}.")
+        self._say(f"{game.rules.title}, deal number {game.seed}.")
 
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
@@ -211,17 +212,17 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                           "within its budget; try again", error=True)
                 return
             self._deal_in(game)
-            self._say(f"Deal {game.seed} of {game.rules.title}: the solver has shown that "
-                      "it can be won.")
+            self._say(f"{game.rules.title}, deal number {game.seed}: the solver has shown "
+                      "that it can be won.")
             return
-        self._deal_in(new_game(self.game.name, seed=seed, **self._options))
+        self._deal_in(new_game(self.game.name, seed=seed, **self.game.options))
 
     def _winnable_deal(self) -> Game | None:
         from ..chance import new_seed
         from ..solver import solve
 
         for _ in range(WINNABLE_TRIES):
-            game = new_game(self.game.name, seed=new_seed(), **self._options)
+            game = new_game(self.game.name, seed=new_seed(), **self.game.options)
             if solve(game, max_nodes=SOLVER_NODES).status == "won":
                 return game
         return None
