@@ -21,7 +21,7 @@ solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TypeVar, overload
+from typing import overload
 
 from ..cards import Card
 from ..errors import OptionError
@@ -33,10 +33,7 @@ __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_cl
 
 _REGISTRY: dict[str, type[Rules]] = {}
 
-R = TypeVar("R", bound=type[Rules])
-
-
-def register(rules: R) -> R:
+def register(rules: type[Rules]) -> type[Rules]:
     """Add a game (its :class:`Rules` subclass) to the registry; returns it, so it
     can decorate the class. Registering the same class twice is harmless.
 

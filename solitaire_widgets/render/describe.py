@@ -54,7 +54,7 @@ def describe_pile(pile: Pile) -> str:
 def describe_table(game: Game | Rules | str, table: Table, *, status: bool = True) -> str:
     """The position in words: the game's status, then each pile in display order.
 
-    ``game`` is a :class:`Game` (its rules with their options), its rules, or
+    ``game`` is a :class:`~solitaire_widgets.Game` (its rules with their options), its rules, or
     a game's name (its default options). ``status=False`` leaves the status
     out, for a view that shows it already.
 

@@ -585,7 +585,7 @@ def _builder(rules: Rules) -> Callable[[Table, float], tuple[_Builder, float]]:
 
 def layout(game: Game | Rules | str, table: Table, width: float = 800.0, *,
            keys_from: Scene | None = None) -> Scene:
-    """Lay out ``table`` as ``game`` (a :class:`Game`, its rules, or a game's name)
+    """Lay out ``table`` as ``game`` (a :class:`~solitaire_widgets.Game`, its rules, or a game's name)
     sets its table, ``width`` pixels wide.
 
     Cards scale with the width; the height follows from the table (long
