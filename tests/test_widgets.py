@@ -710,3 +710,14 @@ def test_a_wrong_move_is_answered_with_the_games_own_example(comm: Comm, name: s
     if example != "t3>fh":
         assert "t3>fh" not in said
     assert widget.move_input.value == "t3>>t5" and not widget.game.history
+
+
+def test_the_status_is_shown_once_and_quarrel_has_one_deal_button(comm: Comm) -> None:
+    widget = GameWidget("quarrel", seed=3, animate=False)
+    status = html.unescape(widget.status.value)
+    words = html.unescape(widget.description.value)
+    assert widget.game.status.split(";")[0] in status
+    assert widget.game.status.split(";")[0] not in words
+    labels = [b.description for b in widget.action_buttons.values()]
+    labels += [widget.new_button.description, widget.deal_number.description]
+    assert sum(label == "Deal" for label in labels) == 0 and "Next card" in labels
