@@ -134,9 +134,14 @@ class QuarrelRules(Rules):
     strategies = "solitaire_widgets.strategies.quarrel"
     examples = "solitaire_widgets.examples.quarrel"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
-        "deck_uses": {
-            "rounds": "the deck is laid out three times: three rounds in all",
-            "stock-runs": "only a stock that runs out with no hit uses up the deck",
+        "deal": {
+            "any-time": "the player may deal on whenever they like",
+            "when-stuck": "the player deals on only when no card can go to a series",
+        },
+        "hit_card": {
+            "to-series": "a later hit card that fits a series goes there before the layout "
+                         "is gathered",
+            "gathered": "a later hit card is gathered with the rest of the layout",
         },
     }
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
