@@ -153,3 +153,8 @@ def test_the_widgets(monkeypatch: pytest.MonkeyPatch) -> None:
     assert replay.position == 1
     bundle = widget._repr_mimebundle_()
     assert bundle is not None and "text/html" in bundle
+
+
+def test_games_is_a_sequence_that_answers_any_question() -> None:
+    assert [1, 2] not in GAMES and None not in GAMES and "chain" in GAMES
+    assert GAMES[0] == "chain" and len(GAMES) == len(list(GAMES))

@@ -721,3 +721,11 @@ def test_the_status_is_shown_once_and_quarrel_has_one_deal_button(comm: Comm) ->
     labels = [b.description for b in widget.action_buttons.values()]
     labels += [widget.new_button.description, widget.deal_number.description]
     assert sum(label == "Deal" for label in labels) == 0 and "Next card" in labels
+
+
+def test_the_table_says_which_pile_is_which(comm: Comm) -> None:
+    """The names a typed move uses (t3, fh, r27, l5) are shown with their words."""
+    for name, shown in (("klondike", "t1 to t7: column 1 to column 7"),
+                        ("chain", "l1 to l24"), ("quarrel", "r1 to r104")):
+        widget = GameWidget(name, seed=1, animate=False)
+        assert shown in html.unescape(widget.description.value)

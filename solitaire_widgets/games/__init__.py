@@ -79,7 +79,7 @@ class _Names(Sequence[str]):
         return iter(self._names())
 
     def __contains__(self, name: object) -> bool:
-        return name in _REGISTRY
+        return isinstance(name, str) and name in _REGISTRY
 
     def __repr__(self) -> str:
         return repr(tuple(self._names()))

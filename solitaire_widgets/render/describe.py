@@ -18,7 +18,7 @@ from ..table import Pile, Table
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["describe_table", "describe_pile"]
+__all__ = ["describe_table", "describe_pile", "pile_names"]
 
 
 def _cards(n: int) -> str:
@@ -93,3 +93,34 @@ def describe_table(game: Game | Rules | str, table: Table, *, status: bool = Tru
     if uncounted:
         lines.append(f"{uncounted} other places are empty.")
     return "\n".join(lines)
+
+
+def pile_names(game: Game | Rules | str, table: Table) -> str:
+    """The piles' names as a typed move writes them, each with its name in words;
+    a numbered run of piles (``t1`` to ``t7``) is given once.
+
+    >>> from solitaire_widgets import new_game
+    >>> print(pile_names("klondike", new_game("klondike", seed=1).table))
+    fc: the clubs foundation; fd: the diamonds foundation; fh: the hearts foundation; fs: the spades foundation; t1 to t7: column 1 to column 7; s: the stock; w: the waste
+    """
+    from .scene import rules_of
+
+    rules = rules_of(game)
+    runs: list[list[str]] = []
+    for pile_id in table.piles:
+        prefix = pile_id.rstrip("0123456789")
+        last = runs[-1][-1] if runs else ""
+        if (runs and prefix != pile_id and last.rstrip("0123456789") == prefix
+                and last != prefix):
+            runs[-1].append(pile_id)
+        else:
+            runs.append([pile_id])
+    parts = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        if len(run) == 1:
+            parts.append(f"{first}: {rules.pile_name(table, first)}")
+        else:
+            parts.append(f"{first} to {last}: {rules.pile_name(table, first)} to "
+                         f"{rules.pile_name(table, last)}")
+    return "; ".join(parts)

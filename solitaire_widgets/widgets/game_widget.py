@@ -32,7 +32,7 @@ from ..game import Game
 from ..games import new_game
 from ..moves import Move
 from ..render import pointer
-from ..render.describe import describe_table
+from ..render.describe import describe_table, pile_names
 from ..render.scene import Scene, layout
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
@@ -362,6 +362,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             button.tooltip = game.describe(move) if move in legal else (
                 f"{game.rules.action_label(word)}: not possible now")
         text = describe_table(game, game.table, status=False)   # the status is above
+        text += "\nNames for typed moves: " + pile_names(game, game.table) + "."
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
