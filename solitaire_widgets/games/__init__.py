@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
 
 from ..cards import Card
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from ..game import Game
 from ..rules import Rules
 from . import chain, klondike, quarrel
@@ -94,17 +94,19 @@ def rules_class(name: str) -> type[Rules]:
     rules = _REGISTRY.get(name) if isinstance(name, str) else None
     if rules is None:
         raise OptionError(
-            f"there is no game called {name!r}; the games are: {', '.join(GAMES)}"
+            f"there is no game called {excerpt(name)}; the games are: {', '.join(GAMES)}"
         )
     return rules
 
 
 def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
     """The rules of game ``name`` with ``options`` checked."""
-    return rules_class(name)(**dict(options or {}))  # type: ignore[arg-type]
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionError(f"the options should map names to values, not {excerpt(options)}")
+    return rules_class(name)(**{str(k): v for k, v in (options or {}).items()})  # type: ignore[arg-type]
 
 
-def new_game(name: str, seed: int | None = None,
+def new_game(name: str, /, seed: int | None = None,
              deck: Sequence[Card | str] | str | None = None,
              **options: str) -> Game:
     """Start a deal of a registered game (``"quarrel"``, ``"klondike"``, ``"chain"``...).

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name
+from ..cards import Card, rank_word, suit_name, with_article
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -308,7 +308,7 @@ class KlondikeRules(Rules):
             return f"nothing can go onto {target.name} in a column"
         if target.rank != card.rank + 1:
             return (f"{card.name} cannot go onto {target.name}: a column is built down one rank "
-                    f"at a time, so it takes only a {rank_word(target.rank - 1)}")
+                    f"at a time, so it takes only {with_article(rank_word(target.rank - 1))}")
         if target.is_red == card.is_red:
             return (f"{card.name} cannot go onto {target.name}: colours must alternate, "
                     "black on red or red on black")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from ..game import Game
 from ..moves import Move
 
@@ -110,7 +110,7 @@ def get_strategy(game: str, name: str | None = None, seed: int = 0) -> Strategy:
         return RandomStrategy(seed)
     if name not in table:
         raise OptionError(
-            f"there is no strategy {name!r} for {game}; choose one of: "
+            f"there is no strategy {excerpt(name)} for {game}; choose one of: "
             + ", ".join(strategy_names(game))
         )
     strategy: Strategy = table[name]()

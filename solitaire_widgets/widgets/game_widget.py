@@ -197,7 +197,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._scene = start
             self._animate_events(game.start, game.opening, deal=True)
         self._update_controls()
-        self._say(f"{game.rules.title}, deal number {game.seed}.")
+        self._say(f"{game.rules.title}, {game.deal_name}.")
 
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
@@ -212,7 +212,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                           "within its budget; try again", error=True)
                 return
             self._deal_in(game)
-            self._say(f"{game.rules.title}, deal number {game.seed}: the solver has shown "
+            self._say(f"{game.rules.title}, {game.deal_name}: the solver has shown "
                       "that it can be won.")
             return
         self._deal_in(new_game(self.game.name, seed=seed, **self.game.options))
@@ -553,6 +553,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if bundle is None:
             return None
         scene = self._scene or self._layout()
-        title = f"{self.game.rules.title}, deal {self.game.seed}"
+        title = f"{self.game.rules.title}, {self.game.deal_name}"
         bundle.update(fallback_bundle(self.game, scene, title, self.width))
         return bundle

@@ -17,17 +17,9 @@ import math
 
 import traitlets
 
+from ..errors import excerpt
+
 __all__ = ["MIN_WIDTH", "MAX_WIDTH", "check_width", "check_speed", "check_position"]
-
-def excerpt(value: object, limit: int = 40) -> str:
-    """A refused value as shown in a message: its repr, cut short.
-
-    >>> excerpt("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
-    """
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
 
 #: The narrowest and the widest table, in pixels.
 MIN_WIDTH, MAX_WIDTH = 200, 4000
