@@ -46,7 +46,8 @@ __all__ = ["GameWidget"]
 
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
-#: The solver's budget (positions) for a question asked from the table.
+#: The solver's budget (positions) for "winnable deals only"; the questions
+#: asked from the table have a time budget (:func:`solitaire_widgets.solver.hint`).
 SOLVER_NODES = 300_000
 #: "Winnable deals only" tries at most this many deal numbers.
 WINNABLE_TRIES = 25
@@ -233,40 +234,27 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Ask the solver whether this position can still be won; say and return its answer.
 
         The answer is ``"won"`` (a winning line exists), ``"lost"`` (none does)
-        or ``"unresolved"`` (the solver's budget ran out first).
+        or ``"unresolved"`` (the solver's time budget,
+        ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
         """
-        from ..solver import solve
+        from ..solver import hint
 
         if not self.game.rules.solver:
             self._say(f"The solver does not play {self.game.rules.title}", error=True)
             return "unresolved"
-        solution = solve(self.game, max_nodes=SOLVER_NODES)
-        answers = {
-            "won": f"Yes: this can still be won, in {len(solution.moves)} more moves "
-                   "(the solver sees every card, face-down ones too)",
-            "lost": "No: from here no line of play wins, whatever you do",
-            "unresolved": "The solver could not decide within its budget",
-        }
-        self._say(answers[solution.status])
-        return solution.status
+        answer = hint(self.game)
+        self._say(answer.answer)
+        return answer.status
 
     def solver_hint(self) -> Move | None:
         """Highlight the first move of a winning line (the solver sees every card)."""
-        from ..solver import solve
+        from ..solver import hint
 
-        if not self.game.rules.solver or self.game.is_over:
-            self._say(self.game.status if self.game.is_over else
-                      f"The solver does not play {self.game.rules.title}")
-            return None
-        solution = solve(self.game, max_nodes=SOLVER_NODES)
-        if solution.status != "won" or not solution.moves:
-            self._say("No winning line from here" if solution.status == "lost" else
-                      "The solver found no winning line within its budget")
-            return None
-        move = solution.moves[0]
-        self._show_hint(move)
-        self._say("Next move of a winning line: " + self.game.describe(move))
-        return move
+        answer = hint(self.game)
+        self._say(answer.advice)
+        if answer.move is not None:
+            self._show_hint(answer.move)
+        return answer.move
 
     def _on_deal_number(self, change: dict[str, Any]) -> None:
         if change["new"] == self.game.seed:
