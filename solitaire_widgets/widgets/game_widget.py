@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import html
 import time
 from collections.abc import Collection
@@ -32,10 +33,11 @@ from ..games import new_game
 from ..moves import Move
 from ..render.describe import describe_table
 from ..render.scene import Scene, layout
+from ..render.svg import scene_svg
 from ..strategies import get_strategy
 from ..table import Event, Table
-from ._animation import Timing, fallback_bundle, sentence, step_segments
-from .canvas_backend import TablePainter
+from ._animation import Timing, sentence, step_segments
+from .canvas_backend import TablePainter, keyboard_bridge
 
 __all__ = ["GameWidget", "ACTION_LABELS", "GAME_ACTIONS"]
 
@@ -153,7 +155,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
                           self.redo_button, self.hint_button, self.finish_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        parts = [toolbar, self.actions, self.canvas, self.status, self.message,
+        # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
+        self.keyboard = keyboard_bridge(f"{game.rules.title} table")
+        parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
                  self.move_input, self.description]
         if game.name == "klondike":
             parts.insert(1, self.solver_bar)
@@ -609,7 +613,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     # -- display -----------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        """The live widget; without a kernel, a picture of the table and a line on playing it.
+
+        Where no kernel runs (a notebook opened without running it, nbconvert,
+        nbviewer, the book), the widget view has no model and the page shows
+        the next mime type: ``text/html``, which JupyterLab sanitizes when the
+        notebook is not trusted. So it holds only what sanitizers keep: an
+        ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
+        and one line of text. ``image/svg+xml`` carries the same picture.
+        """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
         self.painter.redraw()
@@ -617,5 +629,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return None
         scene = self._scene or self._layout()
         title = f"{self.game.rules.title}, deal {self.game.seed}"
-        bundle.update(fallback_bundle(self.game, scene, title, self.width))
+        words = describe_table(self.game.name, self.game.table)
+        svg = scene_svg(scene, title=title, description=words)
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
+        bundle["image/svg+xml"] = svg
+        bundle["text/html"] = (
+            '<figure class="sw-still" style="margin:0">'
+            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(words)}" '
+            f'width="{round(scene.width)}" style="max-width:100%;height:auto">'
+            f"<figcaption>{html.escape(line, quote=False)}</figcaption></figure>"
+        )
         return bundle
