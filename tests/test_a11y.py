@@ -22,6 +22,12 @@ pytestmark = [pytest.mark.book, pytest.mark.browser]
 #: The impacts that fail the audit.
 BLOCKING = ("serious", "critical")
 
+#: Known and owned elsewhere: the kernel-free player's text colour in dark mode
+#: (render/player.py, helper "web"); tracked by the strict xfail
+#: ``test_every_players_text_is_readable_in_dark_mode`` below. Drop this when
+#: that test passes.
+PLAYER_DARK_CONTRAST_PENDING = True
+
 
 def book_pages(html_dir: Path) -> list[str]:
     """Every top-level page of the built book (search and index pages too)."""
@@ -64,9 +70,16 @@ def test_every_page_has_no_serious_or_critical_violation(
             "embedding.html", "api.html", "glossary.html"} <= set(pages)
     blocking: list[str] = []
     by_impact: dict[str, int] = {}
+    pending = 0
     for name in pages:
         for dark in (False, True):
             for violation in audit(browser, f"{book_site}/{name}", axe_source, dark=dark):
+                if (dark and PLAYER_DARK_CONTRAST_PENDING and violation["id"] == "color-contrast"):
+                    players = [n for n in violation["nodes"] if n.startswith("#sw-player-")]
+                    pending += len(players)
+                    violation["nodes"] = [n for n in violation["nodes"] if n not in players]
+                    if not violation["nodes"]:
+                        continue
                 impact = violation["impact"] or "unknown"
                 by_impact[impact] = by_impact.get(impact, 0) + 1
                 if impact in BLOCKING:
@@ -77,7 +90,8 @@ def test_every_page_has_no_serious_or_critical_violation(
                         f"\n      {shown}"
                     )
     print(f"\naxe-core {AXE_CORE.version}: {len(pages)} pages x 2 themes; "
-          f"violations by impact: {by_impact or 'none'}")
+          f"violations by impact: {by_impact or 'none'}; "
+          f"players' dark-mode text elements pending (web): {pending}")
     assert blocking == [], "\n".join(blocking)
 
 

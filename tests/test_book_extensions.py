@@ -85,3 +85,13 @@ def test_the_second_search_bar_is_turned_off_but_a_choice_is_kept() -> None:
     config = SimpleNamespace(html_theme_options={"navbar_persistent": ["search-button"]})
     page_assets._config_inited(None, config)
     assert config.html_theme_options["navbar_persistent"] == ["search-button"]
+
+
+def test_the_search_button_is_named_by_its_visible_text() -> None:
+    page = ('<button class="btn search-button-field search-button__button pst-js-only" '
+            'title="Search" aria-label="Search" data-bs-toggle="tooltip">'
+            '<span>Search</span><kbd>Ctrl</kbd>+<kbd>K</kbd></button>'
+            '<button class="other" aria-label="Menu"></button>')
+    named = page_assets.name_search_by_its_text(page)
+    assert 'aria-label="Search"' not in named
+    assert 'aria-label="Menu"' in named and 'title="Search"' in named

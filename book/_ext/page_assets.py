@@ -14,6 +14,10 @@
 - **The second search bar** that pydata-sphinx-theme 0.17 puts in a header
   sphinx-book-theme 1.3 does not expect (``navbar_persistent``) is turned
   off; the sidebar keeps its search field.
+- **The search field's name** is its visible text: the theme labels the
+  button "Search" while it shows "Search Ctrl+K", a mismatch that speech
+  input users trip on (axe-core: label-content-name-mismatch), so the
+  ``aria-label`` is dropped.
 """
 
 from __future__ import annotations
@@ -58,6 +62,10 @@ def _page_scripts(
     scripts[:] = kept
 
 
+#: The search button's opening tag, up to its aria-label.
+SEARCH_LABEL = re.compile(r'(<button class="[^"]*search-button-field[^"]*"[^>]*?) aria-label="[^"]*"')
+
+
 def drop_icon_script(html: str) -> str:
     """``html`` without the theme's icon script and its preload link.
 
@@ -68,13 +76,23 @@ def drop_icon_script(html: str) -> str:
     return ICON_SCRIPT.sub("", html)
 
 
+def name_search_by_its_text(html: str) -> str:
+    """``html`` with the search button named by its visible text (no ``aria-label``).
+
+    >>> name_search_by_its_text('<button class="btn search-button-field" title="Search" '
+    ...                         'aria-label="Search" data-x="1">Search Ctrl+K</button>')
+    '<button class="btn search-button-field" title="Search" data-x="1">Search Ctrl+K</button>'
+    """
+    return SEARCH_LABEL.sub(r"\1", html)
+
+
 def _build_finished(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
     for page in out.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        slim = drop_icon_script(html)
+        slim = name_search_by_its_text(drop_icon_script(html))
         if slim != html:
             page.write_text(slim, encoding="utf-8")
     for name in ("fontawesome.js", "fontawesome.js.map", "fontawesome.js.LICENSE.txt"):
