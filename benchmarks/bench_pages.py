@@ -8,7 +8,7 @@ Run after ``make book-html``::
 Each page is opened in headless Chromium (the system one, as in the tests)
 from a local server, with an empty cache, and every response from that
 server is counted: the HTML itself, and everything it loads (scripts, styles,
-fonts, images). For the HTML it also shows how much of it is saved widget
+fonts, images), each at its size on disk, which is what a static server sends. For the HTML it also shows how much of it is saved widget
 state (``application/vnd.jupyter.widget-state+json``) and how many bytes of
 the theme's icon script were fetched. Sizes are bytes as served
 (uncompressed), in KB of 1024 bytes.
@@ -21,6 +21,7 @@ import re
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import unquote, urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -57,11 +58,11 @@ def page_weight(browser: Any, base: str, page_name: str, html_dir: Path) -> Weig
         page = context.new_page()
 
         def on_response(response: Any) -> None:
-            if response.url.startswith(base):
-                try:
-                    sizes[response.url] = len(response.body())
-                except Exception:  # a response with no body (a redirect)
-                    sizes[response.url] = 0
+            # A static server sends the file as it is on disk: count its size.
+            if response.url.startswith(base) and response.ok:
+                path = unquote(urlparse(response.url).path).lstrip("/") or "index.html"
+                local = html_dir / path
+                sizes[path] = local.stat().st_size if local.is_file() else 0
 
         page.on("response", on_response)
         page.goto(f"{base}/{page_name}", wait_until="networkidle")
