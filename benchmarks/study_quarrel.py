@@ -1,4 +1,4 @@
-"""Quarrel's players compared on the same deals, under both readings of "three uses".
+"""Quarrel's players compared on the same deals, under the book's readings or another.
 
 Plays deals ``start .. start + deals - 1`` with every strategy of
 ``solitaire_widgets.strategies.quarrel.STRATEGIES`` (the same per-deal function
@@ -9,6 +9,12 @@ loses, with McNemar's exact two-sided p-value.
 
     python benchmarks/study_quarrel.py --deals 1000 --workers 2 \\
         --json benchmarks/results/quarrel_strategies.json
+
+``--readings`` picks the readings (the game's options) to play under:
+``rounds`` is the book's (every option at its default; the name is the
+book's reading of "the deck may be used only three times"), ``when-stuck``
+deals only when no card can go to a series, ``hit-gathered`` gathers a later
+hit's card with the layout.
 """
 
 from __future__ import annotations
@@ -25,13 +31,17 @@ from typing import Any
 from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
 from solitaire_widgets.strategies.quarrel import STRATEGIES
 
-READINGS = ("rounds", "stock-runs")
+READINGS: dict[str, dict[str, str]] = {
+    "rounds": {},
+    "when-stuck": {"deal": "when-stuck"},
+    "hit-gathered": {"hit_card": "gathered"},
+}
 REFERENCE = "text-advice"
 
 
 def _chunk(args: tuple[str, str, list[int]]) -> list[bool]:
     strategy, reading, seeds = args
-    return [play_deal("quarrel", s, strategy, {"deck_uses": reading})[0] for s in seeds]
+    return [play_deal("quarrel", s, strategy, READINGS[reading])[0] for s in seeds]
 
 
 def play_all(strategy: str, reading: str, seeds: list[int], workers: int) -> list[bool]:
@@ -66,7 +76,7 @@ def run(deals: int, start: int, workers: int, strategies: list[str],
                            "won_seeds": [s for s, w in zip(seeds, wins[name], strict=True) if w]}
             if check:
                 report = run_stats("quarrel", deals, start, workers, strategy=name,
-                                   options={"deck_uses": reading})
+                                   options=READINGS[reading])
                 assert report.wins == won, (name, reading, report.wins, won)
             print(f"{reading:10} {name:12} {won:5} / {deals} = {won / deals:6.1%} "
                   f"(95% {low:.1%} .. {high:.1%}), {seconds:.0f} s", flush=True)
@@ -95,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--strategies", nargs="*", default=list(STRATEGIES))
-    parser.add_argument("--readings", nargs="*", default=list(READINGS), choices=READINGS)
+    parser.add_argument("--readings", nargs="*", default=["rounds"], choices=list(READINGS))
     parser.add_argument("--check", action="store_true",
                         help="also run run_stats for each and check the totals agree")
     parser.add_argument("--json", type=Path, default=None, help="write the results here")

@@ -246,11 +246,13 @@ def test_new_stock_cards_go_to_the_freed_places_or_straight_onto_their_series() 
     step = game.play("fill")  # 9C fits nothing: into the freed place
     assert [(e.src, e.dst) for e in step.events if e.kind == "move"] == [("s", "l1")]
     assert cards(game, "l1") == ["9C"]
-    assert step.text == "the next stock card goes to its series or into an empty place"
+    assert step.text == "fill: the nine of clubs comes from the stock into row 1, place 1"
     game2 = chain("2H " + " ".join(layout[:23]) + " 3H 9C")
     step = game2.play("fill")  # 3H fits: straight onto the hearts series
     assert [(e.src, e.dst) for e in step.events if e.kind == "move"] == [("s", "fh")]
     assert cards(game2, "fh") == ["2H", "3H"] and cards(game2, "l1") == []
+    assert step.text == ("fill: the three of hearts comes from the stock and goes straight onto "
+                         "the two of hearts")
 
 
 def test_several_stock_cards_in_a_row_can_continue_a_series_bypassing_the_layout() -> None:
@@ -283,7 +285,7 @@ def test_when_stuck_the_layout_is_gathered_shuffled_with_the_stock_and_dealt_aga
     assert kinds.index(("shuffle", "")) > max(i for i, k in enumerate(kinds) if k == ("move", "s"))
     assert game.table.facts["deal"] == 2
     assert step.text == ("the layout is gathered, shuffled with the stock and dealt in three rows "
-                         "of six")
+                         "of six; any twos among them go up to their series")
 
 
 def test_the_row_of_twos_and_the_series_built_on_them_stay_in_place() -> None:
@@ -449,6 +451,21 @@ def test_at_start_reading_the_auxiliary_row_only_before_any_card_is_played() -> 
     assert moves(fresh) == ["aux", "redeal"]
 
 
+def test_at_start_reading_a_stock_card_sent_straight_to_its_series_is_a_card_played() -> None:
+    """Under aux_row="at-start", a card that ``fill`` sends straight onto its series has been
+    played as surely as one from the layout: the auxiliary row is no longer available."""
+    game = new_game("chain", seed=0, deck=layout_deck({1: "2H"}, "3H 9C"), aux_row="at-start")
+    step = game.play("fill")  # the three of hearts goes straight onto the two
+    assert cards(game, "fh") == ["2H", "3H"] and "straight onto" in step.text
+    game.play("fill")  # the nine of clubs fills the two's place: now nothing moves
+    assert moves(game) == ["redeal"]
+    assert "only before any card has been played" in refused(game, "aux")
+    default = new_game("chain", seed=0, deck=layout_deck({1: "2H"}, "3H 9C"))
+    default.play("fill")
+    default.play("fill")
+    assert moves(default) == ["aux", "redeal"]
+
+
 def test_at_the_regathering_the_auxiliary_row_goes_back_into_the_deck_too() -> None:
     """«Когда после первого тура приходится собирать расклад, чтобы затем разложить карты
     заново, этот вспомогательный ряд из четырех дополнительных карт (если он уже есть) также
@@ -544,20 +561,53 @@ def test_chain_first_layout_many_freed_places_are_filled_from_the_deck() -> None
     example = get_example("chain-first-layout")
     game = example.play()
     fills = [s for s in game.history if s.move.action == "fill"]
-    assert len(fills) == 7
-    assert all(len(s.events) >= 1 and s.events[0].src == "s" and s.events[0].dst.startswith("l")
-               for s in fills)
+    into_places = [s for s in fills if s.events[0].dst.startswith("l")]
+    assert len(into_places) == 7
+    assert all(s.events[0].src == "s" for s in fills)
     assert all(len(game.pile(p).cards) == 1 for p in PLACES_1)
-    assert len(game.pile("s").cards) == 28 - 7
-    assert [len(game.pile(f).cards) for f in SERIES] == [2, 0, 1, 4]
+    assert len(game.pile("s").cards) == 28 - len(fills)
+    # Two stock cards went straight onto their series, "минуя расклад".
+    assert [cards(game, f) for f in SERIES] == [["2C", "3C"], ["2D"], ["2H", "3H"],
+                                                 ["2S", "3S", "4S", "5S"]]
 
 
 def test_chain_first_layout_the_auxiliary_row_is_not_needed_yet() -> None:
-    """«Вспомогательный ряд при таком раскладе пока не нужен.»"""
+    """«Вспомогательный ряд при таком раскладе пока не нужен.»: at the figure's last step a
+    card can still go to a series, and play goes on a long while without the auxiliary row."""
     game = get_example("chain-first-layout").play()
     assert game.table.facts["aux_laid"] is False
     assert all(not game.pile(a).cards for a in AUX)
     assert not any(s.move.action == "aux" for s in game.history)
+    assert any(m.action not in ("aux", "redeal") for m in game.legal_moves())
+    line = 0
+    while not game.is_over:
+        moves = [m for m in game.legal_moves() if m.action not in ("aux", "redeal")]
+        if not moves:
+            break
+        game.play(next((m for m in moves if m.action == "move"), moves[0]))
+        line += 1
+    assert line >= 20 and game.table.facts["aux_laid"] is False
+
+
+def test_chain_first_layout_the_deal_is_shown_card_by_card_then_the_twos_go_up() -> None:
+    """«Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над основным
+    раскладом.»: the figure's replay deals the 24 cards one by one, the twos in their
+    places, and only then sends the twos up."""
+    from solitaire_widgets.render.player import replay_frames
+
+    example = get_example("chain-first-layout")
+    game = example.play()
+    moves = [e for e in game.opening if e.kind == "move"]
+    assert [(e.src, e.dst) for e in moves[:24]] == [("s", p) for p in PLACES_1]
+    assert {e.cards[-1].rank for e in moves[24:]} == {2} and len(moves) == 27
+    frames = replay_frames(example, 300)
+    captions = [caption for _svg, caption in frames]
+    assert len(frames) == 24 + 1 + len(example.steps)
+    for number, caption in enumerate(captions[:24], start=1):
+        assert caption.startswith(f"The deal, card {number} of 24: ")
+    assert "the two of spades, row 1, place 2" in captions[1]
+    assert captions[24].startswith("«Двойки") and "go up" in captions[24]
+    assert captions[25].startswith("Step 1: ")
 
 
 # -- illegal moves, in a player's words ----------------------------------------------------
@@ -626,3 +676,32 @@ def test_stacked_deck_helper_from_the_examples_module() -> None:
     assert cards(game, "l1") == ["KH"] and cards(game, "l2") == ["QH"]
     assert cards(game, "l3") == ["AC"]
     assert cards(game, "fc") == ["2C"]  # AC 2C ... are dealt next: the two goes up
+
+
+@pytest.mark.parametrize("aux_row", ["when-stuck", "at-start"])
+def test_words_every_steps_words_say_what_it_did(aux_row: str) -> None:
+    """Over many deals of random play: a card said to go somewhere is there afterwards."""
+    import random
+
+    for seed in range(60):
+        game = new_game("chain", seed=seed, aux_row=aux_row)
+        rng = random.Random(seed)
+        while not game.is_over:
+            move = rng.choice(game.legal_moves())
+            before = game.table.copy()
+            text = game.play(move).text
+            assert ("the game is won" in text) == game.is_won, text
+            if move.action == "fill":
+                card = before.piles["s"].cards[-1]
+                assert text.startswith(f"fill: {card.name} comes from the stock"), text
+                if "straight onto" in text or "to start its series" in text:
+                    assert game.pile(f"f{card.suit.lower()}").cards[-1] == card
+                else:
+                    place = next(p for p in PLACES_1 if game.pile(p).cards == [card])
+                    assert game.rules.pile_name(game.table, place) in text
+            elif move.action == "aux":
+                for place in AUX:
+                    assert game.pile(place).cards[-1].name in text
+            elif move.action == "move":
+                card = before.piles[move.src].cards[-1]
+                assert text.startswith(card.name) and game.pile(move.dst).cards[-1] == card

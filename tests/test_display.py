@@ -23,7 +23,8 @@ def test_an_example_shows_itself_as_a_player_of_its_steps() -> None:
     example = get_example("chain-first-layout")
     page = example._repr_html_()
     assert 'class="sw-player"' in page
-    assert f"1 / {len(example.steps) + 1}" in page
+    # The deal card by card (24 cards, then the twos going up), then each step.
+    assert f"1 / {24 + 1 + len(example.steps)}" in page
     assert not re.search(r"""(src|href)\\s*=\\s*["']?(https?:)?//""", page)
 
 

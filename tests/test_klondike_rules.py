@@ -368,6 +368,17 @@ def test_po_wyczerpaniu_wszystkich_kombinacji_szukamy_pomocy_w_kartach_z_reki() 
     assert len(game.pile("s").cards) == 22
 
 
+def test_reading_po_wyczerpaniu_turning_from_the_hand_stays_legal_while_moves_remain() -> None:
+    """The reading of 'Po wyczerpaniu wszystkich kombinacji…' (the book's "Where the text is
+    unclear"): the sentence gives the order of play, not a rule; 'all combinations' never run
+    out (cards can go back and forth between columns), so turning is legal at any time."""
+    game = game_with(["", "", "", "", "", "7H", "8S"], stock="5C")
+    legal = {str(m) for m in game.legal_moves()}
+    assert "t6>t7" in legal and "turn" in legal
+    game.play("turn")
+    assert cards(game, "w") == ["5C"]
+
+
 def test_karty_ktore_w_danym_momencie_sie_nie_nadaja_ukladamy_w_stos_przed_soba() -> None:
     """'Karty, które w danym momencie się nie nadają, układamy w stos przed sobą.'
 

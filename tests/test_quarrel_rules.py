@@ -13,11 +13,11 @@ from collections import Counter
 
 import pytest
 
-from solitaire_widgets import IllegalMoveError, load_game, new_game
+from solitaire_widgets import IllegalMoveError, OptionError, load_game, new_game
 from solitaire_widgets.cards import Card, full_deck, parse_cards
 from solitaire_widgets.examples import Example
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.quarrel import FOUNDATIONS, LEFT, RIGHT
+from solitaire_widgets.games.quarrel import FOUNDATIONS, LEFT, RIGHT, needs
 from solitaire_widgets.moves import Move
 
 FULL = Counter(full_deck(2))
@@ -102,9 +102,9 @@ def fives() -> Game:
 ACES = "AC KD"
 
 
-def aces(first: str = "", named: int = 1) -> Game:
+def aces(first: str = "", named: int = 1, **options: str) -> Game:
     """Base ace at the first card, its single auxiliary card, the ace put right."""
-    game = game_of(f"{ACES} {first}", named=named)
+    game = game_of(f"{ACES} {first}", named=named, **options)
     play(game, "deal", "h>rc")
     return game
 
@@ -194,7 +194,7 @@ def test_right_fives_build_up_and_left_fives_build_down() -> None:
 def test_a_won_game_has_right_series_turned_away_from_left_series() -> None:
     """«Если пасьянс получится, окажется, что серии правой половины поля как бы отвернулись от
     серий левой половины.»"""
-    game = new_game("quarrel", seed=next(s for s in range(200) if _wins(s)), deck_uses="stock-runs")
+    game = new_game("quarrel", seed=next(s for s in range(200) if _wins(s)))
     _play_advice(game)
     assert game.is_won and "turned their backs" in game.result.reason
     base = game.table.facts["base"]
@@ -298,10 +298,31 @@ def test_another_three_is_placed_the_same_way() -> None:
 
 
 def test_at_a_dead_end_cards_are_laid_out_from_the_deck() -> None:
-    """«Если игра зашла в тупик, продолжают выкладывать карты из колоды.»"""
+    """«Если игра зашла в тупик, продолжают выкладывать карты из колоды.»
+
+    Under ``deal="when-stuck"`` the sentence is a rule: dealing on is legal only once
+    no card can go to a series. (The default reading is the next test.)"""
+    game = game_of(FIVES, named=5, deal="when-stuck")
+    play(game, *["deal"] * 5, "h>rc")
+    assert not game.is_legal("deal") and "r3>rc" in {str(m) for m in game.legal_moves()}
+    before = game.table.copy()
+    with pytest.raises(IllegalMoveError, match="only when no card can go to a series"):
+        game.play("deal")
+    assert game.table == before
+    while any(m.action == "move" for m in game.legal_moves()):
+        game.play(next(m for m in game.legal_moves() if m.action == "move"))
+    # The dead end: nothing can go up, and now the cards are laid out from the deck.
+    assert game.legal_moves() == [Move("deal")]
+    game.play("deal")
+    assert game.pile("r6").cards and game.table.facts["count"] == 6
+
+
+def test_reading_deal_any_time_dealing_stays_legal_while_plays_remain() -> None:
+    """The default reading of «Если игра зашла в тупик…»: the sentence tells the order of
+    play, and the player may deal on whenever a card is left in the stock."""
     game = fives()
     play(game, "h>lc")
-    # Plays remain, and dealing is legal too; when none remain, dealing still is.
+    assert game.options["deal"] == "any-time"
     assert game.is_legal("deal") and len(game.legal_moves()) > 1
     game.play("deal")
     assert cards(game, "r6") and game.table.facts["count"] == 6
@@ -315,6 +336,21 @@ def test_after_thirteen_cards_a_new_row_begins() -> None:
     assert game.rules.pile_name(game.table, "r14") == "row 2, place 1"
     assert cards(game, "r14") == ["2H"]
     assert "row 2, place 1" in game.history[-1].text
+
+
+def test_a_row_is_thirteen_places_dealt_and_its_gaps_are_not_refilled() -> None:
+    """«…когда число карт в ряду достигает тринадцати…»: our reading counts the places
+    dealt in the row, not the cards left in it, so a card that leaves the row does not
+    make room for another."""
+    game = fives()
+    play(game, "h>rc", "r3>rc", "r2>ld", "r4>rs")  # three cards leave the first row
+    while int(game.table.facts["dealt"] or 0) < 13:
+        game.play("deal")
+    assert sum(bool(game.pile(f"r{i}").cards) for i in range(1, 14)) < 13
+    step = game.play("deal")
+    assert game.table.facts["dealt"] == 14 and game.pile("r14").cards
+    assert "row 2, place 1" in step.text
+    assert not game.pile("r3").cards
 
 
 def test_the_count_runs_ace_to_king_and_again_from_ace() -> None:
@@ -463,6 +499,18 @@ def test_a_three_named_at_the_second_layout_brings_three_auxiliary_cards() -> No
     assert game.table.facts["count"] == 3
 
 
+def test_the_auxiliary_cards_are_taken_from_the_deck_not_picked() -> None:
+    """«…из колоды выбирают три вспомогательные карты.»: *выбирают* read as "take": the
+    auxiliary cards are the top cards of the shuffled stock, in order, with no choice."""
+    game = aces("5H 3S", named=3)
+    play(game, "deal")
+    step = game.play("deal")  # 'three!' ends the round
+    shuffled = next(e for e in step.events if e.kind == "shuffle").cards
+    assert [cards(game, f"a{i}") for i in range(1, 4)] == [[str(c)] for c in shuffled[:-4:-1]]
+    assert game.legal_moves() and all(m.action in ("deal", "move") for m in game.legal_moves())
+    assert all(m.src != "s" for m in game.legal_moves())
+
+
 def test_look_whether_any_series_can_be_built_in_the_new_layout() -> None:
     """«Теперь внимательно посмотрите, можно ли в этом раскладе строить какую-либо из серий.»"""
     game = load_game(_at(28))
@@ -542,26 +590,66 @@ def test_if_no_card_is_named_correctly_the_deal_starts_over() -> None:
 # -- RULES.md: the readings ----------------------------------------------------------
 
 
-def test_reading_three_rounds_in_all_is_the_default() -> None:
+def test_reading_the_defaults_are_the_books_readings() -> None:
     game = new_game("quarrel", seed=1)
-    assert game.options == {"deck_uses": "rounds"}
+    assert game.options == {"deal": "any-time", "hit_card": "to-series"}
 
 
-def test_reading_stock_runs_option_keeps_rounds_going_after_hits() -> None:
-    game = game_of(f"{ACES} 5H 3S", named=3, deck_uses="stock-runs")
-    # Round 2 ends at once on 'four!', round 3 on 'five!'.
-    rig(game, "KS QS JS 4H", "QS JS TS KS 5D", "QS JS TS 9S KS", named=5)
-    play(game, "deal", "h>rc", "deal", "deal", "deal", "deal")
-    facts = game.table.facts
-    assert (facts["round"], facts["uses"], game.is_over) == (4, 3, False)
-    assert "Round 4 (uses of the deck left: 3)" in game.status
+def test_reading_three_rounds_in_all_there_is_no_stock_runs_option() -> None:
+    """The other reading of «Колоду можно использовать только три раза» (only a stock that
+    runs out uses the deck) cannot be lost, so it is not offered: see the next test."""
+    with pytest.raises(OptionError, match="deck_uses"):
+        new_game("quarrel", seed=1, deck_uses="stock-runs")
 
 
-def test_reading_stock_runs_only_a_run_out_uses_the_deck() -> None:
-    game = game_of(f"{ACES} 5H 3S", named=3, deck_uses="stock-runs")
-    play(game, "deal", "h>rc", "deal", "deal")
-    assert game.table.facts["uses"] == 3 and game.table.facts["round"] == 2
-    assert "Round 2 (uses of the deck left: 3)" in game.status
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck"}, {"hit_card": "gathered"}],
+                         ids=str)
+def test_reading_the_stock_never_runs_out_with_nothing_to_play(options: dict[str, str]) -> None:
+    """The proof on the page: with the stock out, every card off the series is in sight, and
+    each unfinished series' next card is among them (two packs hold two of each card; the
+    other series of its suit can hold only one). Checked at every step of random play."""
+    from solitaire_widgets.strategies.quarrel import TextAdvice
+
+    advice = TextAdvice()
+    emptied = won_after = 0
+    for seed in range(80):
+        game = new_game("quarrel", seed=seed, **options)
+        rng = random.Random(seed)
+        # Random play on odd deals, the text's advice on even ones, random after the run-out.
+        while not game.is_over:
+            facts = game.table.facts
+            if facts["base"]:
+                # The lemma, at every step: each unfinished series' next card is off the series.
+                off = Counter(c for p in game.table.piles.values() if p.kind != "foundation"
+                              for c in p.cards)
+                for fid in FOUNDATIONS:
+                    need = needs(game.pile(fid).cards, fid in RIGHT, int(facts["base"]))
+                    assert not need or off[Card(need, fid[1].upper())] > 0
+            if facts["phase"] == "play" and not game.pile("s").cards:
+                emptied += 1
+                assert any(m.action == "move" for m in game.legal_moves())
+                rnd = facts["round"]
+                while not game.is_over:
+                    game.play(rng.choice(game.legal_moves()))
+                    assert game.table.facts["round"] == rnd
+                won_after += game.is_won
+                break
+            move = rng.choice(game.legal_moves()) if seed % 2 else advice.choose(game)
+            assert move is not None
+            game.play(move)
+    assert emptied > 0 and won_after == emptied
+
+
+def test_reading_a_later_hit_card_is_gathered_under_the_other_reading() -> None:
+    """«Когда появляется правильно названная карта, весь расклад … собирают в колоду»: the
+    text gathers the layout; under ``hit_card="gathered"`` the hit card goes with it even
+    when it fits a series."""
+    for hit_card, on_series in (("to-series", ["AC", "2C"]), ("gathered", ["AC"])):
+        game = aces("2C", named=2, hit_card=hit_card)  # 'two!' meets the two of clubs
+        step = game.play("deal")
+        assert cards(game, "rc") == on_series and game.table.facts["round"] == 2
+        assert kept(game)
+        assert ("gathered with the rest" in step.text) == (hit_card == "gathered")
 
 
 def test_reading_the_first_hit_does_not_end_the_round() -> None:
@@ -652,31 +740,6 @@ def test_step6_a_later_hit_card_that_fits_two_series_waits_for_a_choice() -> Non
     assert cards(game, "lh") == ["AH"] and game.table.facts["round"] == 2
 
 
-def test_step7_a_stock_that_runs_out_ends_the_round_keeping_n() -> None:
-    """On a crafted table (see the next test for why a real deal never gets here): the
-    stock is out, and once the six of clubs is played nothing else can go."""
-    from solitaire_widgets.rules import Context
-
-    game = fives()
-    play(game, "h>rc")
-    table = game.table.copy()
-    for pile in list(table.piles.values()):
-        if pile.kind != "foundation":
-            pile.cards = []
-    table.piles["r1"].cards = [Card.parse("6C")]
-    for place, card in zip(("r2", "r3", "r4", "r5", "r6", "r7"), "9H 9H 8H 8H 7H 7H".split(), strict=True):
-        table.piles[place].cards = [Card.parse(card)]
-    table.piles["a1"].cards = [Card.parse("KS")]
-    table.facts["dealt"] = 7
-    table.facts["phase"] = "play"
-    ctx = Context(table, lambda cards: list(cards))
-    game.rules.apply(table, Move("move", "r1", "rc"), ctx)
-    facts = table.facts
-    assert (facts["round"], facts["aux"], facts["uses"], facts["dealt"]) == (2, 5, 2, 0)
-    assert [e.kind for e in ctx.events].count("shuffle") == 1
-    assert len(table.piles["s"].cards) == 2 and table.piles["a5"].cards
-
-
 def test_step7_with_the_stock_out_every_card_is_in_sight_and_play_runs_to_a_win() -> None:
     """When the stock runs out with no hit, every card off the series is in sight, and
     each series' next card is always among them: the round plays out to a win."""
@@ -703,7 +766,7 @@ def test_step8_three_rounds_then_lost() -> None:
 
 def test_step9_won_when_all_104_cards_are_on_the_series() -> None:
     seed = next(s for s in range(200) if _wins(s))
-    game = new_game("quarrel", seed=seed, deck_uses="stock-runs")
+    game = new_game("quarrel", seed=seed)
     _play_advice(game)
     assert game.is_won and sum(len(game.pile(f).cards) for f in FOUNDATIONS) == 104
 
@@ -833,10 +896,11 @@ def test_three_of_spades_example_goes_right() -> None:
 # -- Invariants under random play ----------------------------------------------------
 
 
-@pytest.mark.parametrize("uses", ["rounds", "stock-runs"])
-def test_random_play_keeps_every_card_and_ends(uses: str) -> None:
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck"}, {"hit_card": "gathered"}],
+                         ids=str)
+def test_random_play_keeps_every_card_and_ends(options: dict[str, str]) -> None:
     for seed in range(40):
-        game = new_game("quarrel", seed=seed, deck_uses=uses)
+        game = new_game("quarrel", seed=seed, **options)
         rng = random.Random(seed)
         moves = 0
         while not game.is_over:
@@ -873,7 +937,7 @@ def _play_advice(game: Game) -> None:
 
 
 def _wins(seed: int) -> bool:
-    game = new_game("quarrel", seed=seed, deck_uses="stock-runs")
+    game = new_game("quarrel", seed=seed)
     _play_advice(game)
     return game.is_won
 
@@ -889,3 +953,116 @@ def _at(steps: int) -> str:
     data = _example("quarrel-eight-fives").save_data()
     data["moves"] = data["moves"][:steps]
     return json.dumps(data)
+
+
+# -- The words: every step says what it did --------------------------------------------
+
+
+def test_words_a_hit_that_ends_the_third_round_says_the_game_is_lost() -> None:
+    game = aces("5H 3S", named=3)
+    play(game, "deal", "deal")
+    _finish_round(game)
+    assert game.table.facts["round"] == 3
+    while not game.is_over:
+        moves = game.legal_moves()
+        step = game.play(moves[0])
+    assert "the third round is over" in step.text and "the game is lost" in step.text
+    assert "gathered" not in step.text and "next one gets" not in step.text
+
+
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck"}, {"hit_card": "gathered"}],
+                         ids=str)
+def test_words_every_steps_words_say_what_it_did(options: dict[str, str]) -> None:
+    """Over many played deals (random play and the text's advice): a step that ends the
+    round says so and what comes next, one that ends the game says how, a card said to
+    go onto a series is there, a card said to take a place is there."""
+    from solitaire_widgets.strategies.quarrel import TextAdvice
+
+    advice = TextAdvice()
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        game = new_game("quarrel", seed=seed, **options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            before = game.table.copy()
+            move = rng.choice(game.legal_moves()) if seed % 2 else advice.choose(game)
+            assert move is not None
+            step = game.play(move)
+            text, facts = step.text, game.table.facts
+            new_round = facts["round"] != before.facts["round"]
+            ended = game.is_over and before.facts["phase"] != "search"
+            assert ("the round ends" in text) == new_round, text
+            assert ("the game is lost" in text) == (game.is_over and not game.is_won), text
+            assert ("the game is won" in text) == game.is_won, text
+            if new_round:
+                assert f"gets {facts['aux']} auxiliary card" in text, text
+                seen["round"] += 1
+            if ended:
+                seen["end"] += 1
+            if move.action == "move":
+                card = before.piles[move.src].cards[-1]
+                assert game.pile(move.dst).cards[-1] == card or new_round or game.is_over
+                if move.src.startswith("a") and not new_round and not game.is_over:
+                    refill = game.pile(move.src).cards
+                    assert (f"{refill[-1].name} takes its place" in text if refill
+                            else "stays empty" in text), text
+            elif facts["hit"] and not new_round and not game.is_over:
+                assert "waits to one side" in text or "become the base cards" in text, text
+    assert seen["round"] > 20 and seen["end"] > 20
+
+
+def test_example_the_five_of_spades_goes_right_with_neither_neighbour_in_sight() -> None:
+    """The caption of ``quarrel-eight-fives`` step 10 says what the table shows: neither the
+    six nor the four of spades is in sight, so the text's advice does not decide."""
+    example = _example("quarrel-eight-fives")
+    game = example.play()
+    table = game.position_at(9)
+    move, words = example.steps[9]
+    assert move == "r4>rs" and "Neither the six nor the four of spades" in words
+    in_sight = [p.cards[-1] for pid, p in table.piles.items()
+                if p.cards and p.kind in ("tableau", "reserve")]
+    assert Card.parse("6S") not in in_sight and Card.parse("4S") not in in_sight
+    assert "text's own example" not in words
+
+
+def test_example_the_second_row_begins_after_thirteen_places_not_thirteen_cards() -> None:
+    """Step 25 of ``quarrel-eight-fives`` quotes «когда число карт в ряду достигает
+    тринадцати»; its words say what the engine does: the first row holds six cards, but
+    its thirteen places have been dealt."""
+    example = _example("quarrel-eight-fives")
+    game = example.play()
+    before = game.position_at(24)
+    left = sum(bool(before.piles[f"r{i}"].cards) for i in range(1, 14))
+    assert left == 6 and before.facts["dealt"] == 13
+    assert "only six cards" in example.steps[24][1] and "thirteen places" in example.steps[24][1]
+    assert game.history[24].events[0].dst == "r14"
+
+
+def test_the_four_or_five_of_spades_has_one_translation_used_by_the_example_and_the_book() -> None:
+    """«…четверка или еще, что вообще хорошо, пятерка пик…»: one translation, in one place."""
+    from pathlib import Path
+
+    from solitaire_widgets.examples.quarrel import FOUR_OR_FIVE
+
+    example = _example("quarrel-three-of-spades")
+    assert f"there is {FOUR_OR_FIVE}, the three" in example.translation
+    assert any(f"there is {FOUR_OR_FIVE}, the three" in words for words in example.words)
+    book = Path(__file__).resolve().parents[1] / "book"
+    text = " ".join((book / "texts" / "quarrel_text.md").read_text(encoding="utf-8").split())
+    assert "there is {glue:md}`quarrel-four-or-five`" in text
+    assert 'glue("quarrel-four-or-five", Markdown(FOUR_OR_FIVE)' in (
+        book / "quarrel.md").read_text(encoding="utf-8")
+    for words in (text, example.translation, *example.words):
+        assert "better still" not in words
+
+
+@pytest.mark.parametrize("options", [{"deal": "when-stuck"}, {"hit_card": "gathered"}], ids=str)
+def test_examples_play_the_same_under_every_reading(options: dict[str, str]) -> None:
+    """The book says which reading its figures use: both replay, move for move and to the
+    same table, under the other reading of each switch."""
+    for name in ("quarrel-eight-fives", "quarrel-three-of-spades"):
+        example = _example(name)
+        data = example.save_data()
+        data["options"] = options
+        again = load_game(json.dumps(data))
+        assert again.table == example.play().table

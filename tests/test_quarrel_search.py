@@ -31,10 +31,11 @@ def test_registered_after_the_text_advice() -> None:
 
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
-@pytest.mark.parametrize("deck_uses", ["rounds", "stock-runs"])
-def test_legal_moves_and_every_deal_ends(player: Lookahead, deck_uses: str) -> None:
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck"}, {"hit_card": "gathered"}],
+                         ids=str)
+def test_legal_moves_and_every_deal_ends(player: Lookahead, options: dict[str, str]) -> None:
     for seed in range(3):
-        game = new_game("quarrel", seed=seed, deck_uses=deck_uses)
+        game = new_game("quarrel", seed=seed, **options)
         moves = 0
         while not game.is_over:
             move = player.choose(game)

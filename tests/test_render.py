@@ -315,7 +315,9 @@ def test_replay_frames_of_every_example() -> None:
 
     for example in EXAMPLES.values():
         frames = replay_frames(example, 360)
-        assert len(frames) == 1 + len(example.steps)
+        # The deal is one frame, or (deal_frames) one a card and one for the rest.
+        dealt = sum(e.kind == "move" and e.src == "s" for e in example.play().opening)
+        assert len(frames) == (dealt + 1 if example.deal_frames else 1) + len(example.steps)
         for svg, _caption in frames[:2] + frames[-1:]:
             ET.fromstring(svg)
 

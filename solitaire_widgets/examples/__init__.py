@@ -48,6 +48,9 @@ class Example:
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 0
     shuffles: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: Show the opening deal card by card: ``(words beside the first card dealt,
+    #: words beside the rest of the opening)``; empty: the deal is one frame.
+    deal_frames: tuple[str, ...] = ()
 
     def save_data(self) -> dict[str, Any]:
         """The example as save-file data (see :meth:`Game.to_dict`)."""

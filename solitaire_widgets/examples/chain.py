@@ -4,7 +4,14 @@ The figure is lost. The text says which layout cards can start or extend a
 series: the two of hearts, the two and three of clubs, and the two, three,
 four and five of spades. So the layout holds no two of diamonds, no three of
 hearts, no four of clubs and no six of spades. Playing those seven cards frees
-seven places, filled from the stock; the auxiliary row is not needed.
+seven places, filled from the stock; and "the auxiliary row is not needed
+yet" with such a layout, so after the refills play goes on without it: the
+stock brings the two of diamonds and the three of hearts, which go straight
+onto their series and free the three of diamonds and the four of hearts in
+the layout.
+
+The replay shows the deal card by card, the twos still in their places (the
+text counts them among the layout's cards), then the twos going up.
 """
 
 from __future__ import annotations
@@ -35,8 +42,10 @@ _LAYOUT = (
     "TC 2H JD 4S 4H 9S 6C KD "
     "5S 7H 2C 3D QC 3S 8S 6D"
 )
-# The first stock cards fill the seven freed places; none of them fits a series.
-_STOCK_START = "AS TD 5H JC 8D KS 9H"
+# The first stock cards: seven fill the freed places; between them the two of
+# diamonds and the three of hearts go straight onto their series, so the three
+# of diamonds and the four of hearts in the layout can go up next.
+_STOCK_START = "9H 2D JC 8D 3H KS TD AS 9C"
 
 _SOURCE = (
     "На рисунке  приведен пример первой раскладки. Чтобы создать серии, можно использовать "
@@ -53,6 +62,15 @@ _TRANSLATION = (
     "auxiliary row is not needed for such a layout yet."
 )
 
+_DEAL_WORDS = (
+    "«Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда так, чтобы в "
+    "каждом было по восемь карт.» (One part of the deck is laid out face up in three "
+    "horizontal rows, so that there are eight cards in each.)",
+    "«Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над основным "
+    "раскладом.» (The twos that turned up in the layout are laid out in a separate row above "
+    "the main layout.) The two of spades, the two of hearts and the two of clubs go up.",
+)
+
 FIRST_LAYOUT = Example(
     name="chain-first-layout",
     game="chain",
@@ -61,23 +79,33 @@ FIRST_LAYOUT = Example(
         "A first layout of three rows of eight in which exactly the two of hearts, the two and "
         "three of clubs and the two to five of spades can start or extend a series. The twos go "
         "up when the layout is down; the three of clubs and the three, four and five of spades "
-        "follow; the seven places they free are filled from the stock."
+        "follow; the seven places they free are filled from the stock, and play goes on "
+        "without the auxiliary row."
     ),
     source=_SOURCE,
     translation=_TRANSLATION,
     deck=stacked_deck(_LAYOUT + " " + _STOCK_START),
+    deal_frames=_DEAL_WORDS,
     steps=(
         ("l6>fc", "the three of clubs goes onto the two of clubs: «двойка и тройка треф»"),
         ("l22>fs", "the three of spades goes onto the two of spades"),
         ("l12>fs", "the four of spades follows"),
         ("l17>fs", "and the five of spades: «двойка, тройка, четверка и пятерка пик»"),
-        ("fill", "«в раскладе освободится много мест»: the first free place is filled from the stock"),
-        ("fill", "the second free place is filled"),
-        ("fill", "the third"),
-        ("fill", "the fourth"),
-        ("fill", "the fifth"),
-        ("fill", "the sixth"),
-        ("fill", "the seventh: every freed place is filled; the auxiliary row is not needed"),
+        ("fill", "«в раскладе освободится много мест»: the nine of hearts from the stock fills "
+                 "the first free place"),
+        ("fill", "«(Иногда получается и так, что несколько карт, вынутых подряд из колоды, могут "
+                 "составлять продолжение серии, минуя расклад.)» The two of diamonds fits: it "
+                 "goes straight up and starts the diamonds series, and the place waits for the "
+                 "next card"),
+        ("fill", "the jack of clubs fills the second free place"),
+        ("fill", "the eight of diamonds, the third"),
+        ("fill", "the three of hearts goes straight onto the two of hearts"),
+        ("fill", "the king of spades, the fourth free place"),
+        ("fill", "the ten of diamonds, the fifth"),
+        ("fill", "the ace of spades, the sixth"),
+        ("fill", "the nine of clubs, the seventh: every freed place is filled, and play goes "
+                 "on: the three of diamonds and the four of hearts in the layout can go up. "
+                 "«Вспомогательный ряд при таком раскладе пока не нужен.»"),
     ),
 )
 

@@ -22,7 +22,11 @@ from collections.abc import Iterable
 from ..cards import Card, full_deck, parse_cards
 from . import Example
 
-__all__ = ["EXAMPLES", "stacked_deck", "stock_order"]
+__all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
+
+#: The one translation of «четверка или еще, что вообще хорошо, пятерка пик», used by the
+#: example below and by the book's printing of the text.
+FOUR_OR_FIVE = "a four, or also (which is very good indeed) a five of spades"
 
 
 def _rest(chosen: Iterable[Card], gone: Iterable[Card] = ()) -> list[Card]:
@@ -153,8 +157,10 @@ _FIVES_STEPS: list[tuple[str, str]] = [
     ("a2>ld", _said("На те места, которые стали свободными, кладут новые карты из колоды.",
                     "New cards from the deck are put on the places that have become free.",
                     "The four of diamonds follows; the queen of diamonds takes its place.")),
-    ("r4>rs", "Neither the six nor the four of spades is in sight: the five of spades goes "
-              "right, as the text's own example does."),
+    ("r4>rs", "Neither the six nor the four of spades is in sight, so the text's advice, which "
+              "looks for the cards that would follow at once, gives no reason for either half. "
+              "The five of spades goes right, where the built-in strategy sends a base card "
+              "when neither neighbour is in sight."),
     ("a1>rh", "The five of hearts goes right too; the eight of spades takes its place."),
     ("a3>lc", "The second five of clubs must go to the left half: the right one is taken. The "
               "ten of clubs takes its place."),
@@ -172,12 +178,15 @@ _FIVES_STEPS: list[tuple[str, str]] = [
     ("deal", "'Ten': the king of spades."),
     ("deal", "'Jack': the eight of hearts."),
     ("deal", "'Queen': the two of clubs."),
-    ("deal", "'King': the nine of spades, the thirteenth card of the row."),
+    ("deal", "'King': the nine of spades, dealt to the thirteenth place of the first row."),
     ("deal", _said("Но когда число карт в ряду достигает тринадцати, начинают составлять "
                    "следующий ряд.",
                    "But when the number of cards in a row reaches thirteen, you begin to make "
                    "up the next row.",
-                   "'Ace': the four of clubs starts the second row.")),
+                   "'Ace': the four of clubs starts the second row. The first row holds only "
+                   "six cards now, but thirteen places of it have been dealt: a row is thirteen "
+                   "places dealt, and the places left by cards that went to a series are not "
+                   "filled again.")),
     ("r14>lc", "It goes onto the five of clubs, left half."),
     ("deal", "'Two': the jack of diamonds."),
     ("deal", _said("Все восемь пятерок уже собраны и лежат на своих местах. Как видно, первый "
@@ -281,7 +290,7 @@ _SPADES_TRANSLATION = (
     "The choice of where it is better to put a base card, on the right half or on the left, "
     "depends on the layout. Suppose the base card has turned out to be the three of spades. "
     "You should study the whole layout carefully, and all five auxiliary cards as well. If "
-    "among these cards there is a four or, better still, the five of spades, the three is "
+    f"among these cards there is {FOUR_OR_FIVE}, the three is "
     "naturally moved to the right half, since it is precisely the right-hand series that are "
     "built on the ascending principle, and the four and the five can then be joined to that "
     "series at once. New cards from the deck are put on the places that have become free. If "
@@ -321,8 +330,8 @@ THREE_OF_SPADES = Example(
         ("h>rs", _said("Если среди этих карт есть четверка или еще, что вообще хорошо, пятерка "
                        "пик, тройку, естественно, перемещают на правую половину, так как именно "
                        "правые серии строятся по возрастающему принципу…",
-                       "If among these cards there is a four or, better still, the five of "
-                       "spades, the three is naturally moved to the right half, since it is "
+                       f"If among these cards there is {FOUR_OR_FIVE}, the three is "
+                       "naturally moved to the right half, since it is "
                        "precisely the right-hand series that are built on the ascending "
                        "principle…")),
         ("a1>rs", _said("…и четверку и пятерку можно будет сразу подключить к этой серии. На те "

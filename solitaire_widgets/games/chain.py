@@ -201,7 +201,9 @@ class ChainRules(Rules):
             card = table.piles["s"].cards[-1]
             target = _SERIES_OF[card.suit]
             if _needs(table.piles[target]) == card.rank:
+                # Straight onto its series: a card played, as much as one from the layout.
                 ctx.move("s", target)
+                ctx.set("played", True)
             else:
                 gap = next(p for p in self._places(table) if not table.piles[p].cards)
                 ctx.move("s", gap)
@@ -245,16 +247,43 @@ class ChainRules(Rules):
         return "the stock"
 
     def describe_move(self, table: Table, move: Move) -> str:
+        """What ``move`` does, in words: which card went where.
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("chain", seed=5)
+        >>> game.describe("redeal")
+        'the layout is gathered, shuffled with the stock and dealt in three rows of six; any twos among them go up to their series'
+        """
+        piles = table.piles
         if move.action == "fill":
-            return "the next stock card goes to its series or into an empty place"
+            card = piles["s"].cards[-1]
+            target = piles[_SERIES_OF[card.suit]]
+            if _needs(target) == card.rank:
+                onto = f"onto {target.cards[-1].name}" if target.cards else "to start its series"
+                return f"fill: {card.name} comes from the stock and goes straight {onto}" + (
+                    self._won_words(table))
+            gap = next(p for p in self._places(table) if not piles[p].cards)
+            return f"fill: {card.name} comes from the stock into {self.pile_name(table, gap)}"
         if move.action == "aux":
-            return "four stock cards are laid face up as the auxiliary row"
+            laid = [c.name for c in reversed(piles["s"].cards[-len(AUX):])]
+            return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
         if move.action == "redeal":
-            return "the layout is gathered, shuffled with the stock and dealt in three rows of six"
-        card = table.piles[move.src].cards[-1]
-        dst = table.piles[move.dst]
+            return ("the layout is gathered, shuffled with the stock and dealt in three rows of "
+                    "six; any twos among them go up to their series")
+        card = piles[move.src].cards[-1]
+        dst = piles[move.dst]
         where = f"onto {dst.cards[-1].name}" if dst.cards else "to start its series"
-        return f"{card.name} goes {where}, from {self.pile_name(table, move.src)}"
+        return (f"{card.name} goes {where}, from {self.pile_name(table, move.src)}"
+                + self._won_words(table))
+
+    def _won_words(self, table: Table) -> str:
+        """Words for a card that is the last to go up (none otherwise)."""
+        on_series = sum(len(table.piles[f].cards) for f in FOUNDATIONS)
+        off_layout = len(table.piles["s"].cards) + sum(
+            len(table.piles[p].cards) for p in self._places(table) + AUX)
+        if on_series + 1 == 52 and off_layout == 1:
+            return ": all 52 cards are on the four series, the game is won"
+        return ""
 
     def status(self, table: Table) -> str:
         facts = table.facts

@@ -19,36 +19,38 @@ this round), ``phase`` (``search``: counting for the base rank; ``base``: the
 first hit card waits in ``h`` for its half; ``play``; ``hit``: a later hit
 card that fits both halves waits in ``h``).
 
-Where the text and RULES.md are silent, this module decides:
+Where the text is silent this module decides (the book's page "Where the text
+is unclear" gives each reading with its sentence):
 
 - The opening deals nothing: every card is dealt by a ``deal`` move, so the
   count is heard card by card.
+- A row is thirteen places dealt, left to right (``r1``..``r13`` the first
+  row): a card that leaves a row leaves a gap that the count does not refill,
+  so a new row begins at the fourteenth card dealt even if the first row
+  holds fewer cards by then.
 - While a card waits in ``h`` its placement is the only legal move (no deal,
   no other play): the text sets the five aside and moves it to a half before
   anything else.
+- Dealing on: under ``deal="any-time"`` (the default) the player may deal
+  whenever a card is left in the stock; under ``deal="when-stuck"`` only when
+  no card can go to a series.
 - A later hit card that fits exactly one series goes there by itself; one
   that fits two (a base card whose suit has no series yet, or a card both
   halves need) waits in ``h`` for the player's choice, then the round ends.
+  Under ``hit_card="gathered"`` it is gathered with the rest like any other.
   At the first hit the hit card always waits in ``h``, after the auxiliary
   cards are dealt (the text studies them before choosing).
-- A round that ends in the third round (or with the last use of the deck)
-  ends the game at once; the layout is not gathered, so the losing position
-  stays in view.
-- When the stock is empty and no card can be played, the round ends by
-  itself (gather, shuffle, next round with the same number of auxiliary
-  cards). When the stock is empty but cards can still be played, they must
-  be played first: there is no move to give up the round early. In a real
-  deal this never happens: with the stock out, every card off the series is
-  in sight, and each series' next card is always among them, so the round
-  plays out to a win. Under our reading a deal is lost only by a hit in the
-  third round.
+- A round that ends in the third round ends the game at once; the layout is
+  not gathered, so the losing position stays in view.
+- The stock never runs out with nothing to play: with the stock out every
+  card off the series is in sight, and each unfinished series' next card is
+  among them (two packs hold two of each card, and the other series of its
+  suit can hold at most one). So a round that deals its stock to the end
+  plays out to a win, and a deal is lost only by a hit in the third round.
 - A void deal (the whole deck dealt while counting for the base rank, with
   no hit) is gathered and shuffled and the count restarts at the ace, since
   the solitaire "starts over" (``начать пасьянс заново``); it is not a round
   and uses nothing.
-- Under ``deck_uses="stock-runs"`` every hit still gathers and starts a new
-  round (the fact ``round`` keeps counting), but only a stock that runs out
-  uses up the deck; the third run-out loses.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("quarrel", seed=3)
@@ -127,9 +129,12 @@ class QuarrelRules(Rules):
     title = "Quarrel"
     packs = 2
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # Our reading: the deck is laid out three times, three rounds in all;
-        # the other: only a stock that runs out with no hit uses the deck.
-        "deck_uses": ("rounds", "stock-runs"),
+        # Our reading: deal on whenever you like; the other: only when no
+        # card can go to a series («Если игра зашла в тупик…»).
+        "deal": ("any-time", "when-stuck"),
+        # Our reading: a later hit card that fits a series goes there before
+        # the layout is gathered; the other: it is gathered with the rest.
+        "hit_card": ("to-series", "gathered"),
     }
 
     def piles(self) -> list[Pile]:
@@ -212,7 +217,7 @@ class QuarrelRules(Rules):
             card = table.piles["h"].cards[-1]
             return [Move("move", "h", fid) for fid in self._wanted(table).get(card, ())]
         moves = self._plays(table)
-        if table.piles["s"].cards:
+        if table.piles["s"].cards and not (moves and self.options["deal"] == "when-stuck"):
             moves.append(_DEAL)
         return moves
 
@@ -228,8 +233,14 @@ class QuarrelRules(Rules):
                         "a series of the right half (up) or the left half (down) before "
                         "dealing on")
             if not piles["s"].cards:
-                return ("the stock is empty: play the cards that can still go; when none is "
-                        "left the round ends by itself")
+                return ("the stock is empty: every card off the series is in sight; play "
+                        "them onto their series")
+            plays = self._plays(table)
+            if plays:
+                play = plays[0]
+                return (f"under the when-stuck reading you deal on only when no card can go to "
+                        f"a series, and {piles[play.src].cards[-1].name} can go onto "
+                        f"{self.pile_name(table, play.dst)}")
             return "you cannot deal now"  # pragma: no cover - deal is otherwise legal
         if move.action != "move":
             return (f"{move.action!r} is not a move in Quarrel; the moves are 'deal' and a "
@@ -300,8 +311,7 @@ class QuarrelRules(Rules):
             if phase == "base":
                 ctx.set("phase", "play")
             elif phase == "hit":
-                self._end_round(ctx, table.piles[move.dst].cards[-1].rank, ran_out=False)
-        self._settle(ctx)
+                self._end_round(ctx, table.piles[move.dst].cards[-1].rank)
 
     def _deal(self, table: Table, ctx: Context) -> None:
         facts = table.facts
@@ -330,7 +340,7 @@ class QuarrelRules(Rules):
             return
         if not hit:
             return
-        fids = self.targets(table, card)
+        fids = self._hit_targets(table, card)
         if len(fids) == 1:
             ctx.move(place, fids[0])
             if self._check_won(ctx):
@@ -339,7 +349,13 @@ class QuarrelRules(Rules):
             ctx.move(place, "h")
             ctx.set("phase", "hit")
             return
-        self._end_round(ctx, card.rank, ran_out=False)
+        self._end_round(ctx, card.rank)
+
+    def _hit_targets(self, table: Table, card: Card) -> list[str]:
+        """The series a later hit card may go to before the gathering (none if gathered)."""
+        if self.options["hit_card"] == "gathered":
+            return []
+        return self.targets(table, card)
 
     def _lay_aux(self, ctx: Context, n: int) -> None:
         ctx.set("aux", n)
@@ -349,27 +365,16 @@ class QuarrelRules(Rules):
                 break
             ctx.move("s", place)
 
-    def _end_round(self, ctx: Context, n: int, ran_out: bool) -> None:
-        """End the round; start the next with ``n`` auxiliary cards, or end the game."""
+    def _end_round(self, ctx: Context, n: int) -> None:
+        """A later hit ends the round: start the next with ``n`` auxiliary cards, or end the game."""
         facts = ctx.table.facts
         rnd = int(facts["round"] or 1)
-        uses = int(facts["uses"] or 0)
-        how = ("the stock ran out with no card named correctly" if ran_out
-               else f"the {rank_word(int(facts['count'] or 0))} was named correctly")
-        if self.options["deck_uses"] == "rounds":
-            if rnd >= USES:
-                ctx.set("uses", 0)
-                ctx.end(False, f"the third round is over ({how}): the deck may be used only "
-                               "three times")
-                return
-            ctx.set("uses", USES - rnd)
-        elif ran_out:
-            uses -= 1
-            ctx.set("uses", uses)
-            if uses <= 0:
-                ctx.end(False, "the stock ran out a third time with no card named correctly: "
-                               "the deck may be used only three times")
-                return
+        if rnd >= USES:
+            ctx.set("uses", 0)
+            ctx.end(False, f"the third round is over (the {rank_word(int(facts['count'] or 0))} "
+                           "was named correctly): the deck may be used only three times")
+            return
+        ctx.set("uses", USES - rnd)
         dealt = int(facts["dealt"] or 0)
         ctx.gather(ROWS[:dealt] + AUX + ("h",), "s")
         ctx.shuffle("s")
@@ -377,14 +382,6 @@ class QuarrelRules(Rules):
         ctx.set("dealt", 0)
         ctx.set("phase", "play")
         self._lay_aux(ctx, n)
-
-    def _settle(self, ctx: Context) -> None:
-        """End rounds whose stock is out with nothing left to play."""
-        table = ctx.table
-        facts = table.facts
-        while (not facts["over"] and facts["phase"] == "play" and not table.piles["s"].cards
-               and not self._plays(table)):
-            self._end_round(ctx, int(facts["aux"] or 0), ran_out=True)
 
     def _check_won(self, ctx: Context) -> bool:
         piles = ctx.table.piles
@@ -412,32 +409,10 @@ class QuarrelRules(Rules):
         return "the stock"
 
     def describe_move(self, table: Table, move: Move) -> str:
+        """What ``move`` does, in words: the dealt card, where it goes, how the round ends."""
         facts = table.facts
         if move.action == "deal":
-            count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
-            card = table.piles["s"].cards[-1]
-            said = rank_word(count)
-            if card.rank != count:
-                place = self.pile_name(table, ROWS[int(facts["dealt"] or 0)])
-                text = f"deal: '{said}' — {card.name}, {place}"
-                if facts["phase"] == "search" and len(table.piles["s"].cards) == 1:
-                    text += ("; no card of the whole deck was named correctly, so the deal is "
-                             "void: the cards are gathered, shuffled and counted again from "
-                             "the ace")
-                return text
-            text = f"deal: '{said}!' — {card.name} is a hit"
-            if facts["phase"] == "search":
-                return (text + f": the {rank_word(count)}s become the base cards; it is set "
-                        f"aside and {count} auxiliary card{'s' if count > 1 else ''} "
-                        "are dealt")
-            fids = self.targets(table, card)
-            if len(fids) == 1:
-                text += f"; it goes onto {self._onto(table, fids[0])}"
-            elif len(fids) > 1:
-                return text + ("; it fits both halves and waits to one side for your choice, "
-                               "then the round ends")
-            return (text + f"; the round ends: the layout is gathered and shuffled, and the "
-                    f"next one gets {count} auxiliary card{'s' if count > 1 else ''}")
+            return self._describe_deal(table)
         if move.action != "move":
             return move.action
         card = table.piles[move.src].cards[-1]
@@ -449,9 +424,58 @@ class QuarrelRules(Rules):
                     f"{_half(move.dst)} half (built {_direction(move.dst)})")
         if move.src != "h":
             text += f", from {self.pile_name(table, move.src)}"
+        if self._on_series(table) + 1 == ALL_CARDS:
+            return text + "; all 104 cards are on the series: the game is won"
+        if move.src[0] == "a":
+            stock = table.piles["s"].cards
+            text += (f"; {stock[-1].name} takes its place from the stock" if stock
+                     else "; the stock is empty, so its place stays empty")
         if facts["phase"] == "hit":
-            text += "; then the round ends"
+            text += "; then " + self._round_end_words(table, card.rank)
         return text
+
+    def _describe_deal(self, table: Table) -> str:
+        facts = table.facts
+        count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
+        card = table.piles["s"].cards[-1]
+        said = rank_word(count)
+        if card.rank != count:
+            place = self.pile_name(table, ROWS[int(facts["dealt"] or 0)])
+            text = f"deal: '{said}' — {card.name}, {place}"
+            if facts["phase"] == "search" and len(table.piles["s"].cards) == 1:
+                text += ("; no card of the whole deck was named correctly, so the deal is "
+                         "void: the cards are gathered, shuffled and counted again from "
+                         "the ace")
+            return text
+        text = f"deal: '{said}!' — {card.name} is a hit"
+        if facts["phase"] == "search":
+            return (text + f": the {rank_word(count)}s become the base cards; it is set "
+                    f"aside and {_cards(count)} are dealt")
+        fids = self._hit_targets(table, card)
+        if len(fids) > 1:
+            last = int(facts["round"] or 1) >= USES
+            return (text + "; it fits both halves and waits to one side for your choice; "
+                    "placing it will end the " + ("third and last round" if last else "round"))
+        if len(fids) == 1:
+            text += f"; it goes onto {self._onto(table, fids[0])}"
+            if self._on_series(table) + 1 == ALL_CARDS:
+                return text + ": all 104 cards are on the series, the game is won"
+        elif self.targets(table, card):
+            text += "; under the gathered reading it is gathered with the rest"
+        else:
+            text += "; it fits no series"
+        return text + "; " + self._round_end_words(table, count)
+
+    def _round_end_words(self, table: Table, n: int) -> str:
+        """How a later hit ends the round: the next round's auxiliary cards, or the end."""
+        if int(table.facts["round"] or 1) >= USES:
+            return ("the third round is over: the deck may be used only three times, so the "
+                    "game is lost")
+        return (f"the round ends: the layout is gathered and shuffled, and the next one gets "
+                f"{_cards(n)}")
+
+    def _on_series(self, table: Table) -> int:
+        return sum(len(table.piles[f].cards) for f in FOUNDATIONS)
 
     def preview_move(self, table: Table, move: Move) -> str:
         if move.action == "deal":
@@ -488,19 +512,17 @@ class QuarrelRules(Rules):
             return (f"Counting for the base rank: {self.count_words(table)} (next: "
                     f"{upcoming}); {stock} cards in the stock")
         base = rank_word(int(facts["base"] or 0))
-        if self.options["deck_uses"] == "rounds":
-            where = f"Round {facts['round']} of {USES}"
-        else:
-            where = f"Round {facts['round']}"
-        where += f" (uses of the deck left: {facts['uses']}); base rank: {base}"
+        where = f"Round {facts['round']} of {USES} (uses of the deck left: {facts['uses']}); base rank: {base}"
         waiting = table.piles["h"].cards
         if facts["phase"] == "base":
             return (f"{self.count_words(table)} The {base}s are the base cards: put "
                     f"{waiting[-1].name} on the right half (up) or the left half (down); "
                     f"{_cards(int(facts['aux'] or 0))}")
         if facts["phase"] == "hit":
+            last = int(facts["round"] or 1) >= USES
             return (f"{where}; {self.count_words(table)} {waiting[-1].name} fits both "
-                    "halves: choose where it goes, then the round ends")
+                    "halves: choose where it goes, then the "
+                    + ("third round ends" if last else "round ends"))
         return (f"{where}; {_cards(int(facts['aux'] or 0))}; count: {self.count_words(table)} "
                 f"(next: {upcoming}); {stock} cards in the stock")
 

@@ -257,6 +257,31 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
 
 
+def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Event]]]:
+    """The opening as one frame, or (``example.deal_frames``) one frame a card dealt."""
+    if not example.deal_frames:
+        return [(f"The deal. {example.summary}".strip(), game.opening)]
+    first_words, rest_words = example.deal_frames
+    events = list(game.opening)
+    dealing = list(itertools.takewhile(lambda e: not (e.kind == "move" and e.src != "s"),
+                                       events))
+    total = sum(event.kind == "move" for event in dealing)
+    dealt = game.position_at(0)  # for the places' names
+    steps: list[tuple[str, Sequence[Event]]] = []
+    pending: list[Event] = []  # facts set before a card are shown with it
+    for event in dealing:
+        pending.append(event)
+        if event.kind == "move":
+            words = (f"The deal, card {len(steps) + 1} of {total}: {event.cards[-1].name}, "
+                     f"{game.rules.pile_name(dealt, event.dst)}.")
+            steps.append((f"{words} {first_words}" if not steps else words, pending))
+            pending = []
+    rest = pending + events[len(dealing):]
+    if rest:
+        steps.append((f"{rest_words} {example.summary}".strip(), rest))
+    return steps
+
+
 def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:
     """``(svg, caption)`` for an example's deal and each of its steps, with its own words.
 
@@ -266,8 +291,7 @@ def replay_frames(example: Example, width: float = 720.0, four_colour: bool = Fa
     True
     """
     game = example.play()
-    steps: list[tuple[str, Sequence[Event]]] = [(f"The deal. {example.summary}".strip(),
-                                                 game.opening)]
+    steps = _opening_steps(example, game)
     for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
                                                         strict=False), start=1):
         steps.append((f"Step {number}: {words or step.text}", step.events))

@@ -115,7 +115,8 @@ class Position:
     rnd: int
     uses: int
     phase: str
-    stock_runs: bool
+    #: Whether a later hit card that fits goes to its series (``hit_card="to-series"``).
+    hit_to_series: bool
     over: bool = False
     won: bool = False
     rng: random.Random = field(default_factory=random.Random)
@@ -124,7 +125,7 @@ class Position:
         """An independent copy (sharing the random source)."""
         return Position(list(self.lens), list(self.tops), list(self.rows), list(self.aux),
                         self.held, list(self.stock), self.count, self.base, self.n_aux,
-                        self.rnd, self.uses, self.phase, self.stock_runs, self.over,
+                        self.rnd, self.uses, self.phase, self.hit_to_series, self.over,
                         self.won, self.rng)
 
     def sampled(self, rng: random.Random) -> Position:
@@ -190,8 +191,7 @@ class Position:
         if phase == "base":
             self.phase = "play"
         elif phase == "hit":
-            self._end_round(card % 13 + 1, ran_out=False)
-        self._settle()
+            self._end_round(card % 13 + 1)
 
     def deal(self) -> None:
         """Deal the next stock card to the rows, naming the next rank."""
@@ -200,7 +200,7 @@ class Position:
         self.rows.append(card)
         if card % 13 + 1 != self.count:
             return
-        fids = self.wanted().get(card, [])
+        fids = self.wanted().get(card, []) if self.hit_to_series else []
         if len(fids) > 1:
             self.rows[-1] = -1
             self.held = card
@@ -211,18 +211,12 @@ class Position:
             self._put(fids[0], card)
             if self.over:
                 return
-        self._end_round(self.count, ran_out=False)
+        self._end_round(self.count)
 
-    def _end_round(self, n: int, ran_out: bool) -> None:
-        if not self.stock_runs:
-            if self.rnd >= USES:
-                self.over = True
-                return
-        elif ran_out:
-            self.uses -= 1
-            if self.uses <= 0:
-                self.over = True
-                return
+    def _end_round(self, n: int) -> None:
+        if self.rnd >= USES:
+            self.over = True
+            return
         self.stock.extend(c for c in self.rows if c >= 0)
         self.stock.extend(c for c in self.aux if c >= 0)
         if self.held >= 0:
@@ -235,10 +229,6 @@ class Position:
         for i in range(n):
             if self.stock:
                 self.aux[i] = self.stock.pop()
-
-    def _settle(self) -> None:
-        while not self.over and self.phase == "play" and not self.stock and not self.plays():
-            self._end_round(self.n_aux, ran_out=True)
 
 
 def from_table_of(game: Game) -> Position:
@@ -283,7 +273,7 @@ def from_table_of(game: Game) -> Position:
     return Position(lens, tops, rows, aux, held, unseen, int(facts["count"] or 0),
                     int(facts["base"] or 0), int(facts["aux"] or 0), int(facts["round"] or 1),
                     int(facts["uses"] or 0), str(facts["phase"]),
-                    game.options.get("deck_uses") == "stock-runs")
+                    game.options.get("hit_card", "to-series") == "to-series")
 
 
 def _cascade(pos: Position) -> float:
@@ -318,7 +308,7 @@ def _cascade(pos: Position) -> float:
 def _apply_visible(pos: Position, play: Play) -> Position:
     """A copy with ``play`` made, the refill not looked at."""
     other = Position(list(pos.lens), list(pos.tops), list(pos.rows), list(pos.aux), -1, [],
-                     pos.count, pos.base, pos.n_aux, pos.rnd, pos.uses, "play", pos.stock_runs)
+                     pos.count, pos.base, pos.n_aux, pos.rnd, pos.uses, "play", pos.hit_to_series)
     (kind, i), fid = play
     card = pos.held if kind == "h" else (pos.rows[i] if kind == "r" else pos.aux[i])
     if kind == "r":
