@@ -10,11 +10,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: help venv chromium test lint typecheck book-html book lab bench clean clean-all
+.PHONY: help venv chromium npm web-runtime test lint typecheck book-html book lab bench clean clean-all
 
 help:
 	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
 	@echo "make book-html  build the book only (book/_build/html)"
+	@echo "make web-runtime fetch the pinned Pyodide runtime for the in-page tables (needs npm)"
 	@echo "make test       ruff, mypy --strict, pytest (unit, property, notebook, book and browser tests)"
 	@echo "make lab        JupyterLab on notebooks/"
 	@echo "make bench      run benchmarks/run.py"
@@ -46,6 +47,25 @@ chromium:
 	  exit 1; \
 	fi
 
+# The in-page tables run the package in Pyodide: the pinned npm package
+# (solitaire_widgets/web/runtime.py: version and sha512) is fetched once with
+# `npm pack` into ~/.cache/solitaire_widgets and copied into each build.
+npm:
+	@if command -v npm >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing npm with apt-get (the book's in-page tables need the Pyodide runtime)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq npm >/dev/null || { \
+	    echo "apt-get install npm failed; see the messages above"; exit 1; }; \
+	else \
+	  echo "The book's in-page tables need npm to fetch the Pyodide runtime once: install it (Debian: apt-get install npm) and run make again"; \
+	  exit 1; \
+	fi
+
+web-runtime: venv npm
+	@$(BIN)/python -c 'from solitaire_widgets.web.runtime import fetch_pyodide; print("Pyodide runtime:", fetch_pyodide())'
+
 lint: venv
 	$(BIN)/ruff check .
 
@@ -54,7 +74,7 @@ typecheck: venv
 
 # Notebooks under notebooks/ are executed by nbval (outputs compared after
 # sanitizing widget model ids and memory addresses); skipped if there are none.
-test: venv chromium lint typecheck
+test: venv chromium web-runtime lint typecheck
 	$(BIN)/pytest
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
 	  echo "$(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg"; \
@@ -63,7 +83,7 @@ test: venv chromium lint typecheck
 	  echo "No notebooks in notebooks/ yet: nbval step skipped"; \
 	fi
 
-book-html: venv
+book-html: venv web-runtime
 	$(BIN)/jupyter-book build book -W -n --keep-going
 
 book: book-html

@@ -103,6 +103,23 @@ def _cmd_example(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export_html(args: argparse.Namespace) -> int:
+    from .web import export_html
+
+    page = export_html(_game(args), args.directory)
+    print(f"Wrote {page}: serve {args.directory} with any static web server "
+          f"(e.g. python -m http.server --directory {args.directory})")
+    return 0
+
+
+def _export_parser(sub: Any, deal_args: Any) -> None:
+    export = sub.add_parser("export-html", help="write a folder with a table that plays "
+                            "in the browser, offline (HTML, the runtime, the wheel)")
+    deal_args(export)
+    export.add_argument("directory", help="the folder to write (created if missing)")
+    export.set_defaults(run=_cmd_export_html)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="solitaire-widgets",
@@ -149,6 +166,7 @@ def _parser() -> argparse.ArgumentParser:
     example.add_argument("--list", action="store_true", help="name the examples")
     example.add_argument("--json", action="store_true")
     example.set_defaults(run=_cmd_example)
+    _export_parser(sub, deal_args)
     return parser
 
 

@@ -99,6 +99,9 @@ class Rules:
     packs: ClassVar[int] = 1
     #: Each option's allowed values; the first is the default (our reading).
     options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: The game's decisions that move no chosen card (``"turn"``, ``"fill"``...),
+    #: in button order; a click on the stock plays the first legal one.
+    actions: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: str) -> None:
         self.options: dict[str, str] = self.check_options(options)

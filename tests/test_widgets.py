@@ -175,7 +175,7 @@ def test_click_a_card_then_its_destination_plays_the_move(comm: Comm) -> None:
     expected = game.clone()
     expected.play(move)
     click(widget, centre(scene, move.src))
-    assert widget._selected == (move.src, move.count)
+    assert widget.pointer.selected == (move.src, move.count)
     assert len(game.history) == 0
     click(widget, centre(scene, move.dst))
     assert [step.move for step in game.history] == [move]
@@ -200,7 +200,7 @@ def test_an_illegal_click_pair_shows_the_reason_and_changes_nothing(comm: Comm) 
     import html
 
     assert html.escape(str(error.value)[1:]) in widget.message.value
-    assert widget._selected is None
+    assert widget.pointer.selected is None
 
 
 def test_undo_restores_and_redo_replays(comm: Comm) -> None:
@@ -547,3 +547,19 @@ def test_draw_three_table_turns_a_packet_and_the_solver_answers() -> None:
     assert widget.can_win() == "won"
     move = widget.solver_hint()
     assert move is not None and move == solve(widget.game).moves[0]
+
+
+def test_the_table_plays_from_the_keyboard(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=7, animate=False)
+    move = first_move(widget.game)
+    assert widget.press_key("Tab") is False                 # the page's key, not the table's
+    while widget.pointer.focus is None or widget.pointer.focus[0] != move.src:
+        assert widget.press_key("ArrowRight")
+    assert widget.press_key("Enter")
+    assert widget.pointer.selected == (move.src, 1)
+    while widget.pointer.focus is None or widget.pointer.focus[0] != move.dst:
+        widget.press_key("ArrowRight")
+    widget.press_key("Enter")
+    assert len(widget.game.history) == 1 and widget.pointer.selected is None
+    widget.press_key("u")
+    assert not widget.game.history

@@ -57,6 +57,7 @@ class ChainRules(Rules):
     name = "chain"
     title = "Chain"
     packs = 1
+    actions = ("fill", "aux", "redeal")
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: the auxiliary row may be laid at any stuck point of the
         # first deal; the other: only before any card has been played.

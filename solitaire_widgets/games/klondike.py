@@ -96,6 +96,7 @@ class KlondikeRules(Rules):
     name = "klondike"
     title = "Klondike"
     packs = 1
+    actions = ("turn", "redeal")
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # "polish": the text's rules (one second pass, waste of three at most);
         # "standard": draw one, unlimited passes, no waste limit;

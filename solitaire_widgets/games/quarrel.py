@@ -128,6 +128,7 @@ class QuarrelRules(Rules):
     name = "quarrel"
     title = "Quarrel"
     packs = 2
+    actions = ("deal",)
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: deal on whenever you like; the other: only when no
         # card can go to a series («Если игра зашла в тупик…»).

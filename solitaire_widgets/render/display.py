@@ -13,10 +13,13 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 from html import escape
 from typing import TYPE_CHECKING
 
 from .describe import describe_table
+from .player import unique_ids
 from .scene import layout
 from .svg import scene_svg
 
@@ -28,12 +31,26 @@ __all__ = ["repr_svg", "repr_html", "DISPLAY_WIDTH"]
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
 
+_NUMBERS = itertools.count(1)
+
 
 def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
-    """The game's position as a standalone SVG, its words as the image's description."""
+    """The game's position as a standalone SVG, its words as the image's description.
+
+    Its ids are its own (from its content and a running number), so several
+    on one page never share one.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> def first_id(svg): return svg.split(' id="')[1].split('"')[0]
+    >>> first_id(repr_svg(game)) != first_id(repr_svg(game))
+    True
+    """
     title = f"{game.rules.title}: {game.status}"
-    return scene_svg(layout(game.name, game.table, width), title=title,
-                     description=describe_table(game.name, game.table))
+    svg = scene_svg(layout(game.name, game.table, width), title=title,
+                    description=describe_table(game.name, game.table))
+    digest = hashlib.sha1(svg.encode()).hexdigest()[:6]
+    return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
 
 
 def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:

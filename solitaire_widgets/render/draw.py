@@ -106,12 +106,14 @@ def _highlighted(scene: Scene, highlight: Collection[str]) -> list[tuple[float, 
 
 
 def scene_layers(scene: Scene, four_colour: bool = False,
-                 highlight: Collection[str] = frozenset()) -> list[Layer]:
+                 highlight: Collection[str] = frozenset(), cards: bool = True) -> list[Layer]:
     """The shapes of a scene in groups ``(kind, key, shapes)``, in drawing order.
 
     ``kind`` is ``"table"``, ``"slot"``, ``"label"``, ``"card"`` (``key``:
     the sprite's key) or ``"highlight"``. The SVG backend writes one group
-    per card; :func:`scene_shapes` is the same list flattened.
+    per card; :func:`scene_shapes` is the same list flattened. With
+    ``cards=False`` a card's layer has no shapes (a backend that draws each
+    card picture once, as the SVG one does, skips drawing them every time).
 
     >>> from solitaire_widgets.render.scene import Scene
     >>> [kind for kind, _key, _shapes in scene_layers(Scene(10, 10))]
@@ -123,10 +125,10 @@ def scene_layers(scene: Scene, four_colour: bool = False,
     for label in scene.labels:
         layers.append(("label", "", [Text(label.x, label.y, label.text, label.size, LABEL_INK,
                                           label.anchor, "normal", False, SANS)]))
-    hidden = _covered(scene)
+    hidden = _covered(scene) if cards else set()
     for sprite in sorted(scene.sprites, key=lambda s: s.z):
         layers.append(("card", sprite.key,
-                       _sprite_shapes(sprite, sprite.key in hidden, four_colour)))
+                       _sprite_shapes(sprite, sprite.key in hidden, four_colour) if cards else []))
     for x, y, w, h in _highlighted(scene, highlight):
         pad = 2.0
         layers.append(("highlight", "", [

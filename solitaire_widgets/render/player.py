@@ -32,7 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..examples import Example
     from ..game import Game
 
-__all__ = ["html_player", "game_frames", "replay_frames", "script_json"]
+__all__ = ["html_player", "game_frames", "game_player", "replay_frames", "script_json",
+           "unique_ids", "HELD_STEPS", "SAVE_LIMIT"]
 
 Frames = list[tuple[str, str]]
 
@@ -54,18 +55,19 @@ def script_json(data: object) -> str:
 
 
 _STYLE = """
-#{id} {{ font-family: Helvetica, Arial, 'DejaVu Sans', sans-serif; color: #1b1b1b;
+#{id} {{ font-family: Helvetica, Arial, 'DejaVu Sans', sans-serif; color: inherit;
   max-width: 100%; outline: none; }}
-#{id}:focus-visible {{ outline: 3px solid #ffd54a; outline-offset: 2px; }}
+#{id}:focus-visible, #{id} .sw-bar button:focus-visible {{ outline: 3px solid #1b1b1b;
+  outline-offset: 2px; box-shadow: 0 0 0 5px #ffd54a; }}
 #{id} .sw-title {{ font-weight: bold; margin: 0 0 6px 0; }}
-#{id} .sw-stage svg {{ max-width: 100%; height: auto; display: block; }}
+#{id} .sw-stage {{ aspect-ratio: {ratio}; max-width: {width}px; }}
+#{id} .sw-stage svg {{ width: 100%; height: 100%; display: block; }}
 #{id} .sw-bar {{ display: flex; gap: 6px; align-items: center; margin: 6px 0; flex-wrap: wrap; }}
 #{id} .sw-bar button {{ min-width: 2.6em; min-height: 2.2em; font-size: 1em; cursor: pointer;
   border: 1px solid #5b6b60; border-radius: 4px; background: #f4f6f4; color: #1b1b1b; }}
-#{id} .sw-bar button:disabled {{ opacity: 0.45; cursor: default; }}
-#{id} .sw-bar button:focus-visible {{ outline: 3px solid #1656b8; outline-offset: 1px; }}
+#{id} .sw-bar button:disabled {{ opacity: 0.6; cursor: default; }}
 #{id} .sw-counter {{ margin-left: 8px; font-variant-numeric: tabular-nums; }}
-#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 2.6em; }}
+#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 3.9em; }}
 """
 
 # Plain ES5 in one function: nothing leaks into the page's global scope.
@@ -75,24 +77,46 @@ _SCRIPT = """(function () {
   if (!root || root.getAttribute("data-ready")) { return; }
   root.setAttribute("data-ready", "1");
   var data = %(data)s;
-  var pieces = data.pieces, captions = data.captions, last = data.frames.length - 1;
-  function frame(i) {
-    var parts = data.frames[i], out = [];
-    for (var k = 0; k < parts.length; k++) { out.push(pieces[parts[k]]); }
+  var pieces = data.pieces, captions = data.captions, held = {}, last = data.count - 1;
+  for (var n = 0; n < data.steps.length; n++) { held[data.steps[n]] = n; }
+  function frame(k) {
+    var parts = data.frames[k], out = [];
+    for (var j = 0; j < parts.length; j++) { out.push(pieces[parts[j]]); }
     return out.join("");
   }
   function part(name) { return document.getElementById("%(id)s-" + name); }
   var stage = part("stage"), caption = part("caption"), counter = part("counter");
   var buttons = { first: part("first"), back: part("back"), play: part("play"),
                   forward: part("forward"), end: part("end") };
-  var index = 0, timer = null;
-  function show(i) {
+  var index = 0, timer = null, asked = 0;
+  function paint(i, svg, words) {
+    stage.innerHTML = svg;
+    caption.textContent = words;
+    counter.textContent = (i in held) ? data.counters[held[i]] : "Step " + i + " of " + last;
+    root.setAttribute("data-step", String(i));
+  }
+  // A step the page does not hold is computed in the browser from the save
+  // (the page script of solitaire_widgets.web); without it, the nearest held step.
+  function nearest(i, down) {
+    while (i > 0 && i < last && !(i in held)) { i += down ? -1 : 1; }
+    return i;
+  }
+  function show(i, down) {
     index = Math.max(0, Math.min(last, i));
-    stage.innerHTML = frame(index);
-    caption.textContent = captions[index];
-    counter.textContent = (index + 1) + " / " + (last + 1);
     buttons.first.disabled = buttons.back.disabled = index === 0;
     buttons.end.disabled = buttons.forward.disabled = index === last;
+    if (index in held) { paint(index, frame(held[index]), captions[held[index]]); return; }
+    var compute = window.solitaireReplayFrame;
+    if (!data.save || typeof compute !== "function") { show(nearest(index, down), down); return; }
+    var ticket = ++asked, wanted = index;
+    caption.textContent = "Computing step " + wanted + " in the browser\u2026";
+    compute(root, wanted).then(function (got) {
+      if (ticket === asked) { paint(wanted, got.svg, got.caption); }
+    }, function (error) {
+      if (ticket !== asked) { return; }
+      data.save = null;
+      caption.textContent = String(error && error.message || error);
+    });
   }
   function stop() {
     if (timer !== null) { window.clearInterval(timer); timer = null; }
@@ -110,7 +134,7 @@ _SCRIPT = """(function () {
     }, %(interval)d);
   }
   function toggle() { if (timer === null) { play(); } else { stop(); } }
-  function go(i) { stop(); show(i); }
+  function go(i) { stop(); show(i, i < index); }
   buttons.first.onclick = function () { go(0); };
   buttons.back.onclick = function () { go(index - 1); };
   buttons.play.onclick = toggle;
@@ -173,44 +197,120 @@ def _pieces(svgs: list[str]) -> tuple[list[str], list[list[int]]]:
     return list(table), frames
 
 
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)" height="([\d.]+)"')
+_IDS = re.compile(r'(\bid="|\bhref="#)sw-')
+
+
+def unique_ids(svg: str, prefix: str) -> str:
+    """``svg`` with its card pictures' ids (``sw-...``) prefixed, so no id repeats on a page.
+
+    >>> unique_ids('<g id="sw-AS"/><use href="#sw-AS"/>', "p1")
+    '<g id="p1-sw-AS"/><use href="#p1-sw-AS"/>'
+    """
+    return _IDS.sub(lambda m: f"{m.group(1)}{prefix}-sw-", svg)
+
+
+def _size(svgs: Sequence[str]) -> tuple[float, float]:
+    """The width and the tallest height of the drawings (one height for every frame)."""
+    sizes = [(float(m.group(1)), float(m.group(2))) for m in map(_SIZE.search, svgs) if m]
+    if not sizes:
+        return 720.0, 400.0
+    return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
+_STEP = re.compile(r"Step (\d+):")
+
+
+def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
+    """Each frame's counter, in the captions' own numbers: "Step 3 of 10" under "Step 3: ...".
+
+    Frames before the first step (a deal shown card by card) count as step 0.
+
+    >>> _counters(["The deal", "The deal, card 2", "Step 1: x"], [0, 1, 2], 3)
+    ['Step 0 of 1', 'Step 0 of 1', 'Step 1 of 1']
+    >>> _counters(["one", "two"], [0, 1], 2)
+    ['Step 0 of 1', 'Step 1 of 1']
+    """
+    found = [_STEP.match(caption) for caption in captions]
+    if not any(found):
+        return [f"Step {n} of {total - 1}" for n in numbers]
+    steps = [int(m.group(1)) if m else 0 for m in found]
+    last = max(steps) + (total - 1 - numbers[-1])
+    return [f"Step {n} of {last}" for n in steps]
+
+
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
-                interval_ms: int = 1000) -> str:
+                interval_ms: int = 1000, steps: Sequence[int] | None = None,
+                count: int | None = None, save: str | None = None,
+                note: str = "", defs: dict[str, str] | None = None) -> str:
     """A self-contained HTML replay of ``frames``: ``(svg, caption)`` pairs.
 
     The first frame is in the page as it stands (it shows even where scripts
-    do not run); the script swaps frames in. Every text is escaped.
+    do not run); the script swaps frames in. Every text is escaped. The
+    stage keeps the height of the tallest frame, so the controls never move.
 
-    >>> html = html_player([("<svg></svg>", "one")], "A <title>")
+    ``steps`` numbers the frames (by default 0, 1, 2...: step 0 is the deal)
+    and ``count`` is the number of steps in the whole replay. With ``save``
+    (the game's save text), a page that loads the in-page engine
+    (``solitaire_widgets.web``) computes every step it does not hold;
+    elsewhere the buttons visit the held ones. A single frame with nothing
+    more to show is a picture with ``note`` under it, and no controls.
+    ``defs``: card pictures the frames share (``scene_svg(shared_defs=...)``).
+
+    >>> html = html_player([("<svg></svg>", "one"), ("<svg></svg>", "two")], "A <title>")
     >>> "A &lt;title&gt;" in html and 'aria-live="polite"' in html
     True
+    >>> "<button" in html_player([("<svg></svg>", "The deal")], note="Run it to play.")
+    False
     """
-    frames, defs = _shared_defs(list(frames))
+    frames, found = _shared_defs(list(frames))
+    pictures = "".join((defs or {}).values()) + found
     if not frames:
         frames = [("", "Nothing to show")]
+    numbers = list(range(len(frames))) if steps is None else [int(n) for n in steps]
+    total = max(numbers[-1] + 1, int(count or 0))
     # Ids come from the content and a running number, not from chance, so a
     # notebook re-run gives the same page (nbval compares it) while two
     # players on one page still never share an id.
-    pieces, indices = _pieces([svg for svg, _ in frames])
-    data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames]}
-    encoded = script_json(data)
-    digest = hashlib.sha1((title + encoded).encode()).hexdigest()[:8]
+    digest = hashlib.sha1((title + script_json([pictures, frames])).encode()).hexdigest()[:8]
     uid = f"sw-player-{digest}{next(_NUMBERS):04d}"
-    first_svg, first_caption = frames[0]
+    pictures = unique_ids(pictures, uid)
+    width, height = _size([svg for svg, _ in frames])
+    style = _STYLE.format(id=uid, ratio=f"{width:g} / {height:g}", width=f"{width:g}")
     safe_title = escape(title, quote=True)
-    script_args = {"id": uid, "data": encoded, "interval": max(100, int(interval_ms))}
+    shared = ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
+              f'focusable="false"><defs>{pictures}</defs></svg>' if pictures else "")
+    first_svg, first_caption = frames[0]
+    first_svg = unique_ids(first_svg, uid)
+    if total == 1 and save is None:
+        return "".join([
+            f'<figure id="{uid}" class="sw-player sw-picture" style="margin:0">',
+            f"<style>{style}</style>",
+            f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
+            f'<div class="sw-stage">{first_svg}</div>',
+            f'<figcaption class="sw-caption">{escape(first_caption, quote=False)}'
+            + (f" {escape(note, quote=False)}" if note else "") + "</figcaption></figure>",
+        ])
+    pieces, indices = _pieces([unique_ids(svg, uid) for svg, _ in frames])
+    counters = _counters([cap for _, cap in frames], numbers, total)
+    data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames],
+            "counters": counters, "steps": numbers, "count": total, "save": save is not None}
+    script_args = {"id": uid, "data": script_json(data),
+                   "interval": max(100, int(interval_ms))}
 
     def button(name: str, label: str, face: str) -> str:
         return (f'<button type="button" id="{uid}-{name}" aria-label="{label}" '
                 f'title="{label}">{face}</button>')
 
+    extra = ""
+    if save is not None:
+        extra = (f' data-sw-save="{escape(save, quote=True)}" data-sw-width="{width:g}"'
+                 f' data-sw-title="{safe_title}"')
     return "".join([
-        f'<div id="{uid}" class="sw-player" tabindex="0" role="group" '
+        f'<div id="{uid}" class="sw-player" tabindex="0" role="group"{extra} '
         f'aria-label="{safe_title}: replay; left and right arrow keys step">',
-        f"<style>{_STYLE.format(id=uid)}</style>",
-        f'<div class="sw-title">{escape(title, quote=False)}</div>',
-        # One copy of every card picture for all frames (see _shared_defs).
-        ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
-         f'focusable="false"><defs>{defs}</defs></svg>' if defs else ""),
+        f"<style>{style}</style>",
+        f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
         f'<div class="sw-stage" id="{uid}-stage">{first_svg}</div>',
         '<div class="sw-bar" role="toolbar" aria-label="Replay controls">',
         button("first", "Go to the start", "&#xAB;"),
@@ -219,7 +319,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         f'title="Play or pause">&#x25B6;</button>',
         button("forward", "Step forward", "&#x203A;"),
         button("end", "Go to the end", "&#xBB;"),
-        f'<span class="sw-counter" id="{uid}-counter">1 / {len(frames)}</span>',
+        f'<span class="sw-counter" id="{uid}-counter">{counters[0]}</span>',
         "</div>",
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
         f"{escape(first_caption, quote=False)}</p>",
@@ -229,17 +329,23 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
 
 
 def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
-            width: float, four_colour: bool, title: str) -> Frames:
+            width: float, four_colour: bool, title: str,
+            defs: dict[str, str] | None = None) -> Frames:
+    """A frame after each step; with ``defs``, the card pictures go there, not in each frame."""
     table = start.copy()
     out: Frames = []
     for caption, events in steps:
         for event in events:
             table.apply(event)
-        scene = layout(game_name, table, width)
-        words = describe_table(game_name, table)
-        out.append((scene_svg(scene, four_colour, title=f"{title}: {caption}",
-                              description=words), caption))
+        out.append(_frame(game_name, table, caption, width, four_colour, title, defs))
     return out
+
+
+def _frame(game_name: str, table: Table, caption: str, width: float, four_colour: bool,
+           title: str, defs: dict[str, str] | None = None) -> tuple[str, str]:
+    scene = layout(game_name, table, width)
+    return (scene_svg(scene, four_colour, title=f"{title}: {caption}",
+                      description=describe_table(game_name, table), shared_defs=defs), caption)
 
 
 def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> Frames:
@@ -255,6 +361,51 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     for number, step in enumerate(game.history, start=1):
         steps.append((f"Step {number}: {step.text}", step.events))
     return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
+
+
+#: A game's player holds the deal and at most this many last steps as pictures.
+HELD_STEPS = 20
+#: A game's save goes with its player (so a page with the in-page engine can
+#: show every step) up to this many moves; a longer game shows the held steps.
+SAVE_LIMIT = 5000
+#: The kernel-free picture of a table says this under it.
+PICTURE_NOTE = ("A picture of the table: with a running Python kernel it is a table "
+                "you can play.")
+
+
+def game_player(game: Game, title: str = "", width: float = 720.0,
+                four_colour: bool = False, held: int = HELD_STEPS) -> str:
+    """The kernel-free player of a game: the deal and the last ``held`` steps as pictures.
+
+    Only the held steps are drawn (the others are only played, which is
+    quick), so a long game costs little more than a short one. The save goes
+    with it (up to :data:`SAVE_LIMIT` moves), so a page with the in-page
+    engine shows every step. A game with no move yet is a picture, no controls.
+
+    >>> from solitaire_widgets import new_game
+    >>> "<button" in game_player(new_game("chain", seed=5))
+    False
+    """
+    name, rules_title = game.name, game.rules.title
+    last = len(game.history)
+    first_held = max(1, last - held + 1)
+    defs: dict[str, str] = {}
+    table = game.start.copy()
+    apply = table.apply
+    for event in game.opening:
+        apply(event)
+    frames = [_frame(name, table, "The deal", width, four_colour, rules_title, defs)]
+    for number, step in enumerate(game.history, start=1):
+        for event in step.events:
+            apply(event)
+        if number >= first_held:
+            frames.append(_frame(name, table, f"Step {number}: {step.text}", width,
+                                 four_colour, rules_title, defs))
+    title = title or f"{rules_title}, deal {game.seed}"
+    if last == 0:
+        return html_player(frames, title, note=PICTURE_NOTE, defs=defs)
+    return html_player(frames, title, steps=[0, *range(first_held, last + 1)], count=last + 1,
+                       save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs)
 
 
 def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Event]]]:

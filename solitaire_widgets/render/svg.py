@@ -124,7 +124,7 @@ def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str
     # many frames keeps one copy of each for all of them).
     defs = {} if shared_defs is None else shared_defs
     hidden = _covered(scene)
-    for kind, key, shapes in scene_layers(scene, four_colour, highlight):
+    for kind, key, shapes in scene_layers(scene, four_colour, highlight, cards=False):
         if kind == "card":
             sprite = scene.sprite(key)
             if sprite is None:  # pragma: no cover - layers come from the scene's sprites

@@ -22,10 +22,7 @@ from ..render.tween import tween
 from ..table import Event, Table
 from .canvas_backend import Segment
 
-__all__ = ["Timing", "step_segments", "fallback_bundle", "sentence", "MAX_PLAYER_FRAMES"]
-
-#: The HTML fallback of a long game keeps the deal and the last frames only.
-MAX_PLAYER_FRAMES = 60
+__all__ = ["Timing", "step_segments", "fallback_bundle", "sentence"]
 
 
 def sentence(text: str) -> str:
@@ -94,18 +91,13 @@ def step_segments(game: str, before: Table, events: Sequence[Event], width: floa
     return segments, previous
 
 
-def _clip_frames(frames: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    if len(frames) <= MAX_PLAYER_FRAMES:
-        return frames
-    return [frames[0], *frames[len(frames) - MAX_PLAYER_FRAMES + 1:]]
-
-
 def fallback_bundle(game: Game, scene: Scene, title: str, width: float = 760,
                     frames: list[tuple[str, str]] | None = None) -> dict[str, Any]:
     """The kernel-free outputs: an HTML player of the game and an SVG of ``scene``.
 
-    The player holds the deal and each step (the last :data:`MAX_PLAYER_FRAMES`
-    of a long game); the SVG is the table as it stands.
+    The player (:func:`~solitaire_widgets.render.player.game_player`) holds
+    the deal and the last steps of a long game, or ``frames`` when given;
+    the SVG is the table as it stands.
 
     >>> from solitaire_widgets import new_game
     >>> from solitaire_widgets.render import layout
@@ -114,12 +106,10 @@ def fallback_bundle(game: Game, scene: Scene, title: str, width: float = 760,
     >>> sorted(bundle)
     ['image/svg+xml', 'text/html']
     """
-    from ..render.player import game_frames, html_player
+    from ..render.player import PICTURE_NOTE, game_player, html_player
 
-    if frames is None:
-        frames = list(game_frames(game, width))
-    frames = _clip_frames(frames)
     return {
-        "text/html": html_player(frames, title),
+        "text/html": (game_player(game, title, width) if frames is None
+                      else html_player(frames, title, note=PICTURE_NOTE)),
         "image/svg+xml": scene_svg(scene, title=title),
     }

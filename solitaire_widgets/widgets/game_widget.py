@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import html
 import time
-from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -31,6 +31,7 @@ from ..errors import IllegalMoveError, SolitaireError
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
+from ..render import pointer
 from ..render.describe import describe_table
 from ..render.scene import Scene, layout
 from ..render.svg import scene_svg
@@ -39,14 +40,7 @@ from ..table import Event, Table
 from ._animation import Timing, sentence, step_segments
 from .canvas_backend import TablePainter, keyboard_bridge
 
-__all__ = ["GameWidget", "ACTION_LABELS", "GAME_ACTIONS"]
-
-#: The decisions of each game that move no chosen card, in button order.
-GAME_ACTIONS: dict[str, tuple[str, ...]] = {
-    "klondike": ("turn", "redeal"),
-    "quarrel": ("deal",),
-    "chain": ("fill", "aux", "redeal"),
-}
+__all__ = ["GameWidget", "ACTION_LABELS"]
 
 #: Friendly button labels of the decisions.
 ACTION_LABELS: dict[str, str] = {
@@ -60,12 +54,6 @@ ACTION_LABELS: dict[str, str] = {
 #: A move typed as an example in the move box.
 _EXAMPLE_MOVE = {"klondike": "t3>fh", "chain": "l5>fh", "quarrel": "r7>lc"}
 
-#: Two presses on the same pile closer than this (seconds) are a double-click.
-DOUBLE_CLICK = 0.45
-#: The pointer must travel this far (pixels) with the button down to drag.
-DRAG_START = 6.0
-#: At most one drag frame per this many seconds.
-DRAG_FRAME = 0.03
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
 #: The solver's budget (positions) for a question asked from the table.
@@ -103,12 +91,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._options = dict(game.options)
         self.timing = Timing()
         self._scene: Scene | None = None
-        self._selected: tuple[str, int] | None = None
+        self.pointer = pointer.PointerState()
         self._hint: frozenset[str] = frozenset()
-        self._press: tuple[str, int, float, float] | None = None
-        self._dragging = False
-        self._drag_drawn = 0.0
-        self._last_down: tuple[str, float] | None = None
         self._quiet = False
 
         self.painter = TablePainter(width=width, height=1,
@@ -156,7 +140,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                           self.redo_button, self.hint_button, self.finish_button],
                          layout=w.Layout(flex_flow="row wrap"))
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
-        self.keyboard = keyboard_bridge(f"{game.rules.title} table")
+        self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
         parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
                  self.move_input, self.description]
         if game.name == "klondike":
@@ -178,6 +162,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_up(self._on_mouse_up)
         self.canvas.on_mouse_out(self._on_mouse_out)
+        self.canvas.on_key_down(self._on_key_down)
         self.observe(self._on_width, "width")
         self._deal_in(game)
 
@@ -186,7 +171,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def _deal_in(self, game: Game) -> None:
         """Show ``game``: its opening deal is animated from the full stock."""
         self.game = game
-        self._selected = None
+        self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
         self._quiet = True
         try:
@@ -284,10 +269,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     # -- drawing ---------------------------------------------------------------
 
     def _highlight(self) -> frozenset[str]:
-        if self._selected is not None:
-            pile, count = self._selected
-            return frozenset({f"{pile}:{count}"})
-        return self._hint
+        return pointer.highlights(self.pointer) | self._hint
 
     def _layout(self) -> Scene:
         return layout(self.game.name, self.game.table, self.width, keys_from=self._scene)
@@ -345,7 +327,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.finish_button.disabled = result.over
         self.can_win_button.disabled = self.solver_hint_button.disabled = result.over
         legal = game.legal_moves()
-        words = list(GAME_ACTIONS.get(game.name, ()))
+        words = list(game.rules.actions)
         words += [m.action for m in legal if m.action != "move" and m.action not in words]
         for word in words:
             if word not in self.action_buttons:
@@ -374,11 +356,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         try:
             step = self.game.play(move)
         except SolitaireError as error:
-            self._selected = None
+            self.pointer = replace(self.pointer, selected=None)
             self._say(str(error), error=True)
             self.redraw()
             return False
-        self._selected = None
+        self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
         self._animate_events(before, step.events)
         self._update_controls()
@@ -395,7 +377,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         except IllegalMoveError as error:
             self._say(str(error), error=True)
             return
-        self._selected = None
+        self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
         self.redraw()
         self._update_controls()
@@ -409,7 +391,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         before = self.game.table.copy()
         self.game.redo()
         step = self.game.history[-1]
-        self._selected = None
+        self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
         self._animate_events(before, step.events)
         self._update_controls()
@@ -433,7 +415,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._hint = frozenset({f"{move.src}:{move.count}", move.dst})
         else:
             self._hint = frozenset({"s"})
-        self._selected = None
+        self.pointer = replace(self.pointer, selected=None)
         self.redraw()
 
     def auto_finish(self) -> None:
@@ -467,41 +449,34 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if done:
             self.move_input.value = ""
 
-    # -- the pointer ------------------------------------------------------------------
+    # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
 
-    def _pick(self, pile_id: str, index: int) -> int | None:
-        """How many cards a press at ``index`` of a pile picks up (None: none)."""
-        pile = self.game.table.piles.get(pile_id)
-        if pile is None or not pile.cards:
-            return None
-        if index < 0 or index >= len(pile.cards):
-            index = len(pile.cards) - 1
-        if not pile.face_up(index):
-            return None
-        return len(pile.cards) - index
-
-    def _stock_click(self) -> None:
-        legal = self.game.legal_moves()
-        for word in ("turn", "fill", "deal", "redeal"):
-            if Move(word) in legal:
-                self.play(word)
-                return
-        words = GAME_ACTIONS.get(self.game.name, ())
-        if words:
-            self.play(words[0])  # not legal: says why
-
-    def _to_foundation(self, pile_id: str) -> None:
-        piles = self.game.table.piles
-        for move in self.game.legal_moves():
-            if (move.action == "move" and move.src == pile_id
-                    and piles[move.dst].kind == "foundation"):
-                self.play(move)
-                return
-        pile = piles.get(pile_id)
-        what = pile.top.name if pile is not None and pile.top is not None else "nothing"
-        self._selected = None
-        self.redraw()
-        self._say(f"{what} cannot go to a foundation now", error=True)
+    def _apply(self, outcome: pointer.Outcome) -> None:
+        """Carry out what a pointer or key event means."""
+        before = self.pointer
+        self.pointer, intent = outcome
+        if intent is None:
+            return
+        if isinstance(intent, pointer.Play):
+            self.play(intent.move)
+        elif isinstance(intent, pointer.Select):
+            self._hint = frozenset()
+            self.redraw()
+        elif isinstance(intent, pointer.Clear):
+            if before.selected is not None or self._hint:
+                self._hint = frozenset()
+                self.redraw()
+        elif isinstance(intent, pointer.Drag):
+            assert self._scene is not None
+            self.painter.drag(self._scene, intent.keys, intent.dx, intent.dy, start=intent.start)
+        elif isinstance(intent, (pointer.Redraw, pointer.Focus)):
+            self.redraw()
+        elif isinstance(intent, pointer.Refuse):
+            if before.selected is not None:
+                self.redraw()
+            self._say(intent.reason, error=True)
+        elif isinstance(intent, pointer.Action):
+            getattr(self, intent.name)()
 
     def click(self, x: float, y: float) -> None:
         """A press and release at ``(x, y)`` (canvas pixels), as the mouse does."""
@@ -511,104 +486,37 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def click_pile(self, pile_id: str) -> None:
         """Click the top card (or the empty place) of a pile."""
         assert self._scene is not None
-        sprites = self._scene.pile_sprites(pile_id)
-        if sprites:
-            top = sprites[-1]
-            self.click(top.x + top.w / 2, top.y + min(top.h / 2, 8))
-            return
-        bounds = self._scene.pile_bounds(pile_id)
-        if bounds is None:
-            raise ValueError(f"pile {pile_id!r} is not on the table")
-        x, y, width, height = bounds
-        self.click(x + width / 2, y + height / 2)
+        self.click(*pointer.pile_point(self._scene, pile_id))
+
+    def press_key(self, key: str) -> bool:
+        """A key pressed on the table (a browser ``KeyboardEvent.key`` name, e.g.
+        ``"ArrowRight"``, ``"Enter"``); False if the table does not use it."""
+        if self._scene is None:
+            return False
+        outcome = pointer.key(self.pointer, self._scene, self.game, key)
+        self._apply(outcome)
+        return outcome[1] is not None
 
     def _on_mouse_down(self, x: float, y: float) -> None:
-        scene = self._scene
-        if scene is None:
-            return
-        hit = scene.hit(x, y)
-        now = time.monotonic()
-        last, self._last_down = self._last_down, None
-        if hit is None:
-            self._press = None
-            if self._selected is not None or self._hint:
-                self._selected = None
-                self._hint = frozenset()
-                self.redraw()
-            return
-        pile_id, index = hit
-        kind = self.game.table.piles[pile_id].kind
-        if (last is not None and last[0] == pile_id and now - last[1] < DOUBLE_CLICK
-                and kind != "stock"):
-            self._press = None
-            self._to_foundation(pile_id)
-            return
-        self._last_down = (pile_id, now)
-        if self._selected is not None:
-            src, count = self._selected
-            self._press = None
-            if src == pile_id:
-                self._selected = None
-                self.redraw()
-                return
-            self.play(Move("move", src, pile_id, count))
-            return
-        if kind == "stock":
-            self._press = None
-            self._stock_click()
-            return
-        picked = self._pick(pile_id, index)
-        if picked is None:
-            self._press = None
-            if not self.game.table.piles[pile_id].cards:
-                self._say("That place is empty: pick a card first, then click here", error=True)
-            else:
-                self._say("That card is face down", error=True)
-            return
-        self._selected = (pile_id, picked)
-        self._hint = frozenset()
-        self._press = (pile_id, picked, x, y)
-        self.redraw()
-
-    def _lifted(self) -> Collection[str]:
-        assert self._press is not None and self._scene is not None
-        pile_id, count = self._press[0], self._press[1]
-        return {s.key for s in self._scene.pile_sprites(pile_id)[-count:]}
+        if self._scene is not None:
+            self._apply(pointer.press(self.pointer, self._scene, self.game, x, y,
+                                      time.monotonic()))
 
     def _on_mouse_move(self, x: float, y: float) -> None:
-        if self._press is None or self._scene is None:
-            return
-        _pile, _count, x0, y0 = self._press
-        now = time.monotonic()
-        if not self._dragging:
-            if abs(x - x0) + abs(y - y0) < DRAG_START:
-                return
-            self._dragging = True
-            self._drag_drawn = now
-            self.painter.drag(self._scene, self._lifted(), x - x0, y - y0, start=True)
-            return
-        if now - self._drag_drawn >= DRAG_FRAME:
-            self._drag_drawn = now
-            self.painter.drag(self._scene, self._lifted(), x - x0, y - y0)
+        if self._scene is not None:
+            self._apply(pointer.move_to(self.pointer, self._scene, x, y, time.monotonic()))
 
     def _on_mouse_up(self, x: float, y: float) -> None:
-        press, dragging = self._press, self._dragging
-        self._press, self._dragging = None, False
-        if press is None or not dragging or self._scene is None:
-            return
-        src, count = press[0], press[1]
-        hit = self._scene.hit(x, y)
-        if hit is None or hit[0] == src:
-            self.redraw()
-            return
-        self._last_down = None
-        self._selected = None
-        self.play(Move("move", src, hit[0], count))
+        if self._scene is not None:
+            self._apply(pointer.release(self.pointer, self._scene, x, y))
 
     def _on_mouse_out(self, x: float, y: float) -> None:
-        if self._dragging:
-            self._press, self._dragging = None, False
-            self.redraw()
+        self._apply(pointer.leave(self.pointer))
+
+    def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False,
+                     meta: bool = False) -> None:
+        if not (ctrl or meta):
+            self.press_key(key)
 
     # -- display -----------------------------------------------------------------------
 

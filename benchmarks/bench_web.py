@@ -1,0 +1,202 @@
+"""The in-page engine in headless Chromium, and the kernel-free player's cost in Python.
+
+Run: ``python benchmarks/bench_web.py`` (needs the runtime: ``make web-runtime``).
+An exported Klondike table is served from 127.0.0.1 (a fresh browser
+context each time, so the runtime is loaded cold) and measured:
+
+- cold start: "Play here" pressed to a playable table, with each phase
+  (runtime, wheel, import, the first table) — budget 10 s;
+- a move: the click on its destination to the end of the first animation
+  frame that shows it (median and worst of 30) — budget 50 ms median;
+- a whole Klondike deal replayed in the browser, every step computed from
+  the save and drawn — budget 2 s;
+- page weight before "Play here": the bytes the page loads, beside the same
+  page without the page script (its baseline) — budget +50 KB;
+- the kernel-free player of a long game (issue 13): 1,000 and 100,000 moves,
+  beside drawing every frame of the 1,000-move game (the old way).
+
+Timings are measured here, never in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from solitaire_widgets import new_game  # noqa: E402
+from solitaire_widgets.render.display import DISPLAY_WIDTH  # noqa: E402
+from solitaire_widgets.render.player import game_frames, game_player  # noqa: E402
+from solitaire_widgets.render.scene import layout  # noqa: E402
+from solitaire_widgets.strategies import get_strategy, play_out  # noqa: E402
+from solitaire_widgets.web import export_html, head_html  # noqa: E402
+from tests.browser_support import find_chromium, served_directory  # noqa: E402
+
+START_BUDGET_S = 10.0
+MOVE_BUDGET_MS = 50.0
+REPLAY_BUDGET_S = 2.0
+WEIGHT_BUDGET_KB = 50.0
+
+_MOVE_JS = """async ([x, y, t]) => {
+  const table = window.solitaireTables[0];
+  const t0 = performance.now();
+  await table.send({op: "press", x: x, y: y, t: t});
+  await new Promise(r => requestAnimationFrame(() => r()));
+  return performance.now() - t0;
+}"""
+
+_REPLAY_JS = """async () => {
+  const root = document.querySelector(".sw-player[data-sw-save]");
+  const last = Number(root.querySelector(".sw-counter").textContent.split(" of ")[1]);
+  const stage = root.querySelector(".sw-stage");
+  await window.solitaireReplayFrame(root, 0);
+  const t0 = performance.now();
+  for (let i = 0; i <= last; i++) {
+    const got = await window.solitaireReplayFrame(root, i);
+    stage.innerHTML = got.svg;
+  }
+  await new Promise(r => requestAnimationFrame(() => r()));
+  return [last, performance.now() - t0];
+}"""
+
+
+def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        card = sprites[-count]
+        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
+    x, y, w, h = scene.pile_bounds(pile)
+    return x + w / 2, y + h / 2
+
+
+def _bytes_loaded(page: Any, url: str) -> int:
+    responses: list[Any] = []
+    page.on("response", lambda r: responses.append(r))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return sum(len(r.body()) for r in responses)
+
+
+def browser_figures(site: Path, runs: int) -> None:
+    with served_directory(site) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=["--no-sandbox"])
+        starts = []
+        for _ in range(runs):
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(f"{url}/index.html")
+            t0 = time.perf_counter()
+            page.click(".sw-play-here")
+            page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                                   timeout=120_000)
+            total = time.perf_counter() - t0
+            phases = page.evaluate("window.solitaireWeb.phases")
+            starts.append((total, phases))
+            context.close()
+        best = min(starts, key=lambda s: s[0])
+        print(f"cold start to a playable table: {best[0]:.2f} s best of {runs} "
+              f"(all: {', '.join(f'{s[0]:.2f}' for s in starts)}; budget {START_BUDGET_S:.0f} s)")
+        ph = best[1]
+        print(f"  phases: runtime {ph['runtime'] / 1000:.2f} s, wheel {ph['wheel'] / 1000:.2f} s,"
+              f" import {ph['import'] / 1000:.2f} s, first table "
+              f"{best[0] - ph['total'] / 1000:.2f} s")
+
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{url}/index.html")
+        page.click(".sw-play-here")
+        page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                               timeout=120_000)
+        game = new_game("klondike", seed=7, variant="polish")
+        times: list[float] = []
+        clock = 0.0
+        release = "([x, y, t]) => window.solitaireTables[0].send({op: 'release', x, y, t})"
+        while len(times) < 30 and not game.is_over:
+            move = next((m for m in game.legal_moves() if m.action == "move"), None)
+            scene = layout("klondike", game.table, DISPLAY_WIDTH)
+            clicks = ([_point(scene, "s")] if move is None else
+                      [_point(scene, move.src, move.count), _point(scene, move.dst)])
+            for number, (x, y) in enumerate(clicks):
+                clock += 1.0
+                took = page.evaluate(_MOVE_JS, [x, y, clock])
+                page.evaluate(release, [x, y, clock])
+                if number == len(clicks) - 1 and move is not None:
+                    times.append(took)
+            game.play(move if move is not None else
+                      ("turn" if game.is_legal("turn") else "redeal"))
+        state = page.evaluate("window.solitaireTables[0].state()")
+        assert state["status"] == game.status, "the page played the same moves"
+        print(f"a move, click to its first animation frame: median "
+              f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms over {len(times)} "
+              f"moves (budget {MOVE_BUDGET_MS:.0f} ms median)")
+        context.close()
+
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{url}/replay.html")
+        last, ms = page.evaluate(_REPLAY_JS)
+        print(f"a whole Klondike deal replayed in the browser: {last} steps in {ms / 1000:.2f} s "
+              f"({ms / max(last, 1):.1f} ms a step; budget {REPLAY_BUDGET_S:.0f} s)")
+        context.close()
+
+        context = browser.new_context()
+        with_script = _bytes_loaded(context.new_page(), f"{url}/index.html")
+        without = _bytes_loaded(context.new_page(), f"{url}/bare.html")
+        print(f"page weight before Play here: {with_script / 1024:.1f} KB, of which the page "
+              f"script, its styles and the Play here markup add "
+              f"{(with_script - without) / 1024:.1f} KB (budget +{WEIGHT_BUDGET_KB:.0f} KB)")
+        context.close()
+        browser.close()
+
+
+def player_figures() -> None:
+    def long_game(moves: int) -> Any:
+        game = new_game("klondike", seed=3, variant="standard")
+        while len(game.history) < moves:
+            game.play("turn" if game.is_legal("turn") else "redeal")
+        return game
+
+    thousand, hundred_k = long_game(1000), long_game(100_000)
+    t0 = time.perf_counter()
+    game_frames(thousand)
+    every = time.perf_counter() - t0
+    for label, game in (("1,000", thousand), ("100,000", hundred_k)):
+        t0 = time.perf_counter()
+        page = game_player(game)
+        took = time.perf_counter() - t0
+        print(f"kernel-free player of a {label}-move game: {took:.2f} s, {len(page) / 1024:.0f} KB")
+    print(f"  baseline, drawing every frame of the 1,000-move game: {every:.2f} s")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        page = export_html("klondike", site, seed=7)
+        text = page.read_text(encoding="utf-8")
+        bare = re.sub(r"<div class=\"sw-table\".*?<div class=\"sw-stage\">(.*?)</div>"
+                      r"<button.*?</div>", r"\1", text.replace(head_html(), ""), flags=re.S)
+        (site / "bare.html").write_text(bare, encoding="utf-8")
+        game = new_game("klondike", seed=11, variant="standard")
+        play_out(game, get_strategy("klondike"))
+        (site / "replay.html").write_text(
+            f"<!DOCTYPE html><html><head><meta charset='utf-8'>{head_html()}</head><body>"
+            + game_player(game) + "</body></html>", encoding="utf-8")
+        browser_figures(site, args.runs)
+    player_figures()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,427 @@
+"""What a press, a drag, a release, a double-click or a key means on a table.
+
+Pure functions, no user-interface library: each takes the pointer's
+:class:`PointerState`, the :class:`~solitaire_widgets.render.scene.Scene`
+on screen, the game (read, never changed) and one event, and returns the new
+state with at most one *intent* for the front end to carry out:
+
+- :class:`Select`: cards picked up (highlight them);
+- :class:`Clear`: the selection (and any hint) dropped;
+- :class:`Play`: play this move (the engine says why if it is illegal);
+- :class:`Drag`: draw the lifted cards moved by ``(dx, dy)``;
+- :class:`Redraw`: draw the table as the state stands (a drag given up);
+- :class:`Refuse`: nothing happens, and this is why, in a player's words;
+- :class:`Focus`: the keyboard cursor moved to a pile;
+- :class:`Action`: a game action asked from the keyboard (undo, redo, hint).
+
+``None`` means the event is not the table's: a key the table does not use
+should go on to the page. The same functions drive the ipycanvas widget and
+a browser front end, so both answer the same gestures in the same way.
+
+A click on a card then on its destination:
+
+>>> from solitaire_widgets import new_game
+>>> from solitaire_widgets.render.scene import layout
+>>> game = new_game("klondike", seed=7)
+>>> scene = layout("klondike", game.table, 760)
+>>> state, intent = press(PointerState(), scene, game, *pile_point(scene, "t7"), now=0.0)
+>>> intent
+Select(pile='t7', count=1)
+>>> state, intent = release(state, scene, *pile_point(scene, "t7"))
+>>> state, intent = press(state, scene, game, *pile_point(scene, "t3"), now=1.0)
+>>> intent
+Play(move=Move.parse('t7>t3'))
+
+The same from the keyboard (arrows choose a pile, Enter acts):
+
+>>> state = PointerState(focus=("t7", 1))
+>>> state, intent = key(state, scene, game, "Enter")
+>>> intent
+Select(pile='t7', count=1)
+>>> state, intent = key(state, scene, game, "ArrowLeft")
+>>> intent
+Focus(pile='t6', count=1)
+>>> key(state, scene, game, "Tab")[1] is None     # not the table's: the page gets it
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from ..game import Game
+from ..moves import Move
+from .scene import Scene
+
+__all__ = [
+    "DOUBLE_CLICK",
+    "DRAG_START",
+    "DRAG_FRAME",
+    "KEYS",
+    "Press",
+    "PointerState",
+    "Select",
+    "Clear",
+    "Play",
+    "Drag",
+    "Redraw",
+    "Refuse",
+    "Focus",
+    "Action",
+    "Intent",
+    "Outcome",
+    "press",
+    "move_to",
+    "release",
+    "leave",
+    "key",
+    "stock_move",
+    "to_foundation",
+    "highlights",
+    "pile_point",
+]
+
+#: Two presses on the same pile closer than this (seconds) are a double-click.
+DOUBLE_CLICK = 0.45
+#: The pointer must travel this far (pixels) with the button down to drag.
+DRAG_START = 6.0
+#: At most one drag frame per this many seconds.
+DRAG_FRAME = 0.03
+
+#: The keys the table uses, and what each does (for help texts).
+KEYS: dict[str, str] = {
+    "ArrowLeft": "the previous pile",
+    "ArrowRight": "the next pile",
+    "ArrowUp": "one more card of the pile",
+    "ArrowDown": "one card fewer",
+    "Enter": "pick up the cards, or put the picked-up cards here",
+    " ": "the same as Enter",
+    "f": "send the pile's top card to its foundation",
+    "Escape": "put the picked-up cards back",
+    "u": "undo",
+    "r": "redo",
+    "h": "hint",
+}
+
+
+@dataclass(frozen=True)
+class Press:
+    """The button is down on ``count`` cards of ``pile``, pressed at ``(x, y)``."""
+
+    pile: str
+    count: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class PointerState:
+    """Everything the pointer and the keyboard remember between events.
+
+    ``selected``: the picked-up cards ``(pile, count)``; ``press``: the
+    button is down on them; ``dragging``: and they are being dragged;
+    ``drag_drawn``: when the last drag frame was asked for; ``last_down``:
+    the pile and time of the last press (for double-clicks); ``focus``: the
+    keyboard cursor ``(pile, count)``, ``count`` cards from the top.
+    """
+
+    selected: tuple[str, int] | None = None
+    press: Press | None = None
+    dragging: bool = False
+    drag_drawn: float = 0.0
+    last_down: tuple[str, float] | None = None
+    focus: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Select:
+    """``count`` cards of ``pile`` are picked up."""
+
+    pile: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Clear:
+    """The picked-up cards (and any hint) are put back."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``move`` (if it is illegal, the engine's reason is shown)."""
+
+    move: Move
+
+
+@dataclass(frozen=True)
+class Drag:
+    """Draw the cards ``keys`` moved by ``(dx, dy)``; ``start``: the first frame."""
+
+    keys: frozenset[str]
+    dx: float
+    dy: float
+    start: bool = False
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Draw the table as it stands (a drag was given up)."""
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Nothing happens; ``reason`` says why."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The keyboard cursor is on ``count`` cards of ``pile`` (its top one if 1)."""
+
+    pile: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Action:
+    """A game action asked for: ``"undo"``, ``"redo"`` or ``"hint"``."""
+
+    name: str
+
+
+#: One thing for the front end to do.
+Intent: TypeAlias = Select | Clear | Play | Drag | Redraw | Refuse | Focus | Action
+#: What every event function returns: the new state and at most one intent.
+Outcome: TypeAlias = tuple[PointerState, Intent | None]
+
+
+def _finite(*values: float) -> bool:
+    return all(isinstance(v, (int, float)) and math.isfinite(v) for v in values)
+
+
+def _pick(game: Game, pile_id: str, index: int) -> int | None:
+    """How many cards a press at ``index`` of a pile picks up (None: none)."""
+    pile = game.table.piles.get(pile_id)
+    if pile is None or not pile.cards:
+        return None
+    if index < 0 or index >= len(pile.cards):
+        index = len(pile.cards) - 1
+    if not pile.face_up(index):
+        return None
+    return len(pile.cards) - index
+
+
+def stock_move(game: Game) -> Move | None:
+    """What a click on the stock plays: the first legal of the game's actions.
+
+    With none legal, the game's first action (so the engine says why);
+    ``None`` for a game without actions.
+
+    >>> from solitaire_widgets import new_game
+    >>> stock_move(new_game("klondike", seed=7))
+    Move.parse('turn')
+    """
+    legal = game.legal_moves()
+    words = game.rules.actions
+    for word in ("turn", "fill", "deal", "redeal"):
+        if Move(word) in legal:
+            return Move(word)
+    return Move(words[0]) if words else None
+
+
+def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
+    """Send the top card of ``pile_id`` to a foundation, or say why it cannot go.
+
+    >>> from solitaire_widgets import new_game
+    >>> to_foundation(new_game("klondike", seed=7), "t1")
+    Refuse(reason='the four of hearts cannot go to a foundation now')
+    """
+    piles = game.table.piles
+    for move in game.legal_moves():
+        if (move.action == "move" and move.src == pile_id
+                and piles[move.dst].kind == "foundation"):
+            return Play(move)
+    pile = piles.get(pile_id)
+    what = pile.top.name if pile is not None and pile.top is not None else "nothing"
+    return Refuse(f"{what} cannot go to a foundation now")
+
+
+def _act_on(state: PointerState, game: Game, pile_id: str, index: int) -> Outcome:
+    """A press (or Enter) on ``pile_id`` at card ``index``, no double-click."""
+    if state.selected is not None:
+        src, count = state.selected
+        state = replace(state, selected=None, press=None)
+        if src == pile_id:
+            return state, Clear()
+        return state, Play(Move("move", src, pile_id, count))
+    kind = game.table.piles[pile_id].kind
+    if kind == "stock":
+        move = stock_move(game)
+        return replace(state, press=None), (Play(move) if move is not None else None)
+    picked = _pick(game, pile_id, index)
+    if picked is None:
+        state = replace(state, press=None)
+        if not game.table.piles[pile_id].cards:
+            return state, Refuse("That place is empty: pick a card first, then click here")
+        return state, Refuse("That card is face down")
+    return replace(state, selected=(pile_id, picked)), Select(pile_id, picked)
+
+
+def press(state: PointerState, scene: Scene, game: Game, x: float, y: float,
+          now: float) -> Outcome:
+    """The button goes down at ``(x, y)`` (scene pixels) at time ``now`` (seconds).
+
+    On a card: pick it up (with the cards on it), or put the picked-up cards
+    there; twice quickly on a pile: send its top card to its foundation; on
+    the stock: its action; off every pile: put the picked-up cards back.
+    """
+    if not _finite(x, y, now):
+        return state, None
+    hit = scene.hit(x, y)
+    last = state.last_down
+    state = replace(state, last_down=None)
+    if hit is None:
+        return replace(state, press=None, selected=None), Clear()
+    pile_id, index = hit
+    if pile_id not in game.table.piles:
+        return replace(state, press=None), None
+    kind = game.table.piles[pile_id].kind
+    if (last is not None and last[0] == pile_id and now - last[1] < DOUBLE_CLICK
+            and kind != "stock"):
+        return replace(state, press=None, selected=None), to_foundation(game, pile_id)
+    state = replace(state, last_down=(pile_id, now))
+    state, intent = _act_on(state, game, pile_id, index)
+    if isinstance(intent, Select):
+        state = replace(state, press=Press(intent.pile, intent.count, x, y))
+    return state, intent
+
+
+def _lifted(scene: Scene, down: Press) -> frozenset[str]:
+    return frozenset(s.key for s in scene.pile_sprites(down.pile)[-down.count:])
+
+
+def move_to(state: PointerState, scene: Scene, x: float, y: float, now: float) -> Outcome:
+    """The pointer moves to ``(x, y)`` at time ``now``: drag, once far enough.
+
+    Frames come at most every :data:`DRAG_FRAME` seconds; points that are not
+    finite numbers are ignored.
+    """
+    down = state.press
+    if down is None or not _finite(x, y, now):
+        return state, None
+    dx, dy = x - down.x, y - down.y
+    if not state.dragging:
+        if abs(dx) + abs(dy) < DRAG_START:
+            return state, None
+        return (replace(state, dragging=True, drag_drawn=now),
+                Drag(_lifted(scene, down), dx, dy, start=True))
+    if now - state.drag_drawn >= DRAG_FRAME:
+        return replace(state, drag_drawn=now), Drag(_lifted(scene, down), dx, dy)
+    return state, None
+
+
+def release(state: PointerState, scene: Scene, x: float, y: float) -> Outcome:
+    """The button comes up at ``(x, y)``: a drag ends on a pile (play) or not (undo the drag)."""
+    down, dragging = state.press, state.dragging
+    state = replace(state, press=None, dragging=False)
+    if down is None or not dragging:
+        return state, None
+    hit = scene.hit(x, y) if _finite(x, y) else None
+    if hit is None or hit[0] == down.pile:
+        return state, Redraw()
+    state = replace(state, last_down=None, selected=None)
+    return state, Play(Move("move", down.pile, hit[0], down.count))
+
+
+def leave(state: PointerState) -> Outcome:
+    """The pointer leaves the table: a drag is given up."""
+    if state.dragging:
+        return replace(state, press=None, dragging=False), Redraw()
+    return state, None
+
+
+def _pile_order(scene: Scene, game: Game) -> list[str]:
+    """The piles the keyboard visits, in the game's order, those on the table only."""
+    return [p for p in game.table.piles if scene.pile_bounds(p) is not None]
+
+
+def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
+    """A key pressed on the table (``name`` as the browser's ``KeyboardEvent.key``).
+
+    Left and right arrows move the cursor from pile to pile, up and down
+    take more or fewer of its face-up cards; Enter (or space) acts there as
+    a click does; ``f`` sends its top card to a foundation; Escape puts the
+    picked-up cards back; ``u``, ``r``, ``h``: undo, redo, hint (see
+    :data:`KEYS`). Any other key is not the table's (``None``).
+    """
+    order = _pile_order(scene, game)
+    if not order:
+        return state, None
+    focus = state.focus if state.focus is not None and state.focus[0] in order else None
+    if name in ("ArrowLeft", "ArrowRight"):
+        step = 1 if name == "ArrowRight" else -1
+        if focus is None:
+            pile = order[0] if step == 1 else order[-1]
+        else:
+            pile = order[(order.index(focus[0]) + step) % len(order)]
+        return replace(state, focus=(pile, 1)), Focus(pile, 1)
+    if name in ("ArrowUp", "ArrowDown"):
+        if focus is None:
+            return replace(state, focus=(order[0], 1)), Focus(order[0], 1)
+        cards = game.table.piles[focus[0]]
+        face_up = sum(1 for i in range(len(cards.cards)) if cards.face_up(i))
+        count = focus[1] + (1 if name == "ArrowUp" else -1)
+        count = max(1, min(count, max(face_up, 1)))
+        return replace(state, focus=(focus[0], count)), Focus(focus[0], count)
+    if name == "Escape":
+        if state.selected is None:
+            return state, None
+        return replace(state, selected=None), Clear()
+    if name in ("u", "r", "h"):
+        return state, Action({"u": "undo", "r": "redo", "h": "hint"}[name])
+    if name in ("Enter", " ", "f"):
+        if focus is None:
+            return replace(state, focus=(order[0], 1)), Focus(order[0], 1)
+        pile_id, count = focus
+        if name == "f":
+            return replace(state, selected=None), to_foundation(game, pile_id)
+        index = len(game.table.piles[pile_id].cards) - count
+        return _act_on(state, game, pile_id, index)
+    return state, None
+
+
+def highlights(state: PointerState) -> frozenset[str]:
+    """What to highlight: the picked-up cards (``"t3:2"``) and the keyboard cursor.
+
+    >>> sorted(highlights(PointerState(selected=("t3", 2), focus=("fh", 1))))
+    ['fh:1', 't3:2']
+    """
+    marks = set()
+    if state.selected is not None:
+        marks.add(f"{state.selected[0]}:{state.selected[1]}")
+    if state.focus is not None:
+        marks.add(f"{state.focus[0]}:{state.focus[1]}")
+    return frozenset(marks)
+
+
+def pile_point(scene: Scene, pile_id: str) -> tuple[float, float]:
+    """A point on the top card of a pile (or in its empty place), to click it.
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render.scene import layout
+    >>> scene = layout("chain", new_game("chain", seed=5).table, 800)
+    >>> scene.hit(*pile_point(scene, "l1"))[0]
+    'l1'
+    """
+    sprites = scene.pile_sprites(pile_id)
+    if sprites:
+        top = sprites[-1]
+        return top.x + top.w / 2, top.y + min(top.h / 2, 8)
+    bounds = scene.pile_bounds(pile_id)
+    if bounds is None:
+        raise ValueError(f"pile {pile_id!r} is not on the table")
+    x, y, width, height = bounds
+    return x + width / 2, y + height / 2

@@ -1,0 +1,159 @@
+"""Tables and replays that run the real engine in a web page, with no kernel.
+
+A page shows a pre-rendered picture of the deal (so it reads without
+JavaScript); its "Play here" button loads the engine (this package, run by
+Pyodide in a Web Worker) and makes the table playable with the same gestures
+as the :class:`~solitaire_widgets.widgets.GameWidget`. See the embedding
+guide for the page side and ``window.solitaireTables``.
+
+>>> html = table_html("chain", seed=54)
+>>> 'data-sw-game="chain"' in html and "Play here" in html
+True
+>>> PlayHere("klondike", seed=7)._repr_html_().count('class="card"')
+52
+"""
+
+from __future__ import annotations
+
+import itertools
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..game import Game
+from ..games import new_game
+from ..render.display import DISPLAY_WIDTH
+from ..render.player import html_player, replay_frames, unique_ids
+from ..render.pointer import KEYS
+from ..render.scene import layout
+from ..render.svg import scene_svg
+from .runtime import install_runtime, wheel_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..examples import Example
+
+__all__ = ["PlayHere", "Demonstration", "table_html", "head_html", "export_html"]
+
+
+def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...] = (),
+          **options: str) -> Game:
+    if isinstance(game, Game):
+        return game
+    made = new_game(game, seed=seed, **options)
+    for move in moves:
+        made.play(move)
+    return made
+
+
+def table_html(game: str | Game = "klondike", seed: int | None = None, *,
+               moves: list[str] | tuple[str, ...] = (), picture: bool = True,
+               **options: str) -> str:
+    """The HTML of one table: the position's picture and a "Play here" button.
+
+    ``moves`` are played first: the reader continues from there ("try it
+    yourself from here"). Without the page script (:func:`head_html`) the
+    picture stands alone and says so. ``picture=False`` leaves the picture
+    out until the table is started (where the page already shows the position).
+    """
+    made = _game(game, seed, moves, **options)
+    title = f"{made.rules.title}, deal {made.seed}"
+    svg = (unique_ids(scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
+                                title=f"{title}: {made.status}"), f"sw-pre{next(_NUMBERS)}")
+           if picture else "")
+    attrs = [f'data-sw-game="{escape(made.name)}"', f'data-sw-seed="{made.seed}"',
+             f'data-sw-keys="{escape("|".join(KEYS))}"']
+    if made.history or made.seed is None:
+        attrs.append(f'data-sw-save="{escape(made.to_json(), quote=True)}"')
+    count = len(made.history)
+    where = (f"after {count} move{'s' if count != 1 else ''}" if count else "the deal")
+    play = (f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>"
+            if not made.history and made.seed is not None else
+            "<code>GameWidget(load_game(save))</code>")
+    return (f'<div class="sw-table" {" ".join(attrs)}>'
+            f'<div class="sw-stage">{svg}</div>'
+            '<button type="button" class="sw-play-here" hidden>Play here</button>'
+            f'<p class="sw-note">{escape(title)}, {where}. '
+            + ("A picture: with" if picture else "With")
+            + " JavaScript this page plays it in the browser (press Play here); "
+            f"in Python, {play}.</p>"
+            "</div>")
+
+
+_NUMBERS = itertools.count(1)
+
+
+def head_html(prefix: str = "sw-web/") -> str:
+    """The two tags a page needs once, in its head: the stylesheet and the page script."""
+    return (f'<link rel="stylesheet" href="{escape(prefix)}tables.css">'
+            f'<script defer src="{escape(prefix)}tables.js" data-wheel="{wheel_name()}"></script>')
+
+
+class Demonstration:
+    """A rule demonstration (an :class:`~solitaire_widgets.examples.Example`) and a table
+    that continues it from its last step: "try it yourself from here".
+
+    >>> from solitaire_widgets.examples import get_example
+    >>> html = Demonstration(get_example("klondike-fourth-waste-card"))._repr_html_()
+    >>> "sw-player" in html and "Try it yourself from here" in html
+    True
+    """
+
+    def __init__(self, example: Example) -> None:
+        self.example = example
+
+    def _repr_html_(self) -> str:
+        return (html_player(replay_frames(self.example), self.example.title)
+                + '<p class="sw-from-here"><b>Try it yourself from here.</b></p>'
+                + table_html(self.example.play(), picture=False))
+
+
+class PlayHere:
+    """A table for a notebook or book page: shows :func:`table_html`.
+
+    In the book (whose pages load the page script), "Play here" makes it
+    playable; elsewhere it is a picture of the position.
+    """
+
+    def __init__(self, game: str | Game = "klondike", seed: int | None = None, *,
+                 moves: list[str] | tuple[str, ...] = (), **options: str) -> None:
+        self.game = _game(game, seed, moves, **options)
+
+    def _repr_html_(self) -> str:
+        return table_html(self.game)
+
+    def __repr__(self) -> str:
+        return f"PlayHere({self.game.name!r}, seed={self.game.seed})"
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="icon" href="data:,">
+{head}
+<style>body {{ font-family: sans-serif; max-width: 820px; margin: 1em auto; padding: 0 8px; }}
+@media (prefers-color-scheme: dark) {{ body {{ background: #121212; color: #e8e8e8; }} }}</style>
+</head><body>
+<h1>{title}</h1>
+{table}
+</body></html>
+"""
+
+
+def export_html(game: str | Game, directory: str | Path, seed: int | None = None, *,
+                moves: list[str] | tuple[str, ...] = (), cache: Path | None = None,
+                **options: str) -> Path:
+    """Write a self-contained folder (``index.html``, the runtime, the wheel); return its page.
+
+    The folder works from any static web server, offline: every file a page
+    loads is inside it.
+    """
+    made = _game(game, seed, moves, **options)
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    install_runtime(folder, cache)
+    page = folder / "index.html"
+    title = escape(f"{made.rules.title}, deal {made.seed}")
+    page.write_text(_PAGE.format(title=title, head=head_html(), table=table_html(made)),
+                    encoding="utf-8")
+    return page

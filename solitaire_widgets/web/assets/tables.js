@@ -1,0 +1,389 @@
+// The page side of the in-page tables and replays (solitaire_widgets.web).
+// It only draws what the engine sends and forwards input: the rules, the
+// pointer's meaning and the pictures come from the Python package, run by
+// Pyodide in a Web Worker (worker.js) once "Play here" is pressed.
+(function () {
+  "use strict";
+  if (window.solitaireTables) { return; }
+  var script = document.currentScript;
+  var base = script ? script.src.replace(/[^/]*$/, "") : "";
+  var wheel = script ? script.getAttribute("data-wheel") : "";
+  var worker = null, booted = null, nextId = 1, waiting = {}, phases = {};
+  var listeners = [];
+  var tables = [];
+  window.solitaireTables = tables;
+
+  function supported() {
+    return typeof WebAssembly === "object" && typeof Worker === "function";
+  }
+
+  function ask(message) {
+    return new Promise(function (resolve, reject) {
+      message.id = nextId++;
+      waiting[message.id] = { resolve: resolve, reject: reject };
+      worker.postMessage(message);
+    });
+  }
+
+  function boot() {
+    if (booted) { return booted; }
+    if (!supported()) {
+      booted = Promise.reject(new Error("This browser cannot run WebAssembly, so the table cannot be played here."));
+      return booted;
+    }
+    var t0 = performance.now();
+    worker = new Worker(base + "worker.js", { type: "module" });
+    worker.onmessage = function (event) {
+      var msg = event.data;
+      if (msg.progress) {
+        phases[msg.progress] = msg.ms;
+        listeners.forEach(function (f) { f(msg.progress); });
+        return;
+      }
+      var pending = waiting[msg.id];
+      delete waiting[msg.id];
+      if (!pending) { return; }
+      if (msg.ok) { pending.resolve(msg.value); } else { pending.reject(new Error(msg.value)); }
+    };
+    worker.onerror = function (event) {
+      event.preventDefault();
+      var error = new Error("The engine could not be loaded (" + (event.message || "worker error") + ").");
+      Object.keys(waiting).forEach(function (k) { waiting[k].reject(error); delete waiting[k]; });
+    };
+    booted = ask({ op: "boot", wheel: wheel }).then(function () {
+      phases.total = performance.now() - t0;
+    });
+    return booted;
+  }
+
+  // Card pictures arrive once (view.defs) and are kept in a hidden <svg>;
+  // each picture of the table only places them.
+  function keepDefs(root, defs) {
+    if (!defs) { return; }
+    var holder = root.querySelector(":scope > svg.sw-defs");
+    if (!holder) {
+      root.insertAdjacentHTML("afterbegin", '<svg class="sw-defs" width="0" height="0" ' +
+        'style="position:absolute" aria-hidden="true" focusable="false"><defs></defs></svg>');
+      holder = root.querySelector(":scope > svg.sw-defs");
+    }
+    holder.querySelector("defs").insertAdjacentHTML("beforeend", defs);
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text) { node.textContent = text; }
+    return node;
+  }
+
+  // Cards keep their data-key from one picture to the next: each moved card
+  // slides from where it was (a few frames, the first one drawn at once).
+  var ANIMATION_MS = 140;
+  function positions(stage) {
+    var out = {};
+    stage.querySelectorAll("g.card").forEach(function (g) {
+      out[g.getAttribute("data-key")] = g.getAttribute("transform");
+    });
+    return out;
+  }
+  function xy(transform) {
+    var m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(transform || "");
+    return m ? [parseFloat(m[1]), parseFloat(m[2])] : null;
+  }
+  function draw(stage, svg, animate, done) {
+    var before = animate ? positions(stage) : {};
+    stage.innerHTML = svg;
+    var moving = [];
+    if (animate) {
+      stage.querySelectorAll("g.card").forEach(function (g) {
+        var from = xy(before[g.getAttribute("data-key")]), to = xy(g.getAttribute("transform"));
+        if (from && to && (from[0] !== to[0] || from[1] !== to[1])) {
+          moving.push([g, from, to]);
+        }
+      });
+    }
+    if (!moving.length) { if (done) { done(); } return; }
+    var start = null;
+    function frame(now) {
+      if (start === null) { start = now; }
+      var t = Math.min(1, (now - start) / ANIMATION_MS), e = 1 - (1 - t) * (1 - t);
+      moving.forEach(function (m) {
+        var x = m[1][0] + (m[2][0] - m[1][0]) * e, y = m[1][1] + (m[2][1] - m[1][1]) * e;
+        m[0].setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")");
+      });
+      if (t < 1) { window.requestAnimationFrame(frame); } else if (done) { done(); }
+    }
+    // The first frame is drawn now, not a frame later.
+    frame(performance.now());
+  }
+
+  function Table(root, index) {
+    this.root = root;
+    this.index = index;
+    this.name = "sw-table" + index;
+    var self = this;
+    var resolveReady, rejectReady;
+    this.ready = new Promise(function (res, rej) { resolveReady = res; rejectReady = rej; });
+    this.ready.catch(function () {});
+    this._resolveReady = resolveReady;
+    this._rejectReady = rejectReady;
+    this.started = false;
+    this.view = null;
+    this.stage = root.querySelector(".sw-stage");
+    this.button = root.querySelector(".sw-play-here");
+    this.note = root.querySelector(".sw-note");
+    this.button.hidden = false;
+    this.button.addEventListener("click", function () { self.start(); });
+    this.lastAnimation = null;
+  }
+
+  Table.prototype.start = function () {
+    if (this.started) { return this.ready; }
+    this.started = true;
+    var self = this, root = this.root;
+    this.button.disabled = true;
+    var bar = el("progress", { "class": "sw-progress", max: "3", value: "0",
+                               "aria-label": "Loading the engine" });
+    this.button.after(bar);
+    this.note.textContent = "Loading the engine (Python in your browser)...";
+    var steps = { runtime: 1, wheel: 2, "import": 3 };
+    listeners.push(function (phase) { if (steps[phase]) { bar.value = steps[phase]; } });
+    boot().then(function () {
+      var request = { op: "open", table: self.name, game: root.getAttribute("data-sw-game") };
+      if (root.getAttribute("data-sw-save")) { request.save = root.getAttribute("data-sw-save"); }
+      else { request.seed = root.getAttribute("data-sw-seed"); }
+      return ask(request);
+    }).then(function (view) {
+      bar.remove();
+      self.button.remove();
+      self.build();
+      self.show(view, false);
+      self._resolveReady(self);
+    }).catch(function (error) {
+      bar.remove();
+      self.button.hidden = true;
+      self.note.textContent = String(error.message || error) + " The picture above shows the deal.";
+      self.note.setAttribute("role", "alert");
+      self._rejectReady(error);
+    });
+    return this.ready;
+  };
+
+  Table.prototype.build = function () {
+    var self = this, root = this.root;
+    this.note.textContent = "";
+    this.stage.setAttribute("tabindex", "0");
+    this.stage.setAttribute("role", "application");
+    this.stage.setAttribute("aria-roledescription", "card table");
+    this.stage.setAttribute("aria-label", "The table: arrow keys choose a pile, Enter picks up or puts down, f sends to a foundation, u undo, h hint");
+    var keys = (root.getAttribute("data-sw-keys") || "").split("|");
+    var bar = el("div", { "class": "sw-bar", role: "toolbar", "aria-label": "Table controls" });
+    function button(label, op, title) {
+      var b = el("button", { type: "button", "data-op": op, title: title || label }, label);
+      b.addEventListener("click", function () { self.send({ op: op }); });
+      bar.appendChild(b);
+      return b;
+    }
+    this.buttons = {
+      undo: button("Undo", "undo"), redo: button("Redo", "redo"),
+      hint: button("Hint", "hint", "The computer player's choice"),
+      finish: button("Finish", "finish", "Let the computer player play on")
+    };
+    if (root.getAttribute("data-sw-game") === "klondike") {
+      this.buttons.solverhint = button("Show me the next move", "solverhint",
+                                       "The next move of a winning line (the solver sees every card)");
+      this.buttons.canwin = button("Can this still be won?", "canwin",
+                                   "Ask the solver (it sees every card)");
+    }
+    this.actionBar = el("span", { "class": "sw-actions" });
+    bar.appendChild(this.actionBar);
+    var deal = el("label", { "class": "sw-deal" }, "Deal ");
+    this.dealInput = el("input", { type: "number", min: "0", "aria-label": "Deal number" });
+    deal.appendChild(this.dealInput);
+    this.dealInput.addEventListener("change", function () {
+      self.send({ op: "new", seed: self.dealInput.value });
+    });
+    bar.appendChild(deal);
+    var fresh = el("button", { type: "button", "data-op": "new" }, "New deal");
+    fresh.addEventListener("click", function () { self.send({ op: "new", seed: null }); });
+    bar.appendChild(fresh);
+    var form = el("form", { "class": "sw-typed" });
+    this.moveInput = el("input", { type: "text", "aria-label": "Type a move, then Enter",
+                                   autocomplete: "off",
+                                   spellcheck: "false" });
+    form.appendChild(this.moveInput);
+    form.appendChild(el("button", { type: "submit" }, "Play"));
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var text = self.moveInput.value.trim();
+      self.moveInput.value = "";
+      var word = text.toLowerCase();
+      if (word === "undo" || word === "redo" || word === "hint") { self.send({ op: word }); }
+      else { self.send({ op: "play", move: text }); }
+    });
+    this.status = el("p", { "class": "sw-status" });
+    this.message = el("p", { "class": "sw-message", "aria-live": "polite" });
+    this.words = el("details", { "class": "sw-words" });
+    this.words.appendChild(el("summary", {}, "The table in words"));
+    this.wordsText = el("div", { role: "status", "aria-live": "polite",
+                                 style: "white-space:pre-line" });
+    this.words.appendChild(this.wordsText);
+    root.appendChild(bar);
+    root.appendChild(form);
+    root.appendChild(this.status);
+    root.appendChild(this.message);
+    root.appendChild(this.words);
+    // The pointer: scene coordinates go to the engine's pointer logic.
+    function point(event) {
+      var svg = self.stage.querySelector("svg");
+      var m = svg && svg.getScreenCTM();
+      if (!m) { return null; }
+      var p = svg.createSVGPoint();
+      p.x = event.clientX; p.y = event.clientY;
+      p = p.matrixTransform(m.inverse());
+      return { x: p.x, y: p.y, t: event.timeStamp / 1000 };
+    }
+    var down = false;
+    this.stage.addEventListener("pointerdown", function (event) {
+      var p = point(event);
+      if (!p) { return; }
+      down = true;
+      self.stage.focus({ preventScroll: true });
+      event.preventDefault();
+      self.send({ op: "press", x: p.x, y: p.y, t: p.t });
+    });
+    var moving = false;
+    this.stage.addEventListener("pointermove", function (event) {
+      if (!down || moving) { return; }
+      var p = point(event);
+      if (!p) { return; }
+      moving = true;
+      self.send({ op: "move", x: p.x, y: p.y, t: p.t }).then(function () { moving = false; });
+    });
+    window.addEventListener("pointerup", function (event) {
+      if (!down) { return; }
+      down = false;
+      var p = point(event);
+      if (p) { self.send({ op: "release", x: p.x, y: p.y, t: p.t }); }
+    });
+    this.stage.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey || keys.indexOf(event.key) < 0) { return; }
+      if (event.key === "Escape" && !(self.view && self.view.selected)) { return; }
+      event.preventDefault();
+      self.send({ op: "key", key: event.key });
+    });
+  };
+
+  Table.prototype.send = function (request) {
+    var self = this;
+    request.table = this.name;
+    var sent = performance.now();
+    return this.start().then(function () { return ask(request); }).then(function (view) {
+      if (view.drag) { self.drag(view.drag); return view; }
+      if (view.noop) { return view; }
+      self.show(view, true, sent);
+      return view;
+    });
+  };
+
+  Table.prototype.drag = function (drag) {
+    this.stage.querySelectorAll("g.card").forEach(function (g) {
+      if (drag.keys.indexOf(g.getAttribute("data-key")) < 0) { return; }
+      if (!g.hasAttribute("data-home")) { g.setAttribute("data-home", g.getAttribute("transform")); }
+      var home = xy(g.getAttribute("data-home"));
+      g.setAttribute("transform", "translate(" + (home[0] + drag.dx) + " " + (home[1] + drag.dy) + ")");
+      g.parentNode.appendChild(g);
+    });
+  };
+
+  Table.prototype.show = function (view, animate, sent) {
+    var self = this;
+    this.view = view;
+    var focused = document.activeElement === this.stage;
+    keepDefs(this.root, view.defs);
+    draw(this.stage, view.svg, animate && view.played, function () {});
+    if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
+    if (focused) { this.stage.focus({ preventScroll: true }); }
+    this.status.textContent = view.status;
+    this.message.textContent = view.message;
+    this.message.className = "sw-message" + (view.error ? " sw-error" : "");
+    this.message.setAttribute("role", view.error ? "alert" : "status");
+    this.wordsText.textContent = view.words;
+    this.moveInput.placeholder = "type a move, e.g. " + view.example;
+    this.buttons.undo.disabled = !view.canUndo;
+    this.buttons.redo.disabled = !view.canRedo;
+    this.buttons.hint.disabled = this.buttons.finish.disabled = view.over;
+    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.over; }
+    if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
+    this.actionBar.textContent = "";
+    view.actions.forEach(function (action) {
+      var b = el("button", { type: "button", "data-op": action.word, title: action.title }, action.label);
+      b.disabled = !action.enabled;
+      b.addEventListener("click", function () { self.send({ op: "play", move: action.word }); });
+      self.actionBar.appendChild(b);
+    });
+    this.root.setAttribute("data-sw-moves", view.moves.length);
+  };
+
+  // The scripting interface (see the embedding guide).
+  Table.prototype.state = function () {
+    var self = this;
+    return this.start().then(function () { return ask({ op: "state", table: self.name }); });
+  };
+  Table.prototype.legalMoves = function () {
+    var self = this;
+    return this.start().then(function () { return ask({ op: "legal", table: self.name }); });
+  };
+  Table.prototype.play = function (moveText) {
+    return this.send({ op: "play", move: String(moveText) }).then(function (view) {
+      if (view.error) { throw new Error(view.message); }
+      return view.moves;
+    });
+  };
+  Table.prototype.undo = function () {
+    return this.send({ op: "undo" }).then(function (view) {
+      if (view.error) { throw new Error(view.message); }
+      return view.moves;
+    });
+  };
+
+  // Replays: every step computed from the save, the first one in the page.
+  function Replay(root, index) {
+    this.root = root;
+    this.name = root.id || ("sw-replay" + index);
+    this.loaded = null;
+  }
+  Replay.prototype.frame = function (index) {
+    var self = this;
+    if (!this.loaded) {
+      this.loaded = boot().then(function () {
+        return ask({ op: "replay", table: self.name, save: self.root.getAttribute("data-sw-save"),
+                     width: Number(self.root.getAttribute("data-sw-width") || 720),
+                     title: self.root.getAttribute("data-sw-title") || "" });
+      });
+    }
+    return this.loaded.then(function () {
+      return ask({ op: "frame", table: self.name, index: index });
+    }).then(function (got) { keepDefs(self.root, got.defs); return got; });
+  };
+
+  var replays = [];
+  // The static player (render/player.py) asks here for a step it does not hold.
+  window.solitaireReplayFrame = function (root, index) {
+    var replay = replays.filter(function (r) { return r.root === root; })[0];
+    if (!replay) { replay = new Replay(root, replays.length); replays.push(replay); }
+    if (!supported()) { return Promise.reject(new Error("This browser cannot run WebAssembly.")); }
+    return replay.frame(index);
+  };
+  window.solitaireWeb = { phases: phases, boot: boot, supported: supported };
+
+  function scan() {
+    document.querySelectorAll(".sw-table[data-sw-game]").forEach(function (root) {
+      if (root.getAttribute("data-sw-index")) { return; }
+      root.setAttribute("data-sw-index", String(tables.length));
+      tables.push(new Table(root, tables.length));
+    });
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", scan); }
+  else { scan(); }
+})();

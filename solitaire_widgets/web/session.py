@@ -1,0 +1,390 @@
+"""One playable table in a web page: the engine side, run by Pyodide in a Web Worker.
+
+The page sends requests (a dict with ``"op"``) and draws the answer (a
+*view*: the table's SVG, the status line, the message, the buttons' states,
+the table in words). The rules, the pointer's meaning and the drawing all
+come from the package (:mod:`~solitaire_widgets.render.pointer`,
+:func:`~solitaire_widgets.render.svg.scene_svg`); the page only draws and
+forwards input. Pure Python: the same code runs under CPython in the tests.
+
+>>> session = TableSession("klondike", seed=7)
+>>> view = session.handle({"op": "play", "move": "turn"})
+>>> view["error"], view["moves"]
+(False, ['turn'])
+>>> session.handle({"op": "play", "move": "t1>t1"})["error"]
+True
+>>> session.handle({"op": "undo"})["moves"]
+[]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from ..errors import SolitaireError
+from ..game import Game
+from ..games import new_game
+from ..moves import Move
+from ..render import pointer
+from ..render.describe import describe_table
+from ..render.display import DISPLAY_WIDTH
+from ..render.player import unique_ids
+from ..render.scene import Scene, layout
+from ..render.svg import scene_svg
+from ..saves import load_game
+from ..strategies import get_strategy
+from ..table import Table
+
+__all__ = ["TableSession", "ReplaySession", "game_state", "ACTION_LABELS", "FINISH_LIMIT"]
+
+#: Button labels of the games' decisions (the GameWidget's words).
+ACTION_LABELS: dict[str, str] = {
+    "turn": "Turn stock",
+    "redeal": "Redeal",
+    "deal": "Deal",
+    "fill": "Fill from stock",
+    "aux": "Lay auxiliary row",
+}
+#: Auto-finish stops after this many moves.
+FINISH_LIMIT = 2000
+#: The solver's budget for a hint or "can this still be won?" (positions).
+SOLVER_NODES = 300_000
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def game_state(game: Game) -> dict[str, Any]:
+    """The position as ``solitaire-widgets show --json`` prints it.
+
+    >>> sorted(game_state(new_game("chain", seed=5)))
+    ['game', 'piles', 'seed', 'status']
+    """
+    from ..cli import _pile_json
+
+    return {"game": game.name, "seed": game.seed, "status": game.status,
+            "piles": _pile_json(game)}
+
+
+class TableSession:
+    """A game, the pointer's state and the picture on screen, driven by requests.
+
+    ``width`` is the table's width in scene pixels (the page scales the SVG).
+    """
+
+    def __init__(self, game: str | Game = "klondike", seed: int | None = None,
+                 width: float = DISPLAY_WIDTH, prefix: str = "sw-table",
+                 **options: str) -> None:
+        self.game = game if isinstance(game, Game) else new_game(game, seed=seed, **options)
+        self.options = dict(self.game.options)
+        self.width = float(width)
+        self.prefix = prefix
+        self._defs: dict[str, str] = {}
+        self.state = pointer.PointerState()
+        self.hint: frozenset[str] = frozenset()
+        self.scene: Scene = layout(self.game.name, self.game.table, self.width)
+        self.message = f"Deal {self.game.seed} of {self.game.rules.title}."
+        self.error = False
+
+    # -- requests ---------------------------------------------------------------
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Carry out one request and return the view (see :meth:`view`).
+
+        Requests: ``play`` (``move``: text), ``undo``, ``redo``, ``hint``,
+        ``finish``, ``canwin``, ``new`` (``seed``: a number or None),
+        ``press``/``move``/``release`` (``x``, ``y``: scene pixels),
+        ``leave``, ``key`` (``key``: the browser's key name), ``view``.
+        """
+        op = str(request.get("op", "view"))
+        self.error = False
+        before = [str(step.move) for step in self.game.history]
+        if op == "play":
+            self.play(str(request.get("move", "")))
+        elif op in ("undo", "redo"):
+            self._undo_redo(op)
+        elif op == "hint":
+            self.show_hint()
+        elif op == "finish":
+            self.finish()
+        elif op == "canwin":
+            self.can_win()
+        elif op == "solverhint":
+            self.solver_hint()
+        elif op == "new":
+            seed = request.get("seed")
+            self.new_deal(None if seed in (None, "") else int(seed))
+        elif op in ("press", "move", "release", "leave", "key"):
+            intent = self._pointer(op, request)
+            if op == "move":  # a drag frame, or nothing: no new picture
+                if isinstance(intent, pointer.Drag):
+                    return {"drag": {"keys": sorted(intent.keys), "dx": intent.dx,
+                                     "dy": intent.dy}}
+                return {"noop": True}
+        view = self.view()
+        view["played"] = [str(step.move) for step in self.game.history] != before
+        return view
+
+    def play(self, move: Move | str) -> bool:
+        """Play a move; False (the engine's reason in the message) when it is illegal."""
+        self.state = pointer.PointerState(focus=self.state.focus)
+        self.hint = frozenset()
+        text = str(move).strip()
+        if not text:
+            return self._say("Type a move first, e.g. " + self._example(), error=True)
+        try:
+            step = self.game.play(move)
+        except SolitaireError as error:
+            return self._say(str(error), error=True)
+        ending = ""
+        if self.game.is_over:
+            ending = " You won!" if self.game.is_won else " The game is over."
+        self._say(_sentence(step.text) + ending)
+        return True
+
+    def _example(self) -> str:
+        moves = [m for m in self.game.legal_moves() if m.action == "move"]
+        return str(moves[0]) if moves else "turn"
+
+    def _undo_redo(self, op: str) -> None:
+        self.state = pointer.PointerState(focus=self.state.focus)
+        self.hint = frozenset()
+        try:
+            getattr(self.game, op)()
+        except SolitaireError as error:
+            self._say(str(error), error=True)
+            return
+        self._say("Move taken back." if op == "undo" else
+                  _sentence(self.game.history[-1].text))
+
+    def show_hint(self) -> Move | None:
+        """Highlight the default player's choice and say it."""
+        if self.game.is_over:
+            self._say(self.game.status)
+            return None
+        move = get_strategy(self.game.name).choose(self.game.clone())
+        if move is None:
+            self._say("The computer player sees no useful move here.")
+            return None
+        self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
+                     if move.action == "move" else frozenset({"s"}))
+        self._say("Hint: " + self.game.describe(move))
+        return move
+
+    def finish(self) -> None:
+        """Let the default player play on until the game ends or it gives up."""
+        strategy = get_strategy(self.game.name)
+        played = 0
+        while not self.game.is_over and played < FINISH_LIMIT:
+            move = strategy.choose(self.game)
+            if move is None:
+                break
+            self.game.play(move)
+            played += 1
+        self.state = pointer.PointerState()
+        self.hint = frozenset()
+        if self.game.is_over:
+            self._say(f"The computer player played {played} moves. "
+                      + ("You won!" if self.game.is_won else _sentence(self.game.status)))
+        else:
+            self._say(f"The computer player stopped after {played} moves: "
+                      "it sees no useful move.")
+
+    def can_win(self) -> str:
+        """Ask the solver (Klondike) whether this position can still be won."""
+        from ..solver import solve
+
+        if self.game.name != "klondike":
+            self._say("The solver plays Klondike only.", error=True)
+            return "unresolved"
+        solution = solve(self.game, max_nodes=SOLVER_NODES)
+        self._say({
+            "won": f"Yes: this can still be won, in {len(solution.moves)} more moves "
+                   "(the solver sees every card, face-down ones too).",
+            "lost": "No: from here no line of play wins, whatever you do.",
+            "unresolved": "The solver could not decide within its budget.",
+        }[solution.status])
+        return solution.status
+
+    def solver_hint(self) -> Move | None:
+        """Highlight the first move of a winning line (Klondike; the solver sees every card)."""
+        from ..solver import solve
+
+        if self.game.name != "klondike" or self.game.is_over:
+            self._say(self.game.status if self.game.is_over else
+                      "The solver plays Klondike only.", error=not self.game.is_over)
+            return None
+        solution = solve(self.game, max_nodes=SOLVER_NODES)
+        if solution.status != "won" or not solution.moves:
+            self._say("No winning line from here." if solution.status == "lost" else
+                      "The solver found no winning line within its budget.")
+            return None
+        move = solution.moves[0]
+        self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
+                     if move.action == "move" else frozenset({"s"}))
+        self._say("Next move of a winning line: " + self.game.describe(move))
+        return move
+
+    def new_deal(self, seed: int | None) -> None:
+        """Deal again: deal ``seed``, or a random one."""
+        try:
+            game = new_game(self.game.name, seed=seed, **self.options)
+        except SolitaireError as error:
+            self._say(str(error), error=True)
+            return
+        self.game = game
+        self.state = pointer.PointerState()
+        self.hint = frozenset()
+        self.scene = layout(game.name, game.table, self.width)
+        self._say(f"Deal {game.seed} of {game.rules.title}.")
+
+    def _pointer(self, op: str, request: dict[str, Any]) -> pointer.Intent | None:
+        x, y = float(request.get("x", 0.0)), float(request.get("y", 0.0))
+        now = float(request.get("t", time.monotonic()))
+        if op == "press":
+            self.state, intent = pointer.press(self.state, self.scene, self.game, x, y, now)
+        elif op == "move":
+            self.state, intent = pointer.move_to(self.state, self.scene, x, y, now)
+        elif op == "release":
+            self.state, intent = pointer.release(self.state, self.scene, x, y)
+        elif op == "leave":
+            self.state, intent = pointer.leave(self.state)
+        else:
+            self.state, intent = pointer.key(self.state, self.scene, self.game,
+                                             str(request.get("key", "")))
+        if isinstance(intent, pointer.Play):
+            self.play(intent.move)
+        elif isinstance(intent, pointer.Refuse):
+            self._say(intent.reason, error=True)
+        elif isinstance(intent, pointer.Action):
+            if intent.name == "hint":
+                self.show_hint()
+            else:
+                self._undo_redo(intent.name)
+        elif isinstance(intent, (pointer.Select, pointer.Clear)):
+            self.hint = frozenset()
+        return intent
+
+    def _say(self, text: str, error: bool = False) -> bool:
+        self.message, self.error = _sentence(text), error
+        return not error
+
+    # -- the answer ---------------------------------------------------------------
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The game's own decisions as buttons: word, label, enabled, tooltip."""
+        legal = self.game.legal_moves()
+        words = list(self.game.rules.actions)
+        words += [m.action for m in legal if m.action != "move" and m.action not in words]
+        out = []
+        for word in words:
+            move = Move(word)
+            enabled = move in legal
+            out.append({"word": word, "label": ACTION_LABELS.get(word, word.capitalize()),
+                        "enabled": enabled,
+                        "title": self.game.describe(move) if enabled
+                        else f"{ACTION_LABELS.get(word, word)}: not possible now"})
+        return out
+
+    def view(self) -> dict[str, Any]:
+        """The table as the page shows it (JSON-ready).
+
+        ``svg`` places the card pictures; ``defs`` holds the pictures not sent
+        before (the page keeps them), so a move sends little more than positions.
+        """
+        game = self.game
+        self.scene = layout(game.name, game.table, self.width, keys_from=self.scene)
+        marks = pointer.highlights(self.state) | self.hint
+        result = game.result
+        if result.over:
+            status = ("You won! " if result.won else "Game over: lost. ") + _sentence(result.reason)
+        else:
+            status = _sentence(game.status)
+        known = len(self._defs)
+        svg = scene_svg(self.scene, highlight=marks, shared_defs=self._defs,
+                        title=f"{game.rules.title}, deal {game.seed}: {game.status}")
+        return {
+            "svg": unique_ids(svg, self.prefix),
+            "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
+            "width": self.scene.width, "height": self.scene.height,
+            "status": status, "message": self.message, "error": self.error,
+            "words": describe_table(game.name, game.table),
+            "seed": game.seed, "title": game.rules.title,
+            "canUndo": game.can_undo, "canRedo": game.can_redo, "over": result.over,
+            "solver": game.name == "klondike",
+            "actions": self.actions(), "moves": [str(s.move) for s in game.history],
+            "selected": self.state.selected is not None, "example": self._example(),
+        }
+
+    def state_json(self) -> str:
+        """:func:`game_state` as JSON text."""
+        return json.dumps(game_state(self.game))
+
+    def legal_json(self) -> str:
+        """The legal moves as a JSON list of their texts."""
+        return json.dumps([str(m) for m in self.game.legal_moves()])
+
+
+class ReplaySession:
+    """Frames of a saved game computed on demand: step ``index`` as SVG and caption.
+
+    A position is rebuilt from the nearest kept checkpoint, so stepping
+    through a long game costs one step per frame, forward or back.
+
+    >>> game = new_game("chain", seed=5)
+    >>> _ = game.play(game.legal_moves()[0])
+    >>> replay = ReplaySession(game.to_json(), 360)
+    >>> replay.count, replay.frame(1)["caption"].startswith("Step 1")
+    (2, True)
+    """
+
+    CHECKPOINT = 64
+
+    def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "") -> None:
+        self.game = load_game(save)
+        self.width = float(width)
+        self.title = title or self.game.rules.title
+        self.steps = [("The deal", self.game.opening)] + [
+            (f"Step {n}: {step.text}", step.events)
+            for n, step in enumerate(self.game.history, start=1)]
+        self.count = len(self.steps)
+        self._defs: dict[str, str] = {}
+        self._checkpoints = {0: self.game.start.copy()}
+        self._done, self._table = 0, self.game.start.copy()
+
+    def _position(self, index: int) -> Table:
+        """The table after steps ``0..index`` (the deal is step 0)."""
+        if self._done > index + 1:
+            base = max(k for k in self._checkpoints if k <= index + 1)
+            self._done, self._table = base, self._checkpoints[base].copy()
+        while self._done <= index:
+            for event in self.steps[self._done][1]:
+                self._table.apply(event)
+            self._done += 1
+            if self._done % self.CHECKPOINT == 0:
+                self._checkpoints.setdefault(self._done, self._table.copy())
+        return self._table
+
+    def frame(self, index: int, prefix: str = "sw-replay") -> dict[str, Any]:
+        """Step ``index`` (0: the deal) as ``{"svg", "defs", "caption", "index", "count"}``.
+
+        ``defs`` holds the card pictures not sent before (the page keeps
+        them); ``prefix`` goes before their ids (unique on the page).
+        """
+        index = max(0, min(self.count - 1, int(index)))
+        table = self._position(index)
+        caption = self.steps[index][0]
+        scene = layout(self.game.name, table, self.width)
+        known = len(self._defs)
+        svg = scene_svg(scene, title=f"{self.title}: {caption}", shared_defs=self._defs,
+                        description=describe_table(self.game.name, table))
+        return {"svg": unique_ids(svg, prefix),
+                "defs": unique_ids("".join(list(self._defs.values())[known:]), prefix),
+                "caption": caption, "index": index, "count": self.count}

@@ -1,0 +1,252 @@
+"""The in-page engine without a browser: runtime pinning, the wheel, the sessions, export.
+
+The page side is tested in Chromium in ``tests/test_web_browser.py``; here
+the Python half that Pyodide runs is driven directly under CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from solitaire_widgets import load_game, new_game
+from solitaire_widgets.cli import main
+from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.render.player import HELD_STEPS, game_frames, game_player, html_player
+from solitaire_widgets.render.scene import layout
+from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
+from solitaire_widgets.web.runtime import (
+    PYODIDE_VERSION,
+    RuntimeFetchError,
+    build_wheel,
+    fetch_pyodide,
+    wheel_name,
+)
+from solitaire_widgets.web.session import ReplaySession, TableSession, game_state
+from solitaire_widgets.web.worker_api import call
+
+
+def _found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text, re.S)
+    assert match is not None, pattern
+    return match.group(1)
+
+
+def _centre(scene, pile: str, count: int = 1) -> tuple[float, float]:
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        card = sprites[-count]
+        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
+    x, y, w, h = scene.pile_bounds(pile)
+    return x + w / 2, y + h / 2
+
+
+def test_a_tarball_that_does_not_match_the_pinned_hash_is_refused(tmp_path: Path) -> None:
+    packs = tmp_path / "npm"
+    packs.mkdir()
+    bogus = packs / f"pyodide-{PYODIDE_VERSION}.tgz"
+    bogus.write_bytes(b"not the runtime")
+    with pytest.raises(RuntimeFetchError, match="does not match its pinned sha512"):
+        fetch_pyodide(tmp_path)
+    assert not bogus.exists(), "the bad tarball is not kept"
+    assert not (tmp_path / f"pyodide-{PYODIDE_VERSION}").exists()
+
+
+def test_the_wheel_holds_the_package_and_its_page_scripts(tmp_path: Path) -> None:
+    first = build_wheel(tmp_path / "a")
+    second = build_wheel(tmp_path / "b")
+    assert first.name == wheel_name()
+    assert first.read_bytes() == second.read_bytes(), "the same tree gives the same wheel"
+    names = zipfile.ZipFile(first).namelist()
+    assert "solitaire_widgets/game.py" in names
+    assert "solitaire_widgets/web/assets/tables.js" in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    record = zipfile.ZipFile(first).read(
+        next(n for n in names if n.endswith("RECORD"))).decode()
+    assert "solitaire_widgets/game.py,sha256=" in record
+
+
+def test_state_is_what_show_json_prints(capsys) -> None:
+    for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
+        assert main(["show", name, "--seed", str(seed), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == game_state(new_game(name, seed=seed))
+
+
+def test_a_typed_move_is_played_or_refused_with_the_engines_reason() -> None:
+    session = TableSession("klondike", seed=7)
+    reference = new_game("klondike", seed=7)
+    view = session.handle({"op": "play", "move": "turn"})
+    reference.play("turn")
+    assert not view["error"] and view["moves"] == ["turn"]
+    view = session.handle({"op": "play", "move": "t1>t1"})
+    with pytest.raises(IllegalMoveError) as refused:
+        reference.play("t1>t1")
+    assert view["error"] and view["message"].rstrip(".").lower() == str(refused.value).rstrip(".").lower()
+    assert view["moves"] == ["turn"], "a refused move changes nothing"
+    assert game_state(session.game) == game_state(reference)
+
+
+def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
+    for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
+        session = TableSession(name, seed=seed)
+        reference = new_game(name, seed=seed)
+        clock = 0.0
+        for _ in range(10):
+            move = next((m for m in reference.legal_moves() if m.action == "move"),
+                        reference.legal_moves()[0])
+            scene = layout(name, session.game.table, session.width)
+            if move.action == "move":
+                points = [_centre(scene, move.src, move.count), _centre(scene, move.dst)]
+            else:
+                points = [_centre(scene, "s")]
+            for x, y in points:
+                clock += 1.0
+                session.handle({"op": "press", "x": x, "y": y, "t": clock})
+                session.handle({"op": "release", "x": x, "y": y, "t": clock})
+            reference.play(move)
+            assert game_state(session.game) == game_state(reference), (name, move)
+        view = session.handle({"op": "undo"})
+        reference.undo()
+        assert view["moves"] == [str(s.move) for s in reference.history]
+        assert session.handle({"op": "hint"})["message"].startswith("Hint: ")
+
+
+def test_a_drag_moves_the_cards_in_frames_then_plays() -> None:
+    session = TableSession("klondike", seed=7)
+    reference = new_game("klondike", seed=7)
+    move = next(m for m in reference.legal_moves() if m.action == "move")
+    scene = layout("klondike", session.game.table, session.width)
+    (x0, y0), (x1, y1) = _centre(scene, move.src, move.count), _centre(scene, move.dst)
+    session.handle({"op": "press", "x": x0, "y": y0, "t": 1.0})
+    frame = session.handle({"op": "move", "x": (x0 + x1) / 2, "y": (y0 + y1) / 2, "t": 1.1})
+    assert frame["drag"]["keys"] and "svg" not in frame
+    assert session.handle({"op": "move", "x": float("nan"), "y": 0, "t": 1.2}) == {"noop": True}
+    view = session.handle({"op": "release", "x": x1, "y": y1, "t": 1.3})
+    assert view["moves"] == [str(move)]
+
+
+def test_the_worker_entry_answers_json_and_refuses_bad_requests() -> None:
+    opened = json.loads(call(json.dumps({"op": "open", "table": "t", "game": "chain",
+                                          "seed": 54})))
+    assert opened["seed"] == 54 and 'id="t-sw-' in opened["defs"] and 'href="#t-sw-' in opened["svg"]
+    assert json.loads(call(json.dumps({"op": "state", "table": "t"}))) == game_state(
+        new_game("chain", seed=54))
+    legal = json.loads(call(json.dumps({"op": "legal", "table": "t"})))
+    assert legal == [str(m) for m in new_game("chain", seed=54).legal_moves()]
+    assert json.loads(call(json.dumps({"op": "open", "table": "u", "game": "chain",
+                                        "options": {"bogus": "1"}})))["error"]
+    assert json.loads(call("{not json"))["error"]
+
+
+def test_a_replay_computes_every_step_forward_and_back() -> None:
+    game = new_game("klondike", seed=7, variant="standard")
+    for _ in range(150):
+        game.play(game.legal_moves()[0])
+    replay = ReplaySession(game.to_json(), 360)
+    expected = game_frames(game, 360)
+    assert replay.count == len(expected) == 151
+    sent: set[str] = set()
+    for index in (0, 1, 150, 149, 70, 3, 64, 65, 150):
+        frame = replay.frame(index)
+        assert frame["caption"] == expected[index][1]
+        assert frame["svg"].count('class="card"') == 52
+        sent |= set(re.findall(r'<g id="sw-replay-([^"]+)"', frame["defs"]))
+        used = set(re.findall(r'<use href="#sw-replay-([^"]+)"', frame["svg"]))
+        assert used <= sent, "every card picture a frame places was sent with it or before"
+        placed = re.sub(r"<defs>.*?</defs>", "", expected[index][0], flags=re.S)
+        assert used == set(re.findall(r'<use href="#([^"]+)"', placed)), index
+
+
+def test_a_long_save_displays_only_the_frames_it_holds() -> None:
+    game = new_game("klondike", seed=3, variant="standard")
+    while len(game.history) < 3000:
+        game.play("turn" if game.is_legal("turn") else "redeal")
+    page = game_player(game)
+    data = json.loads(_found(r"var data = (\{.*?\});\n", page))
+    assert data["count"] == 3001 and len(data["frames"]) == HELD_STEPS + 1
+    assert data["steps"][:2] == [0, 3001 - HELD_STEPS]
+    save = _found(r'data-sw-save="([^"]+)"', page)
+    assert load_game(unescape(save)).to_json() == game.to_json()
+
+
+def test_the_player_counts_steps_as_its_captions_do_and_keeps_one_height() -> None:
+    game = new_game("quarrel", seed=28)
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    page = game_player(game)
+    assert "Step 0 of 5" in page
+    heights = {float(_found(r'height="([\d.]+)"', svg))
+               for svg, _ in game_frames(game, 720)}
+    assert len(heights) > 1, "the frames differ in height; the stage does not"
+    assert f"aspect-ratio: 720 / {max(heights):g}" in page
+    assert "color: #1b1b1b; max-width" not in page and "color: inherit" in page
+
+
+def test_a_single_picture_has_no_controls_and_says_how_to_play() -> None:
+    page = game_player(new_game("chain", seed=5))
+    assert "<button" not in page and "<script" not in page
+    assert "Python kernel" in page
+
+
+def test_no_element_id_repeats_on_a_page_of_players() -> None:
+    game = new_game("chain", seed=3)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    page = game_player(game) + game_player(game) + table_html("chain", seed=3) + table_html(
+        "chain", seed=3)
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert ids and len(ids) == len(set(ids))
+
+
+def test_tables_and_demonstrations_are_pictures_with_a_play_here_button() -> None:
+    from solitaire_widgets.examples import get_example
+
+    html = PlayHere("chain", seed=54)._repr_html_()
+    assert 'data-sw-game="chain"' in html and 'data-sw-seed="54"' in html
+    assert "<svg" in html and "Play here" in html
+    example = get_example("klondike-fourth-waste-card")
+    demo = Demonstration(example)._repr_html_()
+    save = re.search(r'class="sw-table"[^>]*data-sw-save="([^"]+)"', demo)
+    assert save, "the table goes on from the demonstration's last step"
+    assert load_game(unescape(save.group(1))).to_json() == example.play().to_json()
+
+
+def test_export_html_writes_a_self_contained_folder(tmp_path: Path, capsys) -> None:
+    fake_runtime = tmp_path / "cache" / f"pyodide-{PYODIDE_VERSION}"
+    fake_runtime.mkdir(parents=True)
+    from solitaire_widgets.web.runtime import RUNTIME_FILES
+
+    for name in RUNTIME_FILES:
+        (fake_runtime / name).write_text(name)
+    page = export_html("klondike", tmp_path / "out", seed=7, cache=tmp_path / "cache")
+    text = page.read_text()
+    assert 'data-sw-game="klondike"' in text and "sw-web/tables.js" in text
+    assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", text, re.I)
+    web = tmp_path / "out" / "sw-web"
+    assert (web / wheel_name()).is_file() and (web / "worker.js").is_file()
+    assert sorted(p.name for p in (web / "pyodide").iterdir()) == sorted(RUNTIME_FILES)
+
+
+def test_the_cli_exports_a_table(tmp_path: Path, capsys, monkeypatch) -> None:
+    cache = tmp_path / "cache" / f"pyodide-{PYODIDE_VERSION}"
+    cache.mkdir(parents=True)
+    from solitaire_widgets.web.runtime import RUNTIME_FILES
+
+    for name in RUNTIME_FILES:
+        (cache / name).write_text(name)
+    monkeypatch.setenv("SOLITAIRE_WIDGETS_CACHE", str(tmp_path / "cache"))
+    assert main(["export-html", "chain", "--seed", "4", str(tmp_path / "out")]) == 0
+    assert 'data-sw-seed="4"' in (tmp_path / "out" / "index.html").read_text()
+    assert main(["export-html", "chain", "--option", "bogus=1", str(tmp_path / "x")]) == 2
+    assert "bogus" in capsys.readouterr().err
+
+
+def test_html_player_without_steps_is_unchanged_for_short_replays() -> None:
+    frames = game_frames(new_game("chain", seed=5), 360) * 3
+    page = html_player(frames, "Three")
+    assert "Step 0 of 2" in page and "data-sw-save" not in page

@@ -1,0 +1,229 @@
+"""The in-page engine in real Chromium: exported folders and the built book, served from 127.0.0.1.
+
+Each table: press "Play here", wait for ``ready``, play ten legal moves by
+clicking cards where the scene puts them, undo one, ask for a hint, type an
+illegal move and see the engine's reason; ``state()`` agrees with the engine
+run here on the same moves. A whole-deal replay in the book shows every step.
+No request leaves 127.0.0.1 and the console stays clean.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solitaire_widgets import new_game
+from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.render.display import DISPLAY_WIDTH
+from solitaire_widgets.render.scene import layout
+from solitaire_widgets.web import export_html
+from solitaire_widgets.web.session import game_state
+from tests.browser_support import BrowserPage, served_directory
+
+pytestmark = pytest.mark.browser
+
+#: The width of the scene the page's table is drawn from (TableSession's default).
+WIDTH = DISPLAY_WIDTH
+START_TIMEOUT = 60_000
+
+_TO_CLIENT = """([index, x, y]) => {
+  const svg = document.querySelectorAll('.sw-table')[index].querySelector('.sw-stage svg');
+  const p = svg.createSVGPoint(); p.x = x; p.y = y;
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+
+def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        card = sprites[-count]
+        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
+    x, y, w, h = scene.pile_bounds(pile)
+    return x + w / 2, y + h / 2
+
+
+def _moves_shown(page: Any, index: int) -> int:
+    return int(page.evaluate(
+        "(i) => Number(document.querySelectorAll('.sw-table')[i].getAttribute('data-sw-moves'))",
+        index))
+
+
+def play_a_table(page: Any, index: int) -> None:
+    """The whole check of one table on the page (``index`` among ``.sw-table``)."""
+    root = page.locator(".sw-table").nth(index)
+    name = root.get_attribute("data-sw-game")
+    seed = int(root.get_attribute("data-sw-seed"))
+    root.scroll_into_view_if_needed()
+    root.locator(".sw-play-here").click()
+    page.wait_for_function("(i) => window.solitaireTables[i].ready.then(() => true)", arg=index,
+                           timeout=START_TIMEOUT)
+    reference = new_game(name, seed=seed)
+    last_pile = None
+    for number in range(1, 11):
+        legal = reference.legal_moves()
+        move = next((m for m in legal if m.action == "move"), legal[0])
+        scene = layout(name, reference.table, WIDTH)
+        if move.action == "move":
+            clicks = [(move.src, _point(scene, move.src, move.count)),
+                      (move.dst, _point(scene, move.dst))]
+        else:
+            clicks = [("s", _point(scene, "s"))]
+        for pile, (x, y) in clicks:
+            if pile == last_pile:
+                time.sleep(0.5)  # two quick presses on one pile are a double-click
+            cx, cy = page.evaluate(_TO_CLIENT, [index, x, y])
+            page.mouse.click(cx, cy)
+            last_pile = pile
+        reference.play(move)
+        page.wait_for_function(
+            "([i, n]) => Number(document.querySelectorAll('.sw-table')[i]"
+            ".getAttribute('data-sw-moves')) === n", arg=[index, number])
+        assert page.evaluate("(i) => window.solitaireTables[i].state()", index) == \
+            game_state(reference), f"{name}: after {move}"
+    root.locator("button[data-op=undo]").click()
+    reference.undo()
+    page.wait_for_function(
+        "([i, n]) => Number(document.querySelectorAll('.sw-table')[i]"
+        ".getAttribute('data-sw-moves')) === n", arg=[index, 9])
+    root.locator("button[data-op=hint]").click()
+    page.wait_for_function(
+        "(i) => document.querySelectorAll('.sw-table')[i].querySelector('.sw-message')"
+        ".textContent.startsWith('Hint')", arg=index)
+    with pytest.raises(IllegalMoveError) as refused:
+        reference.play("s>s")
+    root.locator(".sw-typed input").fill("s>s")
+    root.locator(".sw-typed input").press("Enter")
+    message = root.locator(".sw-message.sw-error")
+    message.wait_for()
+    assert message.inner_text().rstrip(".").lower() == str(refused.value).rstrip(".").lower()
+    assert page.evaluate("(i) => window.solitaireTables[i].state()", index) == \
+        game_state(reference)
+    assert page.evaluate("(i) => window.solitaireTables[i].legalMoves()", index) == \
+        [str(m) for m in reference.legal_moves()]
+    rejected = page.evaluate(
+        "(i) => window.solitaireTables[i].play('s>s').then(() => 'played', e => e.message)", index)
+    assert rejected.rstrip(".").lower() == str(refused.value).rstrip(".").lower()
+
+
+def _watch(browser_page: BrowserPage) -> list[str]:
+    requests: list[str] = []
+    browser_page.page.on("request", lambda request: requests.append(request.url))
+    # Workers' requests (the runtime, the wheel) are the context's.
+    browser_page.page.context.on("request", lambda request: requests.append(request.url))
+    return requests
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An export, moved to a fresh temp directory (the folder is self-contained)."""
+    first = tmp_path_factory.mktemp("export")
+    export_html("klondike", first / "site", seed=7)
+    fresh = tmp_path_factory.mktemp("fresh") / "copied"
+    shutil.copytree(first / "site", fresh)
+    shutil.rmtree(first)
+    return fresh
+
+
+def test_an_exported_table_plays_from_a_fresh_folder(browser_page: BrowserPage,
+                                                      exported: Path) -> None:
+    requests = _watch(browser_page)
+    page = browser_page.page
+    with served_directory(exported) as url:
+        page.goto(f"{url}/index.html")
+        assert page.locator(".sw-table svg g.card").count() == 52, "the deal before Play here"
+        play_a_table(page, 0)
+        phases = page.evaluate("window.solitaireWeb.phases")
+        assert set(phases) >= {"runtime", "wheel", "import", "total"}
+    assert requests and all(r.startswith(url) for r in requests), requests
+    assert browser_page.errors() == []
+
+
+def test_without_webassembly_the_page_says_so_and_keeps_the_picture(
+        browser_page: BrowserPage, exported: Path) -> None:
+    page = browser_page.page
+    page.add_init_script("delete window.WebAssembly;")
+    with served_directory(exported) as url:
+        page.goto(f"{url}/index.html")
+        page.locator(".sw-play-here").click()
+        note = page.locator(".sw-note[role=alert]")
+        note.wait_for()
+        assert "WebAssembly" in note.inner_text()
+        assert page.locator(".sw-table svg g.card").count() == 52
+    assert browser_page.errors() == []
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("chapter", ["quarrel", "chain", "klondike"])
+def test_play_here_on_every_game_chapter(browser_page: BrowserPage, book_site: str,
+                                         chapter: str) -> None:
+    requests = _watch(browser_page)
+    page = browser_page.page
+    page.goto(f"{book_site}/{chapter}.html")
+    tables = page.locator(".sw-table")
+    index = next(i for i in range(tables.count())
+                 if tables.nth(i).get_attribute("data-sw-save") is None)
+    play_a_table(page, index)
+    # A demonstration continued from its last step is a table too.
+    demo = next(i for i in range(tables.count())
+                if tables.nth(i).get_attribute("data-sw-save") is not None)
+    tables.nth(demo).locator(".sw-play-here").click()
+    page.wait_for_function("(i) => window.solitaireTables[i].ready.then(() => true)", arg=demo,
+                           timeout=START_TIMEOUT)
+    assert page.evaluate("(i) => window.solitaireTables[i].legalMoves()", demo) is not None
+    assert requests and all(r.startswith(book_site) for r in requests), \
+        [r for r in requests if not r.startswith(book_site)][:5]
+    assert browser_page.errors() == []
+
+
+@pytest.mark.book
+def test_a_whole_deal_replay_shows_every_step(browser_page: BrowserPage, book_site: str) -> None:
+    page = browser_page.page
+    page.goto(f"{book_site}/chain.html")
+    player = page.locator(".sw-player[data-sw-save]").first
+    player.scroll_into_view_if_needed()
+    counter = player.locator(".sw-counter")
+    last = int(counter.inner_text().split(" of ")[1])
+    assert last > 60, "longer than the frames the page holds"
+    forward = player.locator("button[aria-label='Step forward']")
+    heights = set()
+    for step in range(1, last + 1):
+        forward.click()
+        page.wait_for_function("([el, n]) => el.getAttribute('data-step') === String(n)",
+                               arg=[player.element_handle(), step], timeout=START_TIMEOUT)
+        assert player.locator(".sw-caption").inner_text().startswith(f"Step {step}:")
+        assert counter.inner_text() == f"Step {step} of {last}", "counter and caption agree"
+        heights.add(round(player.locator(".sw-stage").bounding_box()["height"]))
+    assert len(heights) == 1, f"the table keeps one height: {sorted(heights)}"
+    assert browser_page.errors() == []
+
+
+_CONTRAST = """(el) => {
+  const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => { const [r, g, b] = c.map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  let bg = null;
+  for (let node = el; node && !bg; node = node.parentElement) {
+    const c = getComputedStyle(node).backgroundColor;
+    if (c && !c.startsWith("rgba(0, 0, 0, 0)") && c !== "transparent") { bg = c; }
+  }
+  bg = bg || getComputedStyle(document.body).backgroundColor;
+  const a = lum(rgb(getComputedStyle(el).color)), b = lum(rgb(bg));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.book
+def test_players_read_in_the_dark_theme(browser_page: BrowserPage, book_site: str) -> None:
+    page = browser_page.page
+    page.goto(f"{book_site}/chain.html")
+    page.evaluate("document.documentElement.dataset.theme = 'dark'")
+    for selector in (".sw-player .sw-title", ".sw-player .sw-caption", ".sw-player .sw-counter",
+                     ".sw-table .sw-note"):
+        element = page.locator(selector).first
+        assert element.evaluate(_CONTRAST) >= 4.5, selector
