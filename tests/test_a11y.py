@@ -22,12 +22,6 @@ pytestmark = [pytest.mark.book, pytest.mark.browser]
 #: The impacts that fail the audit.
 BLOCKING = ("serious", "critical")
 
-#: Known and owned elsewhere: the kernel-free player's text colour in dark mode
-#: (render/player.py, helper "web"); tracked by the strict xfail
-#: ``test_every_players_text_is_readable_in_dark_mode`` below. Drop this when
-#: that test passes.
-PLAYER_DARK_CONTRAST_PENDING = True
-
 
 def book_pages(html_dir: Path) -> list[str]:
     """Every top-level page of the built book (search and index pages too)."""
@@ -70,16 +64,9 @@ def test_every_page_has_no_serious_or_critical_violation(
             "embedding.html", "api.html", "glossary.html"} <= set(pages)
     blocking: list[str] = []
     by_impact: dict[str, int] = {}
-    pending = 0
     for name in pages:
         for dark in (False, True):
             for violation in audit(browser, f"{book_site}/{name}", axe_source, dark=dark):
-                if (dark and PLAYER_DARK_CONTRAST_PENDING and violation["id"] == "color-contrast"):
-                    players = [n for n in violation["nodes"] if n.startswith("#sw-player-")]
-                    pending += len(players)
-                    violation["nodes"] = [n for n in violation["nodes"] if n not in players]
-                    if not violation["nodes"]:
-                        continue
                 impact = violation["impact"] or "unknown"
                 by_impact[impact] = by_impact.get(impact, 0) + 1
                 if impact in BLOCKING:
@@ -90,8 +77,7 @@ def test_every_page_has_no_serious_or_critical_violation(
                         f"\n      {shown}"
                     )
     print(f"\naxe-core {AXE_CORE.version}: {len(pages)} pages x 2 themes; "
-          f"violations by impact: {by_impact or 'none'}; "
-          f"players' dark-mode text elements pending (web): {pending}")
+          f"violations by impact: {by_impact or 'none'}")
     assert blocking == [], "\n".join(blocking)
 
 
@@ -149,12 +135,6 @@ def _dark_contrasts(browser: Any, url: str, selector: str) -> list[list[Any]]:
         context.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kernel-free player (render/player.py, helper 'web') sets an inline "
-           "dark text colour (#1b1b1b) that vanishes on the dark theme; flip this "
-           "once the player's colours are fixed",
-)
 def test_every_players_text_is_readable_in_dark_mode(book_site: str, browser: Any) -> None:
     low: list[str] = []
     counted = 0
@@ -170,6 +150,7 @@ def test_every_players_text_is_readable_in_dark_mode(book_site: str, browser: An
 
 def test_table_pictures_captions_are_readable_in_dark_mode(book_site: str,
                                                           browser: Any) -> None:
-    found = _dark_contrasts(browser, f"{book_site}/quarrel.html", ".sw-still")
+    # The embedding guide shows a GameWidget: without a kernel, a picture and a line.
+    found = _dark_contrasts(browser, f"{book_site}/embedding.html", ".sw-still")
     assert found, "no picture of a table with a caption"
     assert all(ratio >= 4.5 for _cls, _text, ratio in found), found
