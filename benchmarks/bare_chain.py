@@ -76,13 +76,13 @@ def play(seed: int) -> bool:
             aux = [stock.pop() for _ in range(min(4, len(stock)))]
             aux_laid = True
         else:
-            # Gather as the engine does (layout places in order, then aux, onto
-            # the stock) so that the reshuffle draws the same order.
+            # Gather onto the stock; the reshuffle, like the engine's, puts the
+            # cards in pack order (suit, then rank: the order of these codes) first.
             for card in layout + aux:
                 if card:
                     stock.append(card)
             reshuffles += 1
-            stock[:] = shuffled(stock, seed_rng(seed, reshuffles))
+            stock[:] = shuffled(sorted(stock), seed_rng(seed, reshuffles))
             aux = []
             layout = deal(18)
             deal_no = 2

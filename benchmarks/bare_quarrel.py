@@ -80,7 +80,7 @@ def play_detail(seed: int) -> tuple[bool, int]:
         rows, held = [], 0
         aux[:] = [0] * 13
         reshuffles += 1
-        stock[:] = shuffled(stock, seed_rng(seed, reshuffles))
+        stock[:] = shuffled(sorted(stock), seed_rng(seed, reshuffles))
         rnd += 1
         phase = "play"
         lay_aux(n)
@@ -103,7 +103,7 @@ def play_detail(seed: int) -> tuple[bool, int]:
                 stock.extend(c for c in rows if c)
                 rows = []
                 reshuffles += 1
-                stock[:] = shuffled(stock, seed_rng(seed, reshuffles))
+                stock[:] = shuffled(sorted(stock), seed_rng(seed, reshuffles))
                 count = 0
             continue
         if phase in ("base", "hit"):

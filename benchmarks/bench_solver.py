@@ -2,58 +2,80 @@
 
     python benchmarks/bench_solver.py --deals 50 --variant standard
 
-Solves the same deals twice in one run: with the solver as it is, and with
-every pruning switch of :mod:`solitaire_widgets.solver.klondike` turned off
-(the baseline: depth-first search over the same macro moves with the
-transposition table, plain safe foundation moves and the plain dead-end
-check). Prints, for each, deals won / lost / unresolved, the mean, median,
-95th percentile and largest solve time, and positions per second; and checks
-that where both answered, they answered the same.
+Solves the same deals in one run: with the solver as it is, with the
+baseline :data:`solitaire_widgets.solver.config.BASELINE` (every pruning rule
+off: depth-first search over the same macro moves with the transposition
+table, plain safe foundation moves and the plain dead-end check), and with
+``--previous DIR`` the solver of an earlier copy of the package too
+(``git archive REF solitaire_widgets | tar -x -C DIR``). Prints, for each,
+deals won / lost / unresolved, the mean, median, 95th percentile and largest
+solve time, and positions per second; and checks that where two answered,
+they answered the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from pathlib import Path
 
-from solitaire_widgets.solver import klondike as core
 from solitaire_widgets.solver import solve_deal
-
-#: The switches the baseline turns off (each is sound; tests check that none
-#: changes an answer).
-SWITCHES = ("PRUNE", "DEAD_ENDS", "RUN_HEADS", "SAFE_PLUS", "LAY_CHAINS", "SPLITS")
+from solitaire_widgets.solver.config import BASELINE, DEFAULT, Config
 
 
-@contextmanager
-def baseline() -> Iterator[None]:
-    """Every pruning switch off, for the time of the ``with`` block."""
-    saved = {name: getattr(core, name) for name in SWITCHES}
-    try:
-        for name in SWITCHES:
-            setattr(core, name, False)
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(core, name, value)
-
-
-def measure(seeds: range, variant: str, nodes: int) -> tuple[dict[str, str], list[str]]:
+def measure(seeds: range, variant: str, nodes: int,
+            config: Config = DEFAULT) -> tuple[dict[str, str], list[str]]:
     """One column of the table, and each deal's answer."""
     times: list[float] = []
     answers: list[str] = []
     total = 0
     began = time.perf_counter()
     for seed in seeds:
-        solution = solve_deal(seed, variant=variant, max_nodes=nodes)
+        solution = solve_deal(seed, variant=variant, max_nodes=nodes, config=config)
         answers.append(solution.status)
         times.append(solution.seconds)
         total += solution.nodes
     wall = time.perf_counter() - began
-    times.sort()
+    return _column(answers, times, total, wall), answers
+
+
+_PREVIOUS = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from solitaire_widgets.solver import solve_deal
+rows = []
+for seed in range(int(sys.argv[2]), int(sys.argv[3])):
+    s = solve_deal(seed, variant=sys.argv[4], max_nodes=int(sys.argv[5]))
+    rows.append((s.status, s.seconds, s.nodes))
+print(json.dumps(rows))
+"""
+
+
+def measure_previous(tree: Path, seeds: range, variant: str,
+                     nodes: int) -> tuple[dict[str, str], list[str]]:
+    """The same column for the solver of another copy of the package (an earlier commit).
+
+    ``tree`` holds that copy's ``solitaire_widgets`` (for example from
+    ``git archive REF solitaire_widgets | tar -x -C tree``); it runs in a
+    process of its own, one deal after another, as this one does.
+    """
+    began = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", _PREVIOUS, str(tree), str(seeds.start),
+                          str(seeds.stop), variant, str(nodes)],
+                         check=True, capture_output=True, text=True).stdout
+    wall = time.perf_counter() - began
+    rows = json.loads(out)
+    return _column([r[0] for r in rows], [r[1] for r in rows], sum(r[2] for r in rows),
+                   wall), [r[0] for r in rows]
+
+
+def _column(answers: list[str], times: list[float], total: int, wall: float) -> dict[str, str]:
+    times = sorted(times)
     n = len(times)
-    column = {
+    return {
         "won / lost / unresolved": " / ".join(str(answers.count(s))
                                               for s in ("won", "lost", "unresolved")),
         "mean seconds": f"{sum(times) / n:.3f}",
@@ -62,7 +84,6 @@ def measure(seeds: range, variant: str, nodes: int) -> tuple[dict[str, str], lis
         "max seconds": f"{times[-1]:.3f}",
         "positions per second": f"{total / wall:,.0f}",
     }
-    return column, answers
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,19 +93,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=("standard", "draw-three", "polish"),
                         default="standard")
     parser.add_argument("--nodes", type=int, default=100_000, help="node budget per deal")
+    parser.add_argument("--previous", type=Path, default=None,
+                        help="a directory holding an earlier copy of solitaire_widgets: its "
+                             "solver is measured too, on the same deals, in the same run")
     args = parser.parse_args(argv)
     seeds = range(args.start, args.start + args.deals)
-    solver, solver_answers = measure(seeds, args.variant, args.nodes)
-    with baseline():
-        plain, plain_answers = measure(seeds, args.variant, args.nodes)
-    disagree = [seed for seed, a, b in zip(seeds, solver_answers, plain_answers, strict=True)
-                if "unresolved" not in (a, b) and a != b]
+    columns = {"solver": measure(seeds, args.variant, args.nodes)}
+    columns["baseline"] = measure(seeds, args.variant, args.nodes, BASELINE)
+    if args.previous is not None:
+        columns["previous"] = measure_previous(args.previous, seeds, args.variant, args.nodes)
+    solver_answers = columns["solver"][1]
+    disagree = sorted({seed for _, answers in columns.values()
+                       for seed, a, b in zip(seeds, solver_answers, answers, strict=True)
+                       if "unresolved" not in (a, b) and a != b})
     print(f"Klondike ({args.variant}), deals {seeds.start}..{seeds.stop - 1}, "
           f"{args.nodes:,} positions per deal at most, one core")
-    width = max(len(k) for k in solver)
-    print(f"{'':<{width}}  {'solver':>14}  {'baseline':>14}")
-    for key in solver:
-        print(f"{key:<{width}}  {solver[key]:>14}  {plain[key]:>14}")
+    first = columns["solver"][0]
+    width = max(len(k) for k in first)
+    print(f"{'':<{width}}" + "".join(f"  {name:>14}" for name in columns))
+    for key in first:
+        print(f"{key:<{width}}" + "".join(f"  {column[key]:>14}"
+                                          for column, _ in columns.values()))
     print("answers agree where both are resolved" if not disagree
           else f"ANSWERS DIFFER on deals {disagree}")
     return 1 if disagree else 0

@@ -17,6 +17,20 @@ back are the ones to compare.
         --nodes 800000 --json first.json
     python benchmarks/study_klondike.py --retry first.json --nodes 4000000 --workers 2 \
         --json benchmarks/results/klondike_study_standard.json
+
+A long study is built up in chunks: ``--chunk`` solves a range of deals and
+appends each deal's answer, as soon as it has one, to a file of its own in
+``benchmarks/results/klondike_chunks/``; a deal already settled there (or in
+the stored study) is skipped, so a run that was stopped resumes where it
+was, and the same range run again with a larger budget solves only the deals
+still unresolved. ``--merge`` folds every chunk of a rule set into the
+stored study ``benchmarks/results/klondike_study_<variant>.json`` (each
+deal's best answer: a win or a proved loss over an unresolved one, and
+among unresolved answers the largest budget):
+
+    python benchmarks/study_klondike.py --chunk --variant polish --start 1000 --deals 500 \
+        --nodes 100000
+    python benchmarks/study_klondike.py --merge --variant polish
 """
 
 from __future__ import annotations
@@ -32,6 +46,9 @@ from typing import Any
 
 from solitaire_widgets.solver import solve_deal
 from solitaire_widgets.stats import wilson_interval
+
+RESULTS = Path(__file__).parent / "results"
+CHUNKS = RESULTS / "klondike_chunks"
 
 #: Blake & Gent (JAIR 2026, arXiv 1906.12314v6), Table 3: thoughtful Klondike,
 #: unlimited redeals, 10^6 deals each, 95% intervals. "no_wb": cards never come
@@ -153,6 +170,134 @@ def _summarise(rows: list[tuple[int, str, int, float]], variant: str, start: int
                       for s, st, n, t in rows]}
 
 
+Row = dict[str, Any]
+
+
+def _better(a: Row, b: Row) -> bool:
+    """Whether answer ``a`` for a deal says more than ``b``."""
+    if (a["status"] == "unresolved") != (b["status"] == "unresolved"):
+        return bool(b["status"] == "unresolved")
+    return int(a.get("max_nodes", 0)) > int(b.get("max_nodes", 0))
+
+
+def _stored_rows(variant: str) -> list[Row]:
+    """The stored study's deals, each with the budget that settled it."""
+    path = RESULTS / f"klondike_study_{variant}.json"
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text())
+    summary = data["summary"]
+    rows = []
+    for deal in data["deals"]:
+        row = dict(deal)
+        if "max_nodes" not in row:
+            row["max_nodes"] = (summary["retry"]["max_nodes"] if row.get("retried")
+                                else summary["max_nodes"])
+        rows.append(row)
+    return rows
+
+
+def chunk_rows(variant: str) -> list[Row]:
+    """Every deal answer in the chunks of ``variant``, in the order written."""
+    rows = []
+    for path in sorted(CHUNKS.glob(f"{variant}_*.jsonl")):
+        for line in path.read_text().splitlines():
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+
+
+def best_rows(variant: str) -> dict[int, Row]:
+    """Each deal's best answer, over the stored study and every chunk."""
+    best: dict[int, Row] = {}
+    for row in _stored_rows(variant) + chunk_rows(variant):
+        old = best.get(row["seed"])
+        if old is None or _better(row, old):
+            best[row["seed"]] = row
+    return best
+
+
+def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
+              seconds: float | None, progress: bool = True) -> Path:
+    """Solve the deals of ``start .. start + deals - 1`` not yet settled at this budget.
+
+    Each answer is appended to the chunk's file as soon as it is known, so a
+    run that is stopped loses at most the deals in progress.
+    """
+    known = best_rows(variant)
+    seeds = [s for s in range(start, start + deals)
+             if s not in known or (known[s]["status"] == "unresolved"
+                                   and known[s].get("max_nodes", 0) < nodes)]
+    CHUNKS.mkdir(parents=True, exist_ok=True)
+    path = CHUNKS / f"{variant}_{start:05d}-{start + deals - 1:05d}.jsonl"
+    jobs = [(s, variant, nodes, seconds) for s in seeds]
+    if progress:
+        print(f"  {len(seeds)} of {deals} deals to solve -> {path}", file=sys.stderr)
+    with path.open("a") as out:
+        if workers <= 1:
+            results = map(_one, jobs)
+            for done, (seed, status, used, took) in enumerate(results, 1):
+                out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
+                                      "seconds": round(took, 3), "max_nodes": nodes}) + "\n")
+                out.flush()
+                if progress and done % 50 == 0:
+                    print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for done, (seed, status, used, took) in enumerate(
+                        pool.map(_one, jobs, chunksize=1), 1):
+                    out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
+                                          "seconds": round(took, 3),
+                                          "max_nodes": nodes}) + "\n")
+                    out.flush()
+                    if progress and done % 50 == 0:
+                        print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
+    return path
+
+
+def merge(variant: str) -> dict[str, Any]:
+    """The stored study of ``variant`` with every chunk folded in.
+
+    The summary covers the deals from seed 0 up to the first one missing
+    (chunks of later deals wait until the gap is filled); ``max_nodes`` is
+    the smallest budget any of them was solved with, ``budgets`` counts the
+    deals settled at each budget.
+    """
+    best = best_rows(variant)
+    stop = 0
+    while stop in best:
+        stop += 1
+    rows = [best[s] for s in range(stop)]
+    path = RESULTS / f"klondike_study_{variant}.json"
+    old = json.loads(path.read_text())["summary"] if path.exists() else {}
+    budgets: dict[str, int] = {}
+    for row in rows:
+        budgets[str(row["max_nodes"])] = budgets.get(str(row["max_nodes"]), 0) + 1
+    data = _summarise([(r["seed"], r["status"], r["nodes"], r["seconds"]) for r in rows],
+                      variant, 0, min(r["max_nodes"] for r in rows), None, 1,
+                      sum(r["seconds"] for r in rows))
+    data["summary"]["budgets"] = budgets
+    commands = [c for c in old.get("commands") or [c for c in (
+        old.get("retry", {}).get("first_command"), old.get("command")) if c]
+        if "--merge" not in c]
+    for chunk in sorted(CHUNKS.glob(f"{variant}_*.jsonl")):
+        first, last = (int(x) for x in chunk.stem.split("_")[1].split("-"))
+        done = [json.loads(line) for line in chunk.read_text().splitlines() if line.strip()]
+        for budget in sorted({row["max_nodes"] for row in done}):
+            seeds = [row["seed"] for row in done if row["max_nodes"] == budget]
+            command = (f"python benchmarks/study_klondike.py --chunk --variant {variant} "
+                       f"--start {first} --deals {last - first + 1} --nodes {budget} "
+                       f"(deals {min(seeds)}..{max(seeds)} done)")
+            if command not in commands:
+                commands.append(command)
+    data["summary"]["commands"] = commands + [
+        f"python benchmarks/study_klondike.py --merge --variant {variant}"]
+    data["summary"]["command"] = "; then ".join(data["summary"]["commands"])
+    for deal, row in zip(data["deals"], rows, strict=True):
+        deal["max_nodes"] = row["max_nodes"]
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -166,8 +311,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retry", type=Path, default=None,
                         help="an earlier study's JSON: solve its unresolved deals again "
                              "with this budget and write the merged results")
+    parser.add_argument("--chunk", action="store_true",
+                        help="solve the range's deals not yet settled, appending each answer "
+                             "to a chunk file in benchmarks/results/klondike_chunks")
+    parser.add_argument("--merge", action="store_true",
+                        help="fold every chunk of --variant into its stored study")
     args = parser.parse_args(argv)
-    if args.retry is not None:
+    if args.chunk:
+        run_chunk(args.variant, args.start, args.deals, args.workers, args.nodes, args.seconds)
+        return 0
+    if args.merge:
+        data = merge(args.variant)
+        args.start, args.deals = 0, data["summary"]["deals"]
+        args.json = args.json or RESULTS / f"klondike_study_{args.variant}.json"
+    elif args.retry is not None:
         data = retry(json.loads(args.retry.read_text()), args.workers, args.nodes, args.seconds)
         args.variant = data["summary"]["variant"]
         args.start = data["summary"]["first_seed"]
@@ -175,8 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         data = run(args.deals, args.variant, args.workers, args.nodes, args.seconds, args.start)
     summary = data["summary"]
-    summary["command"] = "python benchmarks/study_klondike.py " + shlex.join(
-        sys.argv[1:] if argv is None else argv)
+    if not args.merge:
+        summary["command"] = "python benchmarks/study_klondike.py " + shlex.join(
+            sys.argv[1:] if argv is None else argv)
     rate = summary["win_rate_resolved"]
     low, high = summary["ci95_resolved"]
     print(f"Klondike ({args.variant}), thoughtful, deals {args.start}..{args.start + args.deals - 1}")

@@ -5,8 +5,12 @@
 Card.parse('TH')
 >>> str(card), card.display, card.name
 ('TH', '10♥', 'the ten of hearts')
->>> Card.parse("10h") == card
+>>> Card.parse("10h") == card == Card.parse("10♥")
 True
+>>> Card(14, "X")
+Traceback (most recent call last):
+...
+solitaire_widgets.errors.NotationError: Card(14, 'X') is not a card: the rank is a whole number from 1 (ace) to 13 (king) and the suit one of 'C', 'D', 'H', 'S'
 >>> len(full_deck(packs=2))
 104
 """
@@ -14,10 +18,10 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
-from .errors import DeckError, NotationError
+from .errors import DeckError, NotationError, excerpt
 
 __all__ = [
     "SUITS",
@@ -29,6 +33,7 @@ __all__ = [
     "rank_name",
     "rank_word",
     "suit_name",
+    "with_article",
 ]
 
 #: Suits in notation order: clubs, diamonds, hearts, spades.
@@ -44,6 +49,7 @@ _RANK_WORDS = (
 )
 _SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SYMBOL_SUITS = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
 
 
 def rank_name(rank: int) -> str:
@@ -56,16 +62,32 @@ def rank_word(rank: int) -> str:
     return _RANK_WORDS[rank]
 
 
+def with_article(word: str) -> str:
+    """``word`` after "a" or "an", as it is spoken: ``with_article("eight") == "an eight"``.
+
+    >>> [with_article(rank_word(r)) for r in (1, 2, 8, 11)]
+    ['an ace', 'a two', 'an eight', 'a jack']
+    """
+    spoken_vowel = word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "one", "eu"))
+    return ("an " if spoken_vowel else "a ") + word
+
+
 def suit_name(suit: str) -> str:
     """The English name of a suit letter: ``suit_name("S") == "spades"``."""
     return _SUIT_NAMES[suit]
 
 
-class Card(NamedTuple):
+class _CardValue(NamedTuple):
+    rank: int
+    suit: str
+
+
+class Card(_CardValue):
     """A playing card: ``rank`` 1 (ace) to 13 (king) and ``suit`` one of ``"CDHS"``.
 
     A card is a small immutable value; two copies of the same card in a
-    two-pack game are equal.
+    two-pack game are equal. Only real cards can be made: anything else
+    raises :class:`NotationError`.
 
     >>> Card(7, "C").display
     '7♣'
@@ -73,28 +95,48 @@ class Card(NamedTuple):
     (False, True)
     """
 
-    rank: int
-    suit: str
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        try:
+            card = _BY_VALUE[rank, suit]
+        except (KeyError, TypeError):
+            card = None
+        if card is None or type(rank) is not int or type(suit) is not str:
+            raise NotationError(
+                f"Card({excerpt(rank)}, {excerpt(suit)}) is not a card: the rank is a whole "
+                "number from 1 (ace) to 13 (king) and the suit one of 'C', 'D', 'H', 'S'"
+            )
+        return card
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Card:  # type: ignore[override]
+        # _replace goes through _make: it checks like the constructor.
+        return cls(*iterable)
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card from its notation (``"AS"``, ``"TH"``, ``"10H"``, ``"7c"``).
+        """Read a card from its notation (``"AS"``, ``"TH"``, ``"10H"``, ``"7c"``) or
+        its display (``"A♠"``, ``"10♥"``).
 
-        >>> Card.parse("AS")
-        Card.parse('AS')
+        >>> Card.parse("AS"), Card.parse("A♠")
+        (Card.parse('AS'), Card.parse('AS'))
         >>> Card.parse("1X")
         Traceback (most recent call last):
         ...
-        solitaire_widgets.errors.NotationError: '1X' is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit (C, D, H, S), e.g. 'TH' for the ten of hearts
+        solitaire_widgets.errors.NotationError: '1X' is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit (C, D, H, S or ♣, ♦, ♥, ♠), e.g. 'TH' for the ten of hearts
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a card: a card is written as text such as 'TH'")
-        cleaned = text.strip().upper()
+            raise NotationError(
+                f"{excerpt(text)} is not a card: a card is written as text such as 'TH'"
+            )
+        # Upper-case ASCII only: "ſ".upper() is "S", yet "Aſ" is no card.
+        cleaned = "".join(c.upper() if c.isascii() else c for c in text.strip()[:4])
         card = _PARSED.get(cleaned)
         if card is None:
             raise NotationError(
-                f"{text!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
-                "(C, D, H, S), e.g. 'TH' for the ten of hearts"
+                f"{excerpt(text)} is not a card: write the rank (A, 2-10 or T, J, Q, K) then "
+                "the suit (C, D, H, S or ♣, ♦, ♥, ♠), e.g. 'TH' for the ten of hearts"
             )
         return card
 
@@ -120,12 +162,16 @@ class Card(NamedTuple):
         return self.suit in "DH"
 
 
-_ALL: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+# The 52 cards, made once; Card(rank, suit) hands out these very values.
+_ALL: tuple[Card, ...] = tuple(
+    tuple.__new__(Card, (rank, suit)) for suit in SUITS for rank in RANKS
+)
+_BY_VALUE: dict[tuple[int, str], Card] = {(c.rank, c.suit): c for c in _ALL}
 _PARSED: dict[str, Card] = {}
 for _card in _ALL:
-    _PARSED[str(_card)] = _card
-    if _card.rank == 10:
-        _PARSED["10" + _card.suit] = _card
+    for _rank in {rank_name(_card.rank), "10" if _card.rank == 10 else rank_name(_card.rank)}:
+        for _suit in (_card.suit, _SUIT_SYMBOLS[_card.suit]):
+            _PARSED[_rank + _suit] = _card
 
 
 def full_deck(packs: int = 1) -> list[Card]:
@@ -137,17 +183,27 @@ def full_deck(packs: int = 1) -> list[Card]:
     return [card for _ in range(packs) for card in _ALL]
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Read several cards, separated by spaces or commas, or given as a list.
+def parse_cards(text: str | Sequence[str | Card]) -> list[Card]:
+    """Read several cards, separated by spaces or commas, or given as a list
+    (of texts or of :class:`Card` values).
 
     >>> [c.display for c in parse_cards("AS 10H, 7c")]
     ['A♠', '10♥', '7♣']
+    >>> parse_cards(None)
+    Traceback (most recent call last):
+    ...
+    solitaire_widgets.errors.NotationError: None is not a list of cards: write them as text such as 'AS 10H 7C' or as a list of such cards
     """
     if isinstance(text, str):
-        words = text.replace(",", " ").split()
-    else:
+        words: list[object] = list(text.replace(",", " ").split())
+    elif isinstance(text, (list, tuple)):
         words = list(text)
-    return [Card.parse(word) for word in words]
+    else:
+        raise NotationError(
+            f"{excerpt(text)} is not a list of cards: write them as text such as "
+            "'AS 10H 7C' or as a list of such cards"
+        )
+    return [word if isinstance(word, Card) else Card.parse(word) for word in words]  # type: ignore[arg-type]
 
 
 def check_deck(cards: list[Card], packs: int) -> None:
@@ -165,9 +221,9 @@ def check_deck(cards: list[Card], packs: int) -> None:
     if len(cards) != expected:
         detail = []
         if missing:
-            detail.append("missing: " + " ".join(map(str, missing)))
+            detail.append("missing: " + _some(missing))
         if too_many:
-            detail.append("too many: " + " ".join(map(str, too_many)))
+            detail.append("too many: " + _some(too_many))
         extra = f" ({'; '.join(detail)})" if detail else ""
         raise DeckError(
             f"a deck for this game has {expected} cards, this one has {len(cards)}{extra}"
@@ -176,5 +232,11 @@ def check_deck(cards: list[Card], packs: int) -> None:
         times = "once" if packs == 1 else f"{packs} times"
         raise DeckError(
             "each card belongs in the deck "
-            f"{times}, but these appear more often: {' '.join(map(str, too_many))}"
+            f"{times}, but these appear more often: {_some(too_many)}"
         )
+
+
+def _some(cards: list[Card], most: int = 12) -> str:
+    """Up to ``most`` cards in notation, then how many more."""
+    shown = " ".join(map(str, cards[:most]))
+    return shown if len(cards) <= most else f"{shown} and {len(cards) - most} more"

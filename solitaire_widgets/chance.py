@@ -6,6 +6,15 @@ given seed is fixed.
 
 >>> shuffled(range(5), seed_rng(7))
 [1, 4, 2, 3, 0]
+
+A reshuffle during play depends only on the deal number, which reshuffle of
+the deal it is, and the set of cards shuffled, never on the order they were
+gathered in: two ways of playing that gather the same cards meet the same
+next deal, so taking moves back cannot re-roll the future.
+
+>>> from solitaire_widgets.cards import parse_cards
+>>> reshuffled(parse_cards("AS 2H 3C"), 7, 1) == reshuffled(parse_cards("3C AS 2H"), 7, 1)
+True
 """
 
 from __future__ import annotations
@@ -14,7 +23,12 @@ import random
 from collections.abc import Iterable
 from typing import TypeVar
 
-__all__ = ["seed_rng", "shuffled", "new_seed"]
+from .cards import Card, full_deck
+
+__all__ = ["MAX_SEED", "seed_rng", "shuffled", "reshuffled", "pack_order", "new_seed"]
+
+#: The largest deal number (seeds are whole numbers from 0 to this).
+MAX_SEED = 2**64 - 1
 
 T = TypeVar("T")
 
@@ -43,6 +57,29 @@ def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
         j = _below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+_PACK_INDEX: dict[Card, int] = {card: index for index, card in enumerate(full_deck())}
+
+
+def pack_order(card: Card) -> int:
+    """The sort key of a card in pack order: clubs first, then diamonds, hearts,
+    spades, each from the ace up (the order of :func:`~solitaire_widgets.cards.full_deck`).
+
+    >>> from solitaire_widgets.cards import parse_cards
+    >>> sorted(parse_cards("2H AS KC"), key=pack_order)
+    [Card.parse('KC'), Card.parse('2H'), Card.parse('AS')]
+    """
+    return _PACK_INDEX[card]
+
+
+def reshuffled(cards: Iterable[Card], seed: int, number: int) -> list[Card]:
+    """The order of reshuffle ``number`` (1, 2, ...) of deal ``seed``.
+
+    The cards are first put in pack order, so the outcome depends only on the
+    seed, the reshuffle's number and which cards are shuffled.
+    """
+    return shuffled(sorted(cards, key=_PACK_INDEX.__getitem__), seed_rng(seed, number))
 
 
 def new_seed() -> int:

@@ -1,5 +1,9 @@
 """The command line: ``python -m solitaire_widgets`` (also ``solitaire-widgets``).
 
+A player's mistake (a bad option, deck, address...) is one line on standard
+error and exit status 2; output cut short by a closed pipe ends quietly; an
+output encoding without "—", "…" or the suit symbols gets plain stand-ins.
+
 >>> main(["show", "chain", "--seed", "5"])  # doctest: +ELLIPSIS
 Chain, deal 5
 ...
@@ -9,32 +13,70 @@ Chain, deal 5
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
+import os
 import sys
+import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from .errors import OptionError, SolitaireError
+from .errors import OptionError, SolitaireError, excerpt
 from .game import Game
-from .games import GAMES, new_game
+from .games import GAMES, rules_for
 from .strategies import get_strategy, play_out
 from .text import render_text
 
 __all__ = ["main"]
 
 
+#: Printed in place of characters the output encoding lacks.
+_PLAIN = {"—": "-", "–": "-", "…": "...", "→": "->", "←": "<-", "«": '"', "»": '"',
+          "‘": "'", "’": "'", "“": '"', "”": '"', "♣": "C", "♦": "D", "♥": "H", "♠": "S",
+          "×": "x", "±": "+/-", "≤": "<=", "≥": ">="}
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: a plain stand-in for each character that cannot be printed."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for char in error.object[error.start:error.end]:
+        stand_in = _PLAIN.get(char)
+        if stand_in is None:
+            stand_in = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        out.append(stand_in or "?")
+    return "".join(out), error.end
+
+
+codecs.register_error("solitaire_widgets.plain", _plain)
+
+
+def _printable_streams() -> None:
+    # PYTHONIOENCODING=ascii (or an old console) must not turn "—" into a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            try:
+                "—…♠".encode(stream.encoding)
+            except (UnicodeEncodeError, LookupError):
+                stream.reconfigure(errors="solitaire_widgets.plain")
+
+
 def _options(pairs: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise OptionError(f"write an option as NAME=VALUE, e.g. aux_row=at-start, not {pair!r}")
+            raise OptionError("write an option as NAME=VALUE, e.g. aux_row=at-start, "
+                              f"not {excerpt(pair)}")
         name, value = pair.split("=", 1)
         options[name.strip()] = value.strip()
     return options
 
 
 def _game(args: argparse.Namespace) -> Game:
-    return new_game(args.game, seed=args.seed, deck=args.deck, **_options(args.option))
+    # Options go as a mapping, so an option may be called "seed" or "name" (and is refused).
+    return Game(rules_for(args.game, _options(args.option)), seed=args.seed, deck=args.deck)
 
 
 def _pile_json(game: Game) -> list[dict[str, Any]]:
@@ -106,7 +148,11 @@ def _cmd_example(args: argparse.Namespace) -> int:
 def _cmd_export_html(args: argparse.Namespace) -> int:
     from .web import export_html
 
-    page = export_html(_game(args), args.directory)
+    try:
+        page = export_html(_game(args), args.directory)
+    except OSError as error:  # a folder that cannot be written is the player's to fix
+        raise OptionError(f"cannot write {excerpt(args.directory)}: "
+                          f"{error.strerror or error}") from None
     print(f"Wrote {page}: serve {args.directory} with any static web server "
           f"(e.g. python -m http.server --directory {args.directory})")
     return 0
@@ -120,8 +166,18 @@ def _export_parser(sub: Any, deal_args: Any) -> None:
     export.set_defaults(run=_cmd_export_html)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error as one short line and status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())
+        if len(message) > 200:
+            message = message[:199] + "…"
+        self.exit(2, f"solitaire-widgets: error: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="solitaire-widgets",
         description="Play, show and measure three old solitaires: quarrel, klondike, chain.",
     )
@@ -172,10 +228,21 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 for a player's error)."""
+    _printable_streams()
     args = _parser().parse_args(argv)
     try:
         status: int = args.run(args)
+        sys.stdout.flush()
     except SolitaireError as error:
-        print(f"solitaire-widgets: {error}", file=sys.stderr)
+        print(f"solitaire-widgets: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``... | head``): stop quietly. Python would
+        # complain again when it flushes stdout at exit, so point it at devnull.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("solitaire-widgets: interrupted", file=sys.stderr)
+        return 130
     return status

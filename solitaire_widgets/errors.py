@@ -1,7 +1,13 @@
 """The errors the package raises, split by cause.
 
 Every error is a :class:`ValueError`, so ``except ValueError`` catches them all;
-each message is written for a player, not a programmer.
+each message is written for a player, not a programmer, and quotes the bad
+input only as a short excerpt (:func:`excerpt`).
+
+>>> excerpt("x" * 1000)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1,000 characters)"
+>>> excerpt(["AS"])
+"['AS']"
 """
 
 from __future__ import annotations
@@ -13,7 +19,30 @@ __all__ = [
     "IllegalMoveError",
     "OptionError",
     "SaveFileError",
+    "excerpt",
 ]
+
+#: The longest excerpt of bad input an error message quotes.
+EXCERPT_CHARS = 40
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages.
+
+    A message never echoes a megabyte of bad input: long text is cut and its
+    length is given instead.
+    """
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{value[:limit - 4]!r}"[:-1] + f"…{repr(value)[-1]} ({len(value):,} {unit})"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of {value.bit_length():,} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 
 class SolitaireError(ValueError):

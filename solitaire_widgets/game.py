@@ -2,42 +2,40 @@
 
 The game owns the history, so no rules can forget to record a move: every
 move and every chance event (deals, reshuffles, refills, flips) is a step's
-event. Undo rebuilds the position by replaying the events before it; redo
-replays the undone step's own events, reshuffles included.
+event. Step 0 is the opening deal; step k (k >= 1) is the k-th move played.
+Undo rebuilds the position by replaying the events before it; redo replays
+the undone step's own events, reshuffles included.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
 >>> move = game.legal_moves()[0]
 >>> _ = game.play(move)
 >>> game.undo(); game.redo()
->>> len(game.history)
-1
+>>> len(game.history), [step.text for step in game.steps()][0]
+(1, 'The deal')
 """
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import Card, check_deck, full_deck, parse_cards
-from .chance import new_seed, seed_rng, shuffled
-from .errors import DeckError, IllegalMoveError, NotationError, SaveFileError
+from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
+from .errors import DeckError, IllegalMoveError, NotationError, excerpt
 from .moves import Move
 from .rules import Context, Rules, Shuffler
 from .table import Event, Pile, Table
 
-__all__ = ["Game", "Step", "Result", "SAVE_FORMAT", "MAX_SAVE_BYTES"]
+__all__ = ["Game", "Step", "Result", "OPENING_DEAL"]
 
-#: The ``format`` field of a saved game.
-SAVE_FORMAT = "solitaire_widgets/1"
-#: Saved games larger than this are refused unread.
-MAX_SAVE_BYTES = 2_000_000
+#: The move of step 0, the opening deal (no game has a move of this name).
+OPENING_DEAL = Move("opening-deal")
 
 
 class Step(NamedTuple):
-    """One played move: the move, its words, and every event it caused."""
+    """One step: the move (:data:`OPENING_DEAL` for the opening deal, step 0), its words,
+    and every event it caused."""
 
     move: Move
     text: str
@@ -57,21 +55,6 @@ class Result(NamedTuple):
     reason: str
 
 
-class _Recorded:
-    """Hands out recorded reshuffle orders, checking each is a true reshuffle."""
-
-    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
-        self.remaining = [list(order) for order in orders]
-
-    def __call__(self, cards: Sequence[Card]) -> list[Card]:
-        if not self.remaining:
-            raise SaveFileError("a reshuffle happens here, but its order is not recorded")
-        order = self.remaining.pop(0)
-        if Counter(order) != Counter(cards):
-            raise SaveFileError("a recorded reshuffle does not hold the cards being shuffled")
-        return order
-
-
 class Game:
     """One deal of a solitaire, from its deck, played move by move.
 
@@ -80,43 +63,37 @@ class Game:
 
     def __init__(self, rules: Rules, seed: int | None = None,
                  deck: Sequence[Card | str] | str | None = None) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise DeckError(f"a deal number is a whole number from 0 up, not {seed!r}")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise DeckError(f"a deal number is a whole number from 0 to {MAX_SEED}, "
+                            f"not {excerpt(seed)}")
         self.rules = rules
+        #: The deal number: it draws the deck (unless one is given) and every reshuffle.
         self.seed: int = new_seed() if seed is None else seed
         if deck is None:
             cards = shuffled(full_deck(rules.packs), seed_rng(self.seed, 0))
+        elif not isinstance(deck, (str, list, tuple)):
+            raise DeckError("a deck is the cards in dealing order, as text such as 'AS 2H ...' "
+                            f"or as a list, not {excerpt(deck)}")
         else:
             try:
-                if isinstance(deck, str):
-                    cards = parse_cards(deck)
-                else:
-                    cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+                cards = parse_cards(deck)
             except NotationError as error:
                 raise DeckError(f"the deck holds something that is not a card: {error}") from None
             check_deck(cards, rules.packs)
-        self._deal(cards, deck is not None, self._fresh_shuffle)
+        self._begin(cards, deck is not None, self._fresh_shuffle)
 
-    def _deal(self, cards: Sequence[Card], given: bool, shuffle: Shuffler) -> None:
-        """Lay the opening deal of ``cards`` (its reshuffles, if any, from ``shuffle``)."""
+    def _begin(self, cards: Sequence[Card], custom: bool, shuffle: Shuffler) -> None:
+        """Lay the opening deal of ``cards`` as step 0 (its reshuffles from ``shuffle``)."""
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
-        self.deck_given: bool = given
-        #: The events of the opening deal.
-        self.opening: tuple[Event, ...] = ()
-        self.history: list[Step] = []
+        #: Whether the deck was chosen by hand rather than drawn from the seed.
+        self.custom_deck: bool = custom
+        self._steps: list[Step] = []
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
         self._pending = 0
-        table = self.start
-        ctx = Context(table, shuffle)
-        self.rules.opening(ctx)
-        if isinstance(shuffle, _Recorded) and shuffle.remaining:
-            raise SaveFileError("the save file records a reshuffle in the opening deal, "
-                                "which has none")
-        self._finish(table, ctx)
-        self.opening = tuple(ctx.events)
-        self.table: Table = table
+        self.table: Table = self.start
+        self._push(OPENING_DEAL, shuffle)
 
     # -- reading the position ---------------------------------------------
 
@@ -124,6 +101,22 @@ class Game:
     def name(self) -> str:
         """The game's short name (``"quarrel"``, ``"klondike"``, ``"chain"``)."""
         return self.rules.name
+
+    @property
+    def deal_name(self) -> str:
+        """Which deal this is in words: ``"deal 5"``, or ``"custom deck"`` for a deck
+        chosen by hand (its deal number then draws only the reshuffles)."""
+        return "custom deck" if self.custom_deck else f"deal {self.seed}"
+
+    @property
+    def history(self) -> list[Step]:
+        """The moves played, oldest first: steps 1 to n (a new list each time)."""
+        return self._steps[1:]
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """The events of the opening deal (step 0)."""
+        return self._steps[0].events
 
     @property
     def options(self) -> dict[str, str]:
@@ -140,7 +133,8 @@ class Game:
         try:
             return self.table.piles[pile_id]
         except KeyError:
-            raise IllegalMoveError(f"there is no pile called {pile_id!r} in this game") from None
+            raise IllegalMoveError(f"there is no pile called {excerpt(pile_id)} in "
+                                   f"{self.rules.title}") from None
 
     @property
     def is_over(self) -> bool:
@@ -203,10 +197,10 @@ class Game:
 
     def undo(self) -> None:
         """Take back the last move (a reshuffle it caused is taken back too)."""
-        if not self.history:
+        if len(self._steps) < 2:
             raise IllegalMoveError("there is nothing to undo")
-        self._redo.append(self.history.pop())
-        self.table = self.position_at(len(self.history))
+        self._redo.append(self._steps.pop())
+        self.table = self.position_at(len(self._steps) - 1)
         self._legal = None
 
     def redo(self) -> None:
@@ -216,12 +210,12 @@ class Game:
         step = self._redo.pop()
         for event in step.events:
             self.table.apply(event)
-        self.history.append(step)
+        self._steps.append(step)
         self._legal = None
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.history)
+        return len(self._steps) > 1
 
     @property
     def can_redo(self) -> bool:
@@ -232,22 +226,22 @@ class Game:
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.table = self.table.copy()
-        other.history = list(self.history)
+        other._steps = list(self._steps)
         other._redo = list(self._redo)
         return other
 
-    def steps(self) -> Iterator[tuple[str, tuple[Event, ...]]]:
-        """The opening and each step as ``(words, events)``, for replays."""
-        yield "The deal", self.opening
-        for step in self.history:
-            yield step.text, step.events
+    def steps(self) -> list[Step]:
+        """Every step: step 0 the opening deal (move :data:`OPENING_DEAL`, words ``"The deal"``),
+        then step k the k-th move played."""
+        return list(self._steps)
 
     def position_at(self, index: int) -> Table:
-        """The table after ``index`` steps (0: after the opening deal)."""
+        """The table after step ``index`` (0: after the opening deal)."""
+        if type(index) is not int or not 0 <= index < len(self._steps):
+            raise IndexError(f"there is no step {excerpt(index)}: the steps are 0 "
+                             f"(the deal) to {len(self._steps) - 1}")
         table = self.start
-        for event in self.opening:
-            table.apply(event)
-        for step in self.history[:index]:
+        for step in self._steps[:index + 1]:
             for event in step.events:
                 table.apply(event)
         return table
@@ -274,39 +268,27 @@ class Game:
         return repr_html(self)
 
     def __repr__(self) -> str:
-        return (f"<Game {self.name} deal {self.seed}, {len(self.history)} moves: "
+        return (f"<Game {self.name} {self.deal_name}, {len(self._steps) - 1} moves: "
                 f"{self.status}>")
 
     # -- saving --------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The game as plain data (see :meth:`to_json`)."""
-        moves: list[dict[str, Any]] = []
-        for step in self.history:
-            entry: dict[str, Any] = {"move": str(step.move)}
-            if step.shuffles:
-                entry["shuffles"] = [[str(c) for c in order] for order in step.shuffles]
-            moves.append(entry)
-        data: dict[str, Any] = {
-            "format": SAVE_FORMAT,
-            "game": self.name,
-            "options": self.options,
-            "seed": self.seed,
-            "deck": [str(c) for c in self.deck],
-            "moves": moves,
-        }
-        opening_shuffles = [e.cards for e in self.opening if e.kind == "shuffle"]
-        if opening_shuffles:
-            data["opening_shuffles"] = [[str(c) for c in o] for o in opening_shuffles]
-        return data
+        from .saves import save_data
+
+        return save_data(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The game as JSON: its rules, seed, deck and moves with every reshuffle's order.
 
-        It plays back identically with :func:`solitaire_widgets.load_game`,
-        without the seed.
+        :func:`solitaire_widgets.load_game` plays it back identically, checking
+        every move and, unless the deck is a custom one, that the deck and every
+        reshuffle are the ones its seed draws.
         """
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        from .saves import save_json
+
+        return save_json(self, indent)
 
     # -- internals -----------------------------------------------------------
 
@@ -326,21 +308,17 @@ class Game:
         if move not in self._moves():
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
 
-    def _shuffle_count(self) -> int:
-        count = sum(1 for e in self.opening if e.kind == "shuffle")
-        for step in self.history:
-            count += len(step.shuffles)
-        return count
-
     def _fresh_shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        """Draw a reshuffle for a move being played now.
+        """Draw a reshuffle for a step being played now.
 
-        Reshuffle k of a game draws from its own stream, so a replay that
-        undoes and redoes moves meets the same orders. ``_pending`` counts the
-        reshuffles of the move under way (a move may gather twice).
+        Reshuffle k of a deal draws from its own stream, from the cards in pack
+        order (:func:`~solitaire_widgets.chance.reshuffled`): undoing moves and
+        gathering the same cards another way meets the same order. ``_pending``
+        counts the reshuffles of the step under way (a move may gather twice).
         """
         self._pending += 1
-        return shuffled(cards, seed_rng(self.seed, self._shuffle_count() + self._pending))
+        done = sum(len(step.shuffles) for step in self._steps)
+        return reshuffled(cards, self.seed, done + self._pending)
 
     def _finish(self, table: Table, ctx: Context) -> list[Move]:
         """End a position that has no legal move; return the legal moves."""
@@ -352,51 +330,17 @@ class Game:
         return moves
 
     def _push(self, move: Move, shuffle: Shuffler) -> Step:
+        """Play ``move`` as the next step; step 0 is the opening deal."""
         self._pending = 0
-        text = self.rules.describe_move(self.table, move)
         ctx = Context(self.table, shuffle)
-        self.rules.apply(self.table, move, ctx)
+        if not self._steps:
+            text = "The deal"
+            self.rules.opening(ctx)
+        else:
+            text = self.rules.describe_move(self.table, move)
+            self.rules.apply(self.table, move, ctx)
         moves = self._finish(self.table, ctx)
         step = Step(move, text, tuple(ctx.events))
-        self.history.append(step)
+        self._steps.append(step)
         self._legal = moves
         return step
-
-    @classmethod
-    def _load(cls, rules_for: Callable[..., Rules], data: dict[str, Any]) -> Game:
-        """Rebuild a game from checked save data, replaying and checking every move."""
-        rules = rules_for(data["game"], data["options"])
-        game = cls.__new__(cls)
-        # Opening reshuffles (if any) come from the record, not from the seed.
-        game.rules = rules
-        game.seed = data["seed"]
-        try:
-            deck = parse_cards(data["deck"])
-            check_deck(deck, rules.packs)
-        except (NotationError, DeckError) as error:
-            raise SaveFileError(f"the saved deck is wrong: {error}") from None
-        game._deal(deck, True, _Recorded(_orders(data.get("opening_shuffles", []))))
-        for number, entry in enumerate(data["moves"], start=1):
-            try:
-                move = Move.parse(entry["move"])
-            except NotationError as error:
-                raise SaveFileError(f"move {number}: {error}") from None
-            if move not in game._moves():
-                reason = ("the game was already over" if game.is_over
-                          else game.rules.why_illegal(game.table, move))
-                raise SaveFileError(f"move {number} ({move}) is not legal there: {reason}")
-            shuffle = _Recorded(_orders(entry.get("shuffles", [])))
-            try:
-                game._push(move, shuffle)
-            except SaveFileError as error:
-                raise SaveFileError(f"move {number} ({move}): {error}") from None
-            if shuffle.remaining:
-                raise SaveFileError(f"move {number} ({move}) records a reshuffle that did not happen")
-        return game
-
-
-def _orders(raw: Any) -> list[list[Card]]:
-    try:
-        return [parse_cards(order) for order in raw]
-    except NotationError as error:
-        raise SaveFileError(f"a recorded reshuffle is wrong: {error}") from None

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from .cards import Card
-from .errors import OptionError
+from .errors import OptionError, excerpt
 from .moves import Move
 from .table import Event, Pile, Scalar, Table
 
@@ -103,7 +103,8 @@ class Rules:
     #: in button order; a click on the stock plays the first legal one.
     actions: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, **options: str) -> None:
+    def __init__(self, /, **options: str) -> None:
+        # ``self`` is positional-only, so an option may be called anything.
         self.options: dict[str, str] = self.check_options(options)
 
     @classmethod
@@ -114,12 +115,12 @@ class Rules:
             if name not in cls.options_allowed:
                 known = ", ".join(cls.options_allowed) or "none"
                 raise OptionError(
-                    f"{cls.title} has no option {name!r}; its options are: {known}"
+                    f"{cls.title} has no option {excerpt(name)}; its options are: {known}"
                 )
             allowed = cls.options_allowed[name]
-            if value not in allowed:
+            if not isinstance(value, str) or value not in allowed:
                 choices = ", ".join(repr(v) for v in allowed)
-                raise OptionError(f"option {name} must be one of {choices}, not {value!r}")
+                raise OptionError(f"option {name} must be one of {choices}, not {excerpt(value)}")
             chosen[name] = str(value)
         return chosen
 

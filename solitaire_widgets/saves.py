@@ -1,7 +1,10 @@
-"""Loading saved games and replays: plain JSON, checked move by move.
+"""Saved games and replays, written and read here: plain JSON, checked move by move.
 
 Never pickle, never eval: a save file is data, and a tampered one is refused
-with a clear error.
+with a clear error. A save names its deal number (``seed``); its deck and
+every reshuffle must be the ones that number draws. A deck chosen by hand is
+saved with ``"custom_deck": true`` (its recorded reshuffles are then taken
+as stacked, checked to hold the right cards) and is shown as a custom deck.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("chain", seed=3)
@@ -16,15 +19,59 @@ solitaire_widgets.errors.SaveFileError: this save file is damaged: the game must
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from .errors import OptionError, SaveFileError
-from .game import MAX_SAVE_BYTES, SAVE_FORMAT, Game
+from .cards import Card, check_deck, full_deck, parse_cards
+from .chance import MAX_SEED, seed_rng, shuffled
+from .errors import DeckError, NotationError, OptionError, SaveFileError, excerpt
+from .game import OPENING_DEAL, Game
 from .games import GAMES, rules_for
+from .moves import Move
 
-__all__ = ["load_game"]
+__all__ = ["load_game", "save_data", "save_json", "SAVE_FORMAT", "MAX_SAVE_BYTES", "MAX_MOVES"]
 
+#: The ``format`` field of a saved game.
+SAVE_FORMAT = "solitaire_widgets/1"
+#: Saved games larger than this are refused unread.
+MAX_SAVE_BYTES = 2_000_000
+#: Saved games with more moves than this are refused.
 MAX_MOVES = 100_000
+
+
+def save_data(game: Game) -> dict[str, Any]:
+    """``game`` as plain data: rules, seed, deck, and each move with its reshuffles.
+
+    >>> from solitaire_widgets import new_game
+    >>> sorted(save_data(new_game("klondike", seed=2)))
+    ['deck', 'format', 'game', 'moves', 'options', 'seed']
+    """
+    steps = game.steps()
+    moves: list[dict[str, Any]] = []
+    for step in steps[1:]:
+        entry: dict[str, Any] = {"move": str(step.move)}
+        if step.shuffles:
+            entry["shuffles"] = [[str(c) for c in order] for order in step.shuffles]
+        moves.append(entry)
+    data: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "game": game.name,
+        "options": game.options,
+        "seed": game.seed,
+        "deck": [str(c) for c in game.deck],
+        "moves": moves,
+    }
+    if game.custom_deck:
+        data["custom_deck"] = True
+    if steps[0].shuffles:
+        data["opening_shuffles"] = [[str(c) for c in order] for order in steps[0].shuffles]
+    return data
+
+
+def save_json(game: Game, indent: int | None = None) -> str:
+    """``game`` as save-file JSON (see :func:`save_data`)."""
+    return json.dumps(save_data(game), indent=indent, ensure_ascii=False)
 
 
 def _damaged(why: str) -> SaveFileError:
@@ -35,22 +82,26 @@ def _check_shape(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise _damaged("it should hold one JSON object")
     if data.get("format") != SAVE_FORMAT:
-        raise _damaged(f"its format should be {SAVE_FORMAT!r}, not {data.get('format')!r}")
+        raise _damaged(f"its format should be {SAVE_FORMAT!r}, not {excerpt(data.get('format'))}")
     if data.get("game") not in GAMES:
         names = ", ".join(repr(n) for n in sorted(GAMES))
-        raise _damaged(f"the game must be one of {names}, not {data.get('game')!r}")
+        raise _damaged(f"the game must be one of {names}, not {excerpt(data.get('game'))}")
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
         raise _damaged("the options should map names to text values")
     seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise _damaged("the deal number (seed) should be a whole number from 0 up")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise _damaged(f"the deal number (seed) should be a whole number from 0 to {MAX_SEED}")
+    if type(data.get("custom_deck", False)) is not bool:
+        raise _damaged("custom_deck should be true or false")
     deck = data.get("deck")
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
         raise _damaged("the deck should be a list of cards such as 'TH'")
     moves = data.get("moves")
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+    if not isinstance(moves, list):
         raise _damaged("the moves should be a list")
+    if len(moves) > MAX_MOVES:
+        raise _damaged(f"it holds {len(moves):,} moves, more than the {MAX_MOVES:,} allowed")
     for number, entry in enumerate(moves, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
             raise _damaged(f"move {number} should be an object with a 'move' text")
@@ -67,11 +118,95 @@ def _is_orders(raw: Any) -> bool:
     )
 
 
+def _orders(raw: Any) -> list[list[Card]]:
+    try:
+        return [parse_cards(order) for order in raw]
+    except NotationError as error:
+        raise SaveFileError(f"a recorded reshuffle is wrong: {error}") from None
+
+
+class _Stacked:
+    """Hands out the recorded reshuffles of a custom deck, checking their cards."""
+
+    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
+        self.remaining = [list(order) for order in orders]
+
+    def __call__(self, cards: Sequence[Card]) -> list[Card]:
+        if not self.remaining:
+            raise SaveFileError("a reshuffle happens here, but its order is not recorded")
+        order = self.remaining.pop(0)
+        if Counter(order) != Counter(cards):
+            raise SaveFileError("a recorded reshuffle does not hold the cards being shuffled")
+        return order
+
+
+def _replay(game: Game, move: Move, recorded: list[list[Card]], custom: bool) -> None:
+    """Play one step of a save; its reshuffles must be the recorded ones."""
+    if custom:
+        stacked = _Stacked(recorded)
+        game._push(move, stacked)
+        if stacked.remaining:
+            raise SaveFileError("it records a reshuffle that did not happen")
+        return
+    step = game._push(move, game._fresh_shuffle)
+    drawn = [list(order) for order in step.shuffles]
+    if len(drawn) < len(recorded):
+        raise SaveFileError("it records a reshuffle that did not happen")
+    if len(drawn) > len(recorded):
+        raise SaveFileError("a reshuffle happens here, but its order is not recorded")
+    if drawn != recorded:
+        raise SaveFileError(f"a recorded reshuffle is not the one deal {game.seed} draws: "
+                            "the save has been changed")
+
+
+def _rebuild(data: dict[str, Any]) -> Game:
+    try:
+        rules = rules_for(data["game"], data["options"])
+    except OptionError as error:
+        raise _damaged(str(error)) from None
+    seed: int = data["seed"]
+    custom: bool = data.get("custom_deck", False)
+    try:
+        deck = parse_cards(data["deck"])
+        check_deck(deck, rules.packs)
+    except (NotationError, DeckError) as error:
+        raise SaveFileError(f"the saved deck is wrong: {error}") from None
+    if not custom and deck != shuffled(full_deck(rules.packs), seed_rng(seed, 0)):
+        raise SaveFileError(
+            f"the saved deck is not the deck of deal {seed}; a save of a deck chosen by hand "
+            'says "custom_deck": true'
+        )
+    game = Game.__new__(Game)
+    game.rules, game.seed = rules, seed
+    game.deck, game.custom_deck = tuple(deck), custom
+    game._steps, game._redo, game._legal, game._pending = [], [], None, 0
+    game.table = game.start
+    try:
+        _replay(game, OPENING_DEAL, _orders(data.get("opening_shuffles", [])), custom)
+    except SaveFileError as error:
+        raise SaveFileError(f"the opening deal: {error}") from None
+    for number, entry in enumerate(data["moves"], start=1):
+        try:
+            move = Move.parse(entry["move"])
+        except NotationError as error:
+            raise SaveFileError(f"move {number}: {error}") from None
+        if move not in game._moves():
+            reason = ("the game was already over" if game.is_over
+                      else game.rules.why_illegal(game.table, move))
+            raise SaveFileError(f"move {number} ({move}) is not legal there: {reason}")
+        try:
+            _replay(game, move, _orders(entry.get("shuffles", [])), custom)
+        except SaveFileError as error:
+            raise SaveFileError(f"move {number} ({move}): {error}") from None
+    return game
+
+
 def load_game(text: str | bytes) -> Game:
     """Rebuild a game from :meth:`Game.to_json` text, checking every move.
 
     Raises :class:`SaveFileError` for anything malformed, tampered with or
-    inconsistent (a card twice, an illegal move, a reshuffle that does not fit).
+    inconsistent (a card twice, an illegal move, a deck or a reshuffle that
+    is not the one its deal number draws).
     """
     if isinstance(text, bytes):
         if len(text) > MAX_SAVE_BYTES:
@@ -88,12 +223,4 @@ def load_game(text: str | bytes) -> Game:
         raw = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise _damaged(f"it is not valid JSON ({error})") from None
-    data = _check_shape(raw)
-
-    def make_rules(name: str, options: dict[str, str]) -> Any:
-        try:
-            return rules_for(name, options)
-        except OptionError as error:
-            raise _damaged(str(error)) from None
-
-    return Game._load(make_rules, data)
+    return _rebuild(_check_shape(raw))

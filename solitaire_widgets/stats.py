@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -17,7 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .chance import MAX_SEED
+from .errors import OptionError, excerpt
 from .game import Game
 from .games import rules_for
 from .strategies import Strategy, get_strategy, play_out
@@ -157,6 +159,35 @@ def _progress_bar(total: int) -> Callable[[int], None]:
     return show
 
 
+#: The most deals one study plays (its seeds are listed up front).
+MAX_DEALS = 10_000_000
+#: The most worker processes on one machine.
+MAX_WORKERS = 256
+#: How long to wait for a Dask scheduler before saying it cannot be reached.
+DASK_TIMEOUT_S = 10
+
+
+def _dask_client(address: str) -> Any:
+    """A client of the Dask scheduler at ``address``; a clear error, fast, if there is none."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise OptionError("--dask needs the 'distributed' package: "
+                          "pip install 'solitaire-widgets[dask]'") from None
+    where = excerpt(address)
+    if not isinstance(address, str) or not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:\d+", address):
+        raise OptionError(f"{where} is not a Dask scheduler address: write it as "
+                          "tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
+    sys.stderr.write(f"connecting to the Dask scheduler at {address} "
+                     f"(at most {DASK_TIMEOUT_S} s)\n")
+    try:
+        return Client(address, timeout=DASK_TIMEOUT_S)  # type: ignore[no-untyped-call]
+    except Exception as error:  # OSError, TimeoutError, ValueError... all mean "not there"
+        reason = " ".join((str(error) or type(error).__name__).split())
+        reason = reason if len(reason) <= 120 else reason[:119] + "…"
+        raise OptionError(f"cannot reach a Dask scheduler at {where}: {reason}") from None
+
+
 def _results(job: Job, seeds: list[int], workers: int,
              dask: str | None) -> Iterator[list[tuple[str, str]]]:
     parallel = max(workers, 1)
@@ -165,12 +196,7 @@ def _results(job: Job, seeds: list[int], workers: int,
     if dask:
         # A study too big for one machine runs on a Dask cluster: the same
         # chunks, sent to the scheduler at ``dask`` (e.g. tcp://host:8786).
-        try:
-            from distributed import Client
-        except ImportError:
-            raise OptionError("--dask needs the 'distributed' package: "
-                              "pip install 'solitaire-widgets[dask]'") from None
-        with Client(dask) as client:  # type: ignore[no-untyped-call]
+        with _dask_client(dask) as client:
             futures = client.map(_chunk, chunks, pure=False)
             for future in futures:
                 yield future.result()
@@ -202,8 +228,15 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     if solver and game != "klondike":
         raise OptionError(f"the solver plays Klondike only, not {game}")
     chosen = "solver" if solver else _make_strategy(game, strategy).name
-    if deals < 1:
-        raise OptionError(f"the number of deals must be at least 1, not {deals}")
+    if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
+        raise OptionError(f"the number of deals must be at least 1 and at most {MAX_DEALS:,}, "
+                          f"not {excerpt(deals)}")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED - deals:
+        raise OptionError(f"the first deal number must be a whole number from 0 to "
+                          f"{MAX_SEED - deals}, not {excerpt(seed)}")
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"the number of worker processes must be from 1 to {MAX_WORKERS}, "
+                          f"not {excerpt(workers)}")
     if progress is None:
         progress = sys.stderr.isatty()
     show = _progress_bar(deals) if progress else None

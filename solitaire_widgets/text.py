@@ -24,7 +24,7 @@ def pile_text(pile: Pile) -> str:
 
 def render_text(game: Game) -> str:
     """The table of ``game`` as text: title, status, then every pile that matters."""
-    lines = [f"{game.rules.title}, deal {game.seed}", game.status, ""]
+    lines = [f"{game.rules.title}, {game.deal_name}", game.status, ""]
     for pile in game.piles:
         if pile.cards or pile.kind in ("foundation", "stock"):
             name = game.rules.pile_name(game.table, pile.id)

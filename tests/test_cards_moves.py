@@ -195,7 +195,7 @@ def test_a_stacked_deck_as_text_or_as_a_list_gives_the_same_deal() -> None:
     assert as_text.deck == as_list.deck == as_tuple.deck == tuple(order)
     assert as_text.table == as_list.table == as_tuple.table
     assert as_text.pile("l1").cards == [order[0]]  # the deck's first card is dealt first
-    assert as_text.deck_given
+    assert as_text.custom_deck
 
 
 @pytest.mark.parametrize("seed", [-1, True, "5", 2.0])

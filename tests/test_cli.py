@@ -188,6 +188,16 @@ def test_example_list_in_a_real_subprocess() -> None:
         (["play", "chain", "--seed", "1", "--strategy", "genius"], "'genius'"),
         (["stats", "chain", "--deals", "3", "--option", "x=y"], "'x'"),
         (["example", "no-such-example"], "'no-such-example'"),
+        (["show", "chain", "--option", "self=x"], "has no option 'self'; its options are: aux_row"),
+        (["show", "chain", "--option", "name=x"], "has no option 'name'; its options are"),
+        (["show", "klondike", "--option", "seed=3"], "has no option 'seed'; its options are"),
+        (["play", "quarrel", "--option", "deck=AS"], "has no option 'deck'; its options are"),
+        (["stats", "chain", "--deals", "2", "--option", "self=x"], "has no option 'self'"),
+        (["stats", "chain", "--deals", "2", "--dask", "garbage"], "not a Dask scheduler address"),
+        (["stats", "chain", "--deals", "2", "--workers", "100000"], "worker processes"),
+        (["stats", "chain", "--deals", "100000000000"], "at most 10,000,000"),
+        (["show", "chain", "--seed", "1" + "0" * 400], "whole number from 0 to"),
+        (["show", "chain", "--deck", "x" * 100_000], "(100,000 characters)"),
         (["show", "chain", "--seed", "-4"], "whole number"),
     ],
 )
@@ -246,3 +256,55 @@ def test_wilson_interval_known_values(wins: int, deals: int,
 
 def test_wilson_interval_with_no_deals_is_everything() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_an_unreachable_dask_scheduler_fails_fast_and_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solitaire_widgets import stats
+
+    monkeypatch.setattr(stats, "DASK_TIMEOUT_S", 1)
+    status, out, err = run(capsys, "stats", "chain", "--deals", "2",
+                           "--dask", "tcp://127.0.0.1:1")
+    lines = err.splitlines()
+    assert status == 2 and out == "" and "Traceback" not in err
+    assert lines[0].startswith("connecting to the Dask scheduler at tcp://127.0.0.1:1")
+    assert lines[-1].startswith("solitaire-widgets: cannot reach a Dask scheduler")
+
+
+def test_a_usage_error_is_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["show", "chain", "--seed", "9" * 100_000])
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and err.count("\n") == 1 and len(err) < 400
+    assert err.startswith("solitaire-widgets: error: argument --seed")
+
+
+def _subprocess(*argv: str, **env: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "solitaire_widgets", *argv], cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``solitaire-widgets play ... | head -c 100``: no traceback when the reader leaves."""
+    for argv in (["play", "quarrel", "--seed", "28"], ["show", "chain", "--seed", "1"]):
+        process = _subprocess(*argv)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader goes away before the first line
+        err = process.stderr.read().decode()
+        process.wait(timeout=60)
+        assert err == "" and process.returncode == 1, err
+
+
+@pytest.mark.parametrize("argv", [["example", "quarrel-eight-fives"],
+                                  ["play", "quarrel", "--seed", "3"],
+                                  ["show", "chain", "--deck", "AS ſ"]])
+def test_an_ascii_terminal_gets_plain_stand_ins(argv: list[str]) -> None:
+    process = _subprocess(*argv, PYTHONIOENCODING="ascii")
+    out, err = process.communicate(timeout=120)
+    assert b"Traceback" not in err and process.returncode in (0, 2), err.decode()
+    out.decode("ascii")
+    err.decode("ascii")
+    if process.returncode == 0:
+        assert b"?" not in out.replace(b"'?'", b"")

@@ -39,8 +39,8 @@ from solitaire_widgets import (
     new_game,
 )
 from solitaire_widgets.cards import full_deck
-from solitaire_widgets.game import MAX_SAVE_BYTES
 from solitaire_widgets.games import rules_class
+from solitaire_widgets.saves import MAX_SAVE_BYTES
 from solitaire_widgets.strategies import get_strategy, strategy_names
 from solitaire_widgets.table import PILE_KINDS, Table
 
@@ -128,7 +128,7 @@ def _check_step(before: Table, game: Game, step_events: tuple[Any, ...]) -> None
 def _replay_events(game: Game) -> Table:
     table = game.start
     assert Counter(table.piles["s"].cards) == _deck_counter(game)
-    for _words, events in game.steps():
+    for _move, _words, events in game.steps():
         for event in events:
             table.apply(event)
     return table

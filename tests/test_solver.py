@@ -8,8 +8,17 @@ from solitaire_widgets import IllegalMoveError, new_game
 from solitaire_widgets.cards import Card, parse_cards
 from solitaire_widgets.examples.klondike import deck_for
 from solitaire_widgets.game import Game
-from solitaire_widgets.solver import can_win, next_move, solve, solve_deal
-from solitaire_widgets.solver import klondike as core
+from solitaire_widgets.solver import (
+    Config,
+    can_win,
+    dead_ends,
+    next_move,
+    search,
+    solve,
+    solve_deal,
+)
+from solitaire_widgets.solver import moves as gen
+from solitaire_widgets.solver import state as st
 
 
 def deal_deck(columns: list[list[str]], talon: list[str]) -> list[Card]:
@@ -100,14 +109,15 @@ def test_locked_deal_is_lost(variant: str) -> None:
 
 
 @pytest.mark.parametrize("std", [False, True])
-def test_locked_deal_is_lost_by_search_alone(std: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_locked_deal_is_lost_by_search_alone(std: bool) -> None:
     # With the relaxed dead-end check switched off, the exhaustive search
     # still proves the loss (the check is only a short cut).
-    monkeypatch.setattr(core, "hopeless", lambda state, mode=core.DRAW_ONE: False)
+    config = Config(dead_end_check=False)
     game = new_game("klondike", deck=LOCKED, variant="standard" if std else "polish")
-    state, _ = core.from_table(game.table)
-    root = core.auto(state, std)
-    status, _, nodes = core.search(root, core.moves(root, std), std, 200_000, None)
+    state, _ = st.from_table(game.table)
+    root = gen.auto(state, std, config=config)
+    status, _, nodes = search.search(root, gen.moves(root, std, config), std, 200_000, None,
+                                     config=config)
     assert status == "lost", nodes
 
 
@@ -192,7 +202,7 @@ def test_solver_reads_only_the_position() -> None:
     other = game.clone()
     other.seed = 999
     other.deck = tuple(reversed(other.deck))
-    other.history = []
+    del other._steps[1:]  # the moves played (step 0 is the deal)
     third = solve(other)
     assert (third.status, third.moves, third.nodes) == (first.status, first.moves, first.nodes)
 
@@ -210,21 +220,18 @@ def test_finished_games() -> None:
                                                ("standard", 24), ("polish", 0), ("standard", 1),
                                                ("draw-three", 1), ("draw-three", 17),
                                                ("draw-three", 36)])
-def test_move_filters_do_not_change_answers(variant: str, seed: int,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_move_filters_do_not_change_answers(variant: str, seed: int) -> None:
     # The filters that put moves off are sound; on deals small enough to solve
     # both ways, switching them off gives the same answer.
     pruned = solve_deal(seed, variant=variant, max_nodes=5_000).status
-    monkeypatch.setattr(core, "PRUNE", False)
-    unpruned = solve_deal(seed, variant=variant, max_nodes=5_000).status
+    unpruned = solve_deal(seed, variant=variant, max_nodes=5_000,
+                          config=Config(move_filters=False)).status
     assert pruned == unpruned != "unresolved"
 
 
-def test_move_filters_do_not_change_the_waste_limited_loss(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(core, "PRUNE", False)
+def test_move_filters_do_not_change_the_waste_limited_loss() -> None:
     game = new_game("klondike", deck=WASTE_LIMITED, variant="polish")
-    assert solve(game, max_nodes=50_000).status == "lost"
+    assert solve(game, max_nodes=50_000, config=Config(move_filters=False)).status == "lost"
 
 
 # -- the pruning rules added for loss proofs: each cuts what it should, none changes an answer --
@@ -233,40 +240,42 @@ _RANKS = "A23456789TJQK"
 
 
 def _code(text: str) -> int:
-    return core.card_code(Card.parse(text))
+    return st.card_code(Card.parse(text))
+
+
+_PLAIN = Config(strong_dead_ends=False)
+_NO_RUN_HEADS = Config(run_heads=False)
 
 
 def _col(down: int, cards: str) -> bytes:
     return bytes([down] + [_code(c) for c in cards.split()])
 
 
-def test_dead_end_talon_parent_that_can_never_be_laid(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dead_end_talon_parent_that_can_never_be_laid() -> None:
     # Five of hearts on the face-down four of hearts (and the seven under that).
     # Its places: the six of clubs (up) and the six of spades, which is in the
     # talon and could only be laid on the seven of diamonds (up) or the seven of
     # hearts (under the five). So the four of hearts never comes out.
     rest = [f"{r}H" for r in "689TJQK"] + [f"{r}S" for r in "6789TJQK"]
-    state: core.State = ((13, 13, 3, 5), (_col(2, "7H 4H 5H"),) + (b"\x00",) * 6,
+    state: st.State = ((13, 13, 3, 5), (_col(2, "7H 4H 5H"),) + (b"\x00",) * 6,
                          bytes(_code(c) for c in rest), 0, 1)
-    assert core.hopeless(state)
-    monkeypatch.setattr(core, "DEAD_ENDS", False)
-    assert not core.hopeless(state)  # the plain reckoning took the talon six as a place
+    assert dead_ends.hopeless(state)
+    assert not dead_ends.hopeless(state, config=_PLAIN)  # the plain reckoning took the talon six as a place
 
 
-def test_dead_end_king_needs_an_empty_column(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dead_end_king_needs_an_empty_column() -> None:
     # The queen of spades lies on the face-down jack of spades; its places are
     # the king of diamonds (up) and the king of hearts, in the talon: a king can
     # only be laid in an empty column, and no column can ever be emptied (the
     # six others stand for columns whose bottom card is a king that has to stay:
     # the king of spades, which can only go up after the queen).
     cols = (_col(1, "JS QS"),) + tuple(_col(0, "KS") for _ in range(6))
-    state: core.State = ((13, 13, 12, 10), cols, bytes([_code("KH")]), 0, 1)
-    assert core.hopeless(state)
-    monkeypatch.setattr(core, "DEAD_ENDS", False)
-    assert not core.hopeless(state)
+    state: st.State = ((13, 13, 12, 10), cols, bytes([_code("KH")]), 0, 1)
+    assert dead_ends.hopeless(state)
+    assert not dead_ends.hopeless(state, config=_PLAIN)
 
 
-def test_dead_end_column_blocked_through_its_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dead_end_column_blocked_through_its_sequence() -> None:
     # The two of clubs lies on the three of diamonds, over the face-down ace
     # and four of clubs. The two can only go up after the ace, or onto a red
     # three: the three of hearts is up and the three of diamonds is the card
@@ -276,15 +285,14 @@ def test_dead_end_column_blocked_through_its_sequence(monkeypatch: pytest.Monkey
     placed = {"AC", "4C", "3D", "2C", "AD", "2D"} | {f"{r}H" for r in _RANKS[:7]} | {
         f"{r}S" for r in _RANKS[:6]}
     talon = [f"{r}{s}" for s in "CDHS" for r in _RANKS if f"{r}{s}" not in placed]
-    state: core.State = ((0, 2, 7, 6), (_col(2, "AC 4C 3D 2C"),) + (b"\x00",) * 6,
+    state: st.State = ((0, 2, 7, 6), (_col(2, "AC 4C 3D 2C"),) + (b"\x00",) * 6,
                          bytes(_code(c) for c in talon), 0, 1)
     assert len(talon) == 52 - 4 - 15
-    assert core.hopeless(state)
-    monkeypatch.setattr(core, "RUN_HEADS", False)
-    assert not core.hopeless(state)
+    assert dead_ends.hopeless(state)
+    assert not dead_ends.hopeless(state, config=_NO_RUN_HEADS)
 
 
-def test_dead_end_blocked_across_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dead_end_blocked_across_columns() -> None:
     # From deal 49 (standard). The ace of diamonds lies face down under the
     # six of hearts, which can only go onto the seven of clubs (the seven of
     # spades is up; its own foundation needs the five of hearts under it).
@@ -296,67 +304,61 @@ def test_dead_end_blocked_across_columns(monkeypatch: pytest.MonkeyPatch) -> Non
             _col(0, "KS QD JC TD 9S 8D 7C 6D 5C"), _col(0, "9D 8C 7D 6C 5D 4C"),
             _col(0, "KD QC JD TC 9H"), b"\x00")
     talon = bytes(_code(c) for c in "QS 4D 9C 2D 8H TS 3D JS 3C JH TH 7H".split())
-    state: core.State = ((2, 0, 4, 8), cols, talon, 0, 1)
-    assert core.hopeless(state)
-    monkeypatch.setattr(core, "RUN_HEADS", False)
-    assert not core.hopeless(state)
+    state: st.State = ((2, 0, 4, 8), cols, talon, 0, 1)
+    assert dead_ends.hopeless(state)
+    assert not dead_ends.hopeless(state, config=_NO_RUN_HEADS)
 
 
-def test_two_rank_safe_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_rank_safe_autoplay() -> None:
     # The five of diamonds may go up: the black fours (the only cards it could
     # take) could only take the red threes, which are up, and can go up
     # themselves since the black threes are.
-    state: core.State = ((3, 4, 3, 3), (_col(0, "KC 5D"),) + (b"\x00",) * 6, b"", 0, 1)
-    assert core.auto(state, True)[0] == (3, 5, 3, 3)
-    monkeypatch.setattr(core, "SAFE_PLUS", False)
-    assert core.auto(state, True)[0] == (3, 4, 3, 3)
+    state: st.State = ((3, 4, 3, 3), (_col(0, "KC 5D"),) + (b"\x00",) * 6, b"", 0, 1)
+    assert gen.auto(state, True)[0] == (3, 5, 3, 3)
+    assert gen.auto(state, True, config=Config(safe_plus=False))[0] == (3, 4, 3, 3)
     # Not safe when the other red three is not up yet (a black four may be
     # needed to hold it).
-    monkeypatch.setattr(core, "SAFE_PLUS", True)
     state = ((3, 4, 2, 3), (_col(0, "KC 5D"),) + (b"\x00",) * 6, b"", 0, 1)
-    assert core.auto(state, True)[0] == (3, 4, 2, 3)
+    assert gen.auto(state, True)[0] == (3, 4, 2, 3)
 
 
-def test_talon_cards_are_laid_only_with_a_card_onto_them(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_talon_cards_are_laid_only_with_a_card_onto_them() -> None:
     game = new_game("klondike", seed=31, variant="standard")
-    state = core.auto(core.from_table(game.table)[0], True)
-    chained = core.moves(state, True)
-    lays = [m for m in chained if m[0] in (core._TAL_T, core._CHAIN)]
-    assert all(m[0] == core._CHAIN for m in lays)
+    state = gen.auto(st.from_table(game.table)[0], True)
+    chained = gen.moves(state, True)
+    lays = [m for m in chained if m[0] in (st.TAL_T, st.CHAIN)]
+    assert all(m[0] == st.CHAIN for m in lays)
     for m in lays:
         # A chain lays talon cards, then ends with a card moved onto the last one.
         parts = [m[i:i + 4] for i in range(1, len(m), 4)]
-        assert parts[0][0] == core._TAL_T and len(parts) >= 2
-        after = core.play(state, m)
+        assert parts[0][0] == st.TAL_T and len(parts) >= 2
+        after = st.play(state, m)
         assert len(after[1][parts[0][2]]) > len(state[1][parts[0][2]]) + 1
-    monkeypatch.setattr(core, "LAY_CHAINS", False)
-    plain = core.moves(state, True)
-    assert {m[1:5] for m in lays} <= {m for m in plain if m[0] == core._TAL_T}
+    plain = gen.moves(state, True, Config(lay_chains=False))
+    assert {m[1:5] for m in lays} <= {m for m in plain if m[0] == st.TAL_T}
 
 
-@pytest.mark.parametrize("flag", ["DEAD_ENDS", "SAFE_PLUS", "LAY_CHAINS", "RUN_HEADS", "SPLITS"])
+@pytest.mark.parametrize("flag", ["strong_dead_ends", "safe_plus", "lay_chains", "run_heads",
+                                  "splits"])
 @pytest.mark.parametrize(("variant", "seed"), [("standard", 191), ("standard", 1),
                                                ("standard", 19), ("polish", 19),
                                                ("draw-three", 95),
                                                ("draw-three", 16),
                                                ("polish", 0)])
-def test_new_rules_do_not_change_answers(flag: str, variant: str, seed: int,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_new_rules_do_not_change_answers(flag: str, variant: str, seed: int) -> None:
     on = solve_deal(seed, variant=variant, max_nodes=20_000)
-    monkeypatch.setattr(core, flag, False)
-    off = solve_deal(seed, variant=variant, max_nodes=20_000)
+    off = solve_deal(seed, variant=variant, max_nodes=20_000, config=Config(**{flag: False}))
     assert on.status == off.status != "unresolved"
     if on.status == "won":
         assert replay_wins(new_game("klondike", seed=seed, variant=variant), list(on.moves))
 
 
 @pytest.mark.parametrize("seed", [63, 226, 231, 245, 263, 401, 777, 938])
-def test_dead_end_rule_does_not_change_losses(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dead_end_rule_does_not_change_losses(seed: int) -> None:
     # Deals the plain reckoning proves lost by search: the stronger dead-end
     # rule proves the same, in no more positions.
     on = solve_deal(seed, variant="standard", max_nodes=20_000)
-    monkeypatch.setattr(core, "RUN_HEADS", False)
-    off = solve_deal(seed, variant="standard", max_nodes=20_000)
+    off = solve_deal(seed, variant="standard", max_nodes=20_000, config=_NO_RUN_HEADS)
     assert on.status == off.status == "lost"
     assert on.nodes <= off.nodes
 
@@ -407,15 +409,15 @@ def test_draw_three_reach_is_what_turns_and_redeals_bring_up() -> None:
     # turns it records bring each card to the top.
     off_cycle = 0
     for game in _random_draw_three_positions(60):
-        state, _ = core.from_table(game.table)
+        state, _ = st.from_table(game.table)
         talon, pos = state[2], state[3]
-        reach = core._reach(talon, pos, state[4], core.DRAW_THREE)
+        reach = st.reach(talon, pos, state[4], st.DRAW_THREE)
         names = {_name(talon[j]) for j in reach}
         assert names == _engine_reach(game)
         off_cycle += pos % 3 != 0 and pos != len(talon)
         for j in reach:
             rec: list[object] = []
-            core._turns(rec, talon, pos, j, 3)  # type: ignore[arg-type]
+            st.turns(rec, talon, pos, j, 3)  # type: ignore[arg-type]
             probe = game.clone()
             for move in rec:
                 probe.play(move)  # type: ignore[arg-type]
@@ -431,18 +433,18 @@ def test_draw_three_positions_on_the_cycle_share_a_key() -> None:
     game = new_game("klondike", seed=4, variant="draw-three")
     keys = set()
     for _ in range(20):  # round the talon more than twice
-        state, _ = core.from_table(game.table)
-        keys.add(core.key(state, core.DRAW_THREE))
+        state, _ = st.from_table(game.table)
+        keys.add(st.key(state, st.DRAW_THREE))
         game.play("turn" if game.pile("s").cards else "redeal")
     assert len(keys) == 1
     # Off the cycle (a card taken from the waste) the split is part of the key.
     game = new_game("klondike", deck=_D3_DECK, variant="draw-three")
     game.play("turn")
     game.play("w>fh")
-    state, _ = core.from_table(game.table)
+    state, _ = st.from_table(game.table)
     assert state[3] == 2
-    assert core.key(state, core.DRAW_THREE) != core.key((*state[:3], 0, state[4]),
-                                                        core.DRAW_THREE)
+    assert st.key(state, st.DRAW_THREE) != st.key((*state[:3], 0, state[4]),
+                                                        st.DRAW_THREE)
 
 
 _D3_DECK = deck_for(stock="7C 2D AH")
@@ -468,32 +470,31 @@ def test_draw_three_keeps_talon_cards_out_of_automatic_moves() -> None:
     # A safe card in the talon is not sent up automatically drawing three:
     # taking it out changes which cards later packets bring up.
     game = new_game("klondike", seed=12, variant="draw-three")
-    state, _ = core.from_table(game.table)
+    state, _ = st.from_table(game.table)
     talon = state[2]
     found = (0, 0, 0, 0)
     aces = [j for j, c in enumerate(talon) if c % 13 == 0]
     assert aces
     plain = (found, state[1], talon, state[3], state[4])
-    assert core.auto(plain, core.DRAW_THREE)[2] == talon
-    assert len(core.auto(plain, core.DRAW_ONE)[2]) < len(talon)
+    assert gen.auto(plain, st.DRAW_THREE)[2] == talon
+    assert len(gen.auto(plain, st.DRAW_ONE)[2]) < len(talon)
 
 
-def test_draw_three_loss_proved_by_drawing_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_draw_three_loss_proved_by_drawing_one() -> None:
     # Deal 31 is lost even drawing one, which the draw-one search proves in a
     # few thousand positions; the draw-three search alone does not finish.
     assert solve_deal(31, variant="standard", max_nodes=60_000).status == "lost"
     assert solve_deal(31, variant="draw-three", max_nodes=60_000).status == "lost"
-    monkeypatch.setattr(core, "RELAX_SHARE", 0.0)
-    assert solve_deal(31, variant="draw-three", max_nodes=20_000).status == "unresolved"
+    assert solve_deal(31, variant="draw-three", max_nodes=20_000,
+                      config=Config(relax_share=0.0)).status == "unresolved"
 
 
 @pytest.mark.parametrize("seed", [0, 16, 36])
-def test_draw_three_eager_and_full_search_both_win(seed: int,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_draw_three_eager_and_full_search_both_win(seed: int) -> None:
     # The streamliner's wins replay like the full search's.
     eager = solve_deal(seed, variant="draw-three", max_nodes=40_000)
-    monkeypatch.setattr(core, "RESTART_SHARE", 0.0)
-    full = solve_deal(seed, variant="draw-three", max_nodes=40_000)
+    full = solve_deal(seed, variant="draw-three", max_nodes=40_000,
+                      config=Config(restart_share=0.0))
     for solution in (eager, full):
         assert solution.status == "won"
         assert replay_wins(new_game("klondike", seed=seed, variant="draw-three"),
@@ -508,22 +509,22 @@ def test_draw_three_dead_end_talon_cards_that_never_come_up() -> None:
     game = new_game("klondike", seed=17, variant="draw-three")
     game.play("t2>fh")
     game.play("t2>fd")
-    state, _ = core.from_table(game.table)
-    assert core.hopeless(state, core.DRAW_THREE)
-    assert not core.hopeless(state, core.DRAW_ONE)
+    state, _ = st.from_table(game.table)
+    assert dead_ends.hopeless(state, st.DRAW_THREE)
+    assert not dead_ends.hopeless(state, st.DRAW_ONE)
     # Swap the first card the packets bring up with a card that could go up
     # (an ace or a two that fits, from the columns): now it may leave the
     # talon, every card after it may come up, and the check no longer says lost.
     cols = list(state[1])
     ready = [_code(c) for c in ("AC", "AS", "2D", "2H")]
     holder, ace = next((i, c) for i, col in enumerate(cols) for c in col[1:] if c in ready)
-    first = core._reach(state[2], state[3], state[4], core.DRAW_THREE)[0]
+    first = st.reach(state[2], state[3], state[4], st.DRAW_THREE)[0]
     swapped = state[2][first]
     cols[holder] = cols[holder][:1] + bytes(swapped if c == ace else c
                                             for c in cols[holder][1:])
     talon = bytes(ace if j == first else c for j, c in enumerate(state[2]))
     opened = (state[0], tuple(cols), talon, state[3], state[4])
-    assert not core.hopeless(opened, core.DRAW_THREE)
+    assert not dead_ends.hopeless(opened, st.DRAW_THREE)
 
 
 def test_draw_three_dead_end_check_proves_losses_sooner() -> None:
@@ -531,8 +532,7 @@ def test_draw_three_dead_end_check_proves_losses_sooner() -> None:
     assert on.status == "lost" and on.nodes < 100
 
 
-def test_draw_three_restarts_find_a_win_the_ordered_search_misses(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_draw_three_restarts_find_a_win_the_ordered_search_misses() -> None:
     # Deal 23 drawing three: the first restart wins at once; the search in its
     # usual order needs some 150,000 positions. Restarts are seeded by their
     # number, so the answer is the same every time.
@@ -541,5 +541,49 @@ def test_draw_three_restarts_find_a_win_the_ordered_search_misses(
     assert replay_wins(new_game("klondike", seed=23, variant="draw-three"), list(first.moves))
     again = solve_deal(23, variant="draw-three", max_nodes=20_000)
     assert (again.moves, again.nodes) == (first.moves, first.nodes)
-    monkeypatch.setattr(core, "RESTART_SHARE", 0.0)
-    assert solve_deal(23, variant="draw-three", max_nodes=20_000).status == "unresolved"
+    assert solve_deal(23, variant="draw-three", max_nodes=20_000,
+                      config=Config(restart_share=0.0)).status == "unresolved"
+
+
+# -- hints: answers in words within a time budget ------------------------------------------
+
+
+def test_hint_answers_in_words_and_says_when_the_budget_ran_out() -> None:
+    from solitaire_widgets.solver import hint
+
+    game = new_game("klondike", deck=EASY, variant="polish")
+    won = hint(game, max_seconds=30)
+    assert won.status == "won" and won.move is not None and game.is_legal(won.move)
+    assert won.answer.startswith("Yes") and won.advice.startswith("Next move")
+    lost = hint(new_game("klondike", deck=LOCKED, variant="standard"), max_seconds=30)
+    assert lost.status == "lost" and lost.move is None and lost.answer.startswith("No")
+    short = hint(new_game("klondike", seed=4, variant="polish"), max_nodes=2)
+    assert short.status == "unresolved" and short.move is None
+    assert "could not tell within its budget" in short.answer
+    assert "does not mean there is none" in short.advice
+    other = hint(new_game("chain", seed=1))
+    assert other.status == "unresolved" and "Klondike only" in other.answer
+
+
+def test_polish_loss_proved_by_drawing_one() -> None:
+    # Deal 263 is lost drawing one, which the draw-one search proves in a
+    # few thousand positions; every Polish line is a draw-one line, so it is
+    # lost under the Polish rules too. The Polish search alone does not finish.
+    assert solve_deal(263, variant="standard", max_nodes=20_000).status == "lost"
+    assert solve_deal(263, variant="polish", max_nodes=20_000).status == "lost"
+    assert solve_deal(263, variant="polish", max_nodes=20_000,
+                      config=Config(relax_share=0.0)).status == "unresolved"
+
+
+def test_a_hint_followed_is_answered_at_once_from_its_line() -> None:
+    from solitaire_widgets.solver import hint
+
+    game = new_game("klondike", seed=1, variant="polish")
+    first = hint(game, max_seconds=60)
+    assert first.status == "won" and first.nodes > 0
+    for _ in range(10):
+        answer = hint(game, max_seconds=60)
+        assert answer.status == "won" and answer.nodes == 0  # from the line, no search
+        assert answer.move is not None
+        game.play(answer.move)
+    assert solve(game).status == "won"

@@ -18,8 +18,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import OptionError
-from ..game import SAVE_FORMAT, Game
+from ..errors import OptionError, excerpt
+from ..game import Game
+from ..saves import SAVE_FORMAT
 
 __all__ = ["Example", "EXAMPLES", "get_example", "example_names"]
 
@@ -66,6 +67,7 @@ class Example:
             "options": dict(self.options),
             "seed": self.seed,
             "deck": self.deck.split(),
+            "custom_deck": True,  # stacked by hand, reshuffles too
             "moves": moves,
         }
 
@@ -122,5 +124,5 @@ def get_example(name: str) -> Example:
         return found[name]
     except KeyError:
         raise OptionError(
-            f"there is no example called {name!r}; the examples are: {', '.join(found)}"
+            f"there is no example called {excerpt(name)}; the examples are: {', '.join(found)}"
         ) from None

@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 
 from ..cards import Card
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from ..game import Game
 from ..rules import Rules
 
@@ -27,9 +27,9 @@ GAMES: tuple[str, ...] = ("chain", "klondike", "quarrel")
 
 def rules_class(name: str) -> type[Rules]:
     """The rules class of game ``name``."""
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise OptionError(
-            f"there is no game called {name!r}; the games are: {', '.join(sorted(GAMES))}"
+            f"there is no game called {excerpt(name)}; the games are: {', '.join(sorted(GAMES))}"
         )
     rules = _LOADED.get(name)
     if rules is None:
@@ -42,10 +42,12 @@ _LOADED: dict[str, type[Rules]] = {}
 
 def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
     """The rules of game ``name`` with ``options`` checked."""
-    return rules_class(name)(**dict(options or {}))  # type: ignore[arg-type]
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionError(f"the options should map names to values, not {excerpt(options)}")
+    return rules_class(name)(**{str(k): v for k, v in (options or {}).items()})  # type: ignore[arg-type]
 
 
-def new_game(name: str, seed: int | None = None,
+def new_game(name: str, /, seed: int | None = None,
              deck: Sequence[Card | str] | str | None = None,
              **options: str) -> Game:
     """Start a deal of ``name`` (``"quarrel"``, ``"klondike"`` or ``"chain"``).

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name
+from ..cards import Card, rank_word, suit_name, with_article
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
 from .common import foundation_id
 
-__all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT"]
+__all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "builds_on",
+           "goes_up"]
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
 COLUMNS = tuple(f"t{i}" for i in range(1, 8))
@@ -48,8 +49,37 @@ _COLUMN_SET = frozenset(COLUMNS)
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _SOURCES = COLUMNS + ("w",)
 _FOUNDATION_OF = {"C": "fc", "D": "fd", "H": "fh", "S": "fs"}
-_RED = frozenset("DH")
 _TURN, _REDEAL = Move("turn"), Move("redeal")
+
+
+# -- the building rules: each is written here once, and the solver, the
+# strategies and every check of a move use these predicates --------------------
+
+
+def builds_on(card: Card, end: Card | None) -> bool:
+    """Whether ``card`` (with any sequence on it) may go onto a column ending in ``end``.
+
+    A column is built down one rank at a time in alternating colours; an
+    empty column (``end`` None) takes only a king. The same rule says which
+    face-up cards form a sequence that moves together.
+
+    >>> builds_on(Card.parse("9H"), Card.parse("TS")), builds_on(Card.parse("9H"), Card.parse("TD"))
+    (True, False)
+    >>> builds_on(Card.parse("KC"), None), builds_on(Card.parse("QC"), None)
+    (True, False)
+    """
+    if end is None:
+        return card.rank == 13
+    return end.rank == card.rank + 1 and end.is_red != card.is_red
+
+
+def goes_up(card: Card, built: int) -> bool:
+    """Whether ``card`` may go onto its foundation, which holds ``built`` cards (ace up).
+
+    >>> goes_up(Card.parse("AS"), 0), goes_up(Card.parse("3S"), 1)
+    (True, False)
+    """
+    return built + 1 == card.rank
 
 
 def _run_start(pile: Pile) -> int:
@@ -61,10 +91,7 @@ def _run_start(pile: Pile) -> int:
     cards = pile.cards
     i = len(cards) - 1
     low = pile.down
-    while i > low:
-        upper, lower = cards[i - 1], cards[i]
-        if upper.rank != lower.rank + 1 or upper.is_red == lower.is_red:
-            break
+    while i > low and builds_on(cards[i], cards[i - 1]):
         i -= 1
     return i
 
@@ -72,18 +99,7 @@ def _run_start(pile: Pile) -> int:
 def _fits_foundation(card: Card, piles: dict[str, Pile]) -> str | None:
     """The foundation ``card`` may go onto now, or None."""
     target = foundation_id("f", card)
-    top = piles[target].top
-    if (top.rank if top is not None else 0) + 1 == card.rank:
-        return target
-    return None
-
-
-def _fits_column(card: Card, pile: Pile) -> bool:
-    """Whether ``card`` (with any sequence on it) may go onto column ``pile``."""
-    top = pile.top
-    if top is None:
-        return card.rank == 13
-    return top.rank == card.rank + 1 and top.is_red != card.is_red
+    return target if goes_up(card, len(piles[target].cards)) else None
 
 
 def _cards(n: int) -> str:
@@ -145,7 +161,7 @@ class KlondikeRules(Rules):
         if target is not None:
             moves.append(Move("move", "w", target))
         for column in COLUMNS:
-            if _fits_column(card, piles[column]):
+            if builds_on(card, piles[column].top):
                 moves.append(Move("move", "w", column))
         return moves
 
@@ -167,21 +183,16 @@ class KlondikeRules(Rules):
         for src, cards in zip(_SOURCES, ends + [piles["w"].cards], strict=True):
             if cards:
                 card = cards[-1]
-                if built[card.suit] + 1 == card.rank:
+                if goes_up(card, built[card.suit]):
                     moves.append(Move("move", src, _FOUNDATION_OF[card.suit]))
+        # Each column's end card, or None when empty.
+        tops = [c[-1] if c else None for c in ends]
         waste = piles["w"].cards
         if waste:
             card = waste[-1]
-            red = card.suit in _RED
-            for column, cards in zip(COLUMNS, ends, strict=True):
-                if cards:
-                    end = cards[-1]
-                    if end.rank == card.rank + 1 and (end.suit in _RED) != red:
-                        moves.append(Move("move", "w", column))
-                elif card.rank == 13:
+            for column, top in zip(COLUMNS, tops, strict=True):
+                if builds_on(card, top):
                     moves.append(Move("move", "w", column))
-        # Each column's end card as (rank, red), or None when empty.
-        tops = [(c[-1].rank, c[-1].suit in _RED) if c else None for c in ends]
         for si, cards in enumerate(ends):
             n = len(cards)
             if not n:
@@ -200,8 +211,8 @@ class KlondikeRules(Rules):
                     continue
                 # The run goes down one rank at a time, so at most one of its
                 # cards has the rank that fits the end card.
-                k = start + head_rank - top[0] + 1
-                if start <= k < n and (cards[k].suit in _RED) != top[1]:
+                k = start + head_rank - top.rank + 1
+                if start <= k < n and builds_on(cards[k], top):
                     moves.append(Move("move", src, COLUMNS[di], n - k))
         if piles["s"].cards:
             moves.append(_TURN)
@@ -264,7 +275,7 @@ class KlondikeRules(Rules):
                     f"of {src_name}")
         cards = src.cards[first_index:]
         for upper, lower in zip(cards, cards[1:], strict=False):
-            if upper.rank != lower.rank + 1 or upper.is_red == lower.is_red:
+            if not builds_on(lower, upper):
                 return ("only a sequence can be moved together, going down one rank at a time "
                         f"in alternating colours: {lower.name} does not follow {upper.name}")
         card = cards[0]
@@ -290,7 +301,7 @@ class KlondikeRules(Rules):
             return f"nothing can go onto {target.name} in a column"
         if target.rank != card.rank + 1:
             return (f"{card.name} cannot go onto {target.name}: a column is built down one rank "
-                    f"at a time, so it takes only a {rank_word(target.rank - 1)}")
+                    f"at a time, so it takes only {with_article(rank_word(target.rank - 1))}")
         if target.is_red == card.is_red:
             return (f"{card.name} cannot go onto {target.name}: colours must alternate, "
                     "black on red or red on black")

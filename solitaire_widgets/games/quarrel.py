@@ -65,7 +65,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name
+from ..cards import Card, rank_word, suit_name, with_article
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -276,7 +276,7 @@ class QuarrelRules(Rules):
         suit = _SUIT_OF[move.dst[1]]
         where = self.pile_name(table, move.dst)
         if card.suit != suit:
-            return (f"{card.name} can only go onto a {suit_name(card.suit)} series; "
+            return (f"{card.name} can only go onto {with_article(suit_name(card.suit))} series; "
                     f"{where} is for {suit_name(suit)}")
         base = int(facts["base"] or 0)
         up = move.dst[0] == "r"
@@ -285,7 +285,7 @@ class QuarrelRules(Rules):
         if need == 0:
             return f"{where} is finished: it holds all thirteen cards"
         if not dst.cards:
-            return (f"a series starts only with a base card, a {rank_word(base)}: "
+            return (f"a series starts only with a base card, {with_article(rank_word(base))}: "
                     f"{card.name} cannot start {where}")
         if card.rank == base:
             if piles[other].cards:

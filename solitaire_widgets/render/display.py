@@ -60,7 +60,7 @@ def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
         '<figure class="sw-game" style="margin:0">'
         + repr_svg(game, width)
         + f'<figcaption style="font-family:sans-serif">{escape(game.rules.title, quote=False)}'
-        f" (deal {game.seed}, {len(game.history)} moves): {escape(game.status, quote=False)}"
+        f" ({game.deal_name}, {len(game.history)} moves): {escape(game.status, quote=False)}"
         + '<details><summary>The table in words</summary><p>' + words + "</p></details>"
         + "</figcaption></figure>"
     )

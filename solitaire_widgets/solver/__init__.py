@@ -7,6 +7,12 @@ one, unlimited passes, no limit on the waste) or draw-three Klondike (the
 same, three cards turned at a time). It reads nothing but the game's table,
 and never changes the game.
 
+The modules, from the position up: ``state`` (the compact position and
+playing a move on it), ``moves`` (the moves worth trying and the safe
+foundation moves), ``dead_ends`` (positions where a card can never go up),
+``search`` (the search and its plan per rule set) and ``config`` (which
+pruning rules are used, passed down as one value, :class:`~solitaire_widgets.solver.config.Config`).
+
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=2, variant="standard")
 >>> solution = solve(game)
@@ -26,20 +32,26 @@ An unresolved deal (the budget ran out) is neither a win nor a loss:
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
-from . import klondike as _k
+from .config import DEFAULT, Config
+from .search import solve_position
+from .state import from_table, mode_of
 
-__all__ = ["Solution", "Status", "solve", "solve_deal", "next_move", "can_win", "DEFAULT_NODES"]
+__all__ = ["Solution", "Status", "Config", "Hint", "solve", "solve_deal", "next_move", "can_win",
+           "hint", "DEFAULT_NODES", "HINT_SECONDS"]
 
 Status = Literal["won", "lost", "unresolved"]
 
 #: The default node budget of :func:`solve` (positions expanded).
 DEFAULT_NODES = 1_000_000
+#: The default time budget of :func:`hint` (seconds): a player waits no longer.
+HINT_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -59,11 +71,12 @@ class Solution:
 
 
 def solve(game: Game, max_nodes: int = DEFAULT_NODES,
-          max_seconds: float | None = None) -> Solution:
+          max_seconds: float | None = None, config: Config = DEFAULT) -> Solution:
     """Solve a Klondike game from its current position, seeing every card.
 
     ``max_nodes`` bounds the positions expanded and ``max_seconds`` the time;
-    when either runs out the answer is ``"unresolved"``.
+    when either runs out the answer is ``"unresolved"``. ``config`` says which
+    pruning rules are used (all of them unless told otherwise; each is sound).
 
     >>> from solitaire_widgets import new_game
     >>> solve(new_game("klondike", seed=2, variant="standard")).status
@@ -75,23 +88,24 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
     if game.is_over:
         return Solution("won" if game.is_won else "lost", [], 0,
                         time.perf_counter() - start)
-    mode = _k.mode_of(str(game.options.get("variant", "polish")))
-    root, forced = _k.from_table(game.table)
+    mode = mode_of(str(game.options.get("variant", "polish")))
+    root, forced = from_table(game.table)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
-    status, moves, nodes = _k.solve_position(root, forced, mode, max_nodes, deadline)
+    status, moves, nodes = solve_position(root, forced, mode, max_nodes, deadline,
+                                          config=config)
     result: Status = "won" if status == "won" else "lost" if status == "lost" else "unresolved"
     return Solution(result, moves, nodes, time.perf_counter() - start)
 
 
 def solve_deal(seed: int, variant: str = "polish", max_nodes: int = DEFAULT_NODES,
-               max_seconds: float | None = None) -> Solution:
+               max_seconds: float | None = None, config: Config = DEFAULT) -> Solution:
     """Solve deal number ``seed`` of Klondike from its opening.
 
     >>> solve_deal(2, variant="standard").status
     'won'
     """
     game = new_game("klondike", seed=seed, variant=variant)
-    return solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
+    return solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
 
 
 def next_move(game: Game, max_nodes: int = DEFAULT_NODES,
@@ -119,3 +133,99 @@ def can_win(game: Game, max_nodes: int = DEFAULT_NODES,
     """
     status = solve(game, max_nodes=max_nodes, max_seconds=max_seconds).status
     return None if status == "unresolved" else status == "won"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The solver's answer to a player, in words, within a time budget.
+
+    ``status`` is the :class:`Solution`'s; ``move`` the next move of a
+    winning line (None unless won); ``answer`` says whether the position can
+    still be won and ``advice`` what to play next, both in a player's words,
+    including when the budget ran out before the solver could tell.
+    """
+
+    status: Status
+    move: Move | None
+    answer: str
+    advice: str
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+#: Hints already answered, by position: a win with the rest of its line, or a loss.
+#: A player who follows a hint asks again from the next position of the same
+#: line, and is answered at once. Each answer holds for its position whatever
+#: came before (the solver reads nothing but the position).
+_KNOWN: OrderedDict[tuple[object, ...], tuple[Status, tuple[Move, ...]]] = OrderedDict()
+#: How many positions :data:`_KNOWN` holds at most (the oldest go first).
+KNOWN_POSITIONS = 20_000
+
+
+def _position(game: Game, config: Config) -> tuple[object, ...]:
+    return (str(game.options.get("variant", "polish")), config, *from_table(game.table))
+
+
+def _remember(game: Game, solution: Solution, config: Config) -> None:
+    """Keep a decided answer, and for a win every position along its line."""
+    if solution.status == "lost":
+        _KNOWN[_position(game, config)] = ("lost", ())
+    elif solution.status == "won":
+        line = tuple(solution.moves)
+        probe = game.clone()
+        for i, move in enumerate(line):
+            _KNOWN[_position(probe, config)] = ("won", line[i:])
+            probe.play(move)
+    while len(_KNOWN) > KNOWN_POSITIONS:
+        _KNOWN.popitem(last=False)
+
+
+def hint(game: Game, max_seconds: float = HINT_SECONDS,
+         max_nodes: int = DEFAULT_NODES, config: Config = DEFAULT) -> Hint:
+    """Answer "can this still be won?" and "what should I play?" within ``max_seconds``.
+
+    The widget's two solver buttons call this. When the budget runs out the
+    answer says so (the solver could not tell, not that the game is lost).
+    A position met before on a winning line the solver found (the player
+    followed its hints) is answered at once from that line.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("klondike", seed=2, variant="standard")
+    >>> answer = hint(game, max_seconds=30)
+    >>> answer.status, answer.answer.startswith("Yes"), game.is_legal(answer.move)
+    ('won', True, True)
+    >>> hard = new_game("klondike", seed=4, variant="polish")
+    >>> print(hint(hard, max_nodes=2).answer)  # doctest: +ELLIPSIS
+    The solver could not tell within its budget (... positions looked at in ... s) whether ...
+    """
+    if game.name != "klondike":
+        words = f"The solver plays Klondike only, not {game.rules.title}"
+        return Hint("unresolved", None, words, words)
+    if game.is_over:
+        status: Status = "won" if game.is_won else "lost"
+        return Hint(status, None, game.status, game.status)
+    known = _KNOWN.get(_position(game, config))
+    if known is not None:
+        solution = Solution(known[0], list(known[1]))
+    else:
+        solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
+        _remember(game, solution, config)
+    looked = f"{solution.nodes:,} position{'s' if solution.nodes != 1 else ''} looked at"
+    if solution.status == "won":
+        move = solution.moves[0]
+        return Hint("won", move,
+                    f"Yes: this can still be won, in {len(solution.moves)} more moves "
+                    "(the solver sees every card, face-down ones too)",
+                    "Next move of a winning line: " + game.describe(move),
+                    solution.nodes, solution.seconds)
+    if solution.status == "lost":
+        words = "No: from here no line of play wins, whatever you do"
+        return Hint("lost", None, words, "No winning line from here: " + words[4:],
+                    solution.nodes, solution.seconds)
+    budget = f"{looked} in {solution.seconds:.1f} s"
+    return Hint("unresolved", None,
+                f"The solver could not tell within its budget ({budget}) whether this can "
+                "still be won: it may be either",
+                f"The solver found no winning line within its budget ({budget}); that does "
+                "not mean there is none",
+                solution.nodes, solution.seconds)

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 from ..game import Game
 from ..moves import Move
 
@@ -93,7 +93,7 @@ def strategy_names(game: str) -> list[str]:
 def get_strategy(game: str, name: str | None = None, seed: int = 0) -> Strategy:
     """A new strategy object for ``game`` (its default when ``name`` is None)."""
     if game not in ("quarrel", "klondike", "chain"):
-        raise OptionError(f"there is no game called {game!r}")
+        raise OptionError(f"there is no game called {excerpt(game)}")
     table = _module(game).STRATEGIES
     if name is None:
         name = next(iter(table))
@@ -101,7 +101,7 @@ def get_strategy(game: str, name: str | None = None, seed: int = 0) -> Strategy:
         return RandomStrategy(seed)
     if name not in table:
         raise OptionError(
-            f"there is no strategy {name!r} for {game}; choose one of: "
+            f"there is no strategy {excerpt(name)} for {game}; choose one of: "
             + ", ".join(strategy_names(game))
         )
     strategy: Strategy = table[name]()

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from ..cards import Card
 from ..game import Game
-from ..games.klondike import COLUMNS, WASTE_LIMIT
+from ..games.klondike import COLUMNS, WASTE_LIMIT, builds_on, goes_up
 from ..moves import Move
 
 __all__ = ["View", "Memory", "observe", "recall", "HeuristicPlayer", "SimplePlayer", "STRATEGIES"]
@@ -130,21 +130,14 @@ def _safe(card: Card, foundations: tuple[int, int, int, int]) -> bool:
 
 
 def _fits_foundation(card: Card, foundations: tuple[int, int, int, int]) -> bool:
-    return foundations[_SUIT_INDEX[card.suit]] + 1 == card.rank
-
-
-def _fits_on(card: Card, end: Card | None) -> bool:
-    """Whether ``card`` may go onto a column ending in ``end`` (None: empty)."""
-    if end is None:
-        return card.rank == 13
-    return end.rank == card.rank + 1 and end.is_red != card.is_red
+    return goes_up(card, foundations[_SUIT_INDEX[card.suit]])
 
 
 def _playable(card: Card, view: View) -> bool:
     """Whether ``card``, turned now, could leave the waste at once."""
     if _fits_foundation(card, view.foundations):
         return True
-    return any(_fits_on(card, up[-1] if up else None) for _, up in view.columns
+    return any(builds_on(card, up[-1] if up else None) for _, up in view.columns
                if up or card.rank == 13)
 
 
@@ -288,7 +281,7 @@ class _Judge:
         if _fits_foundation(exposed, view.foundations):
             return 40
         top = view.waste_top
-        if top is not None and _fits_on(top, exposed):
+        if top is not None and builds_on(top, exposed):
             # Makes room for the waste's top card.
             return 32
         return 0

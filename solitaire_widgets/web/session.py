@@ -49,8 +49,6 @@ ACTION_LABELS: dict[str, str] = {
 }
 #: Auto-finish stops after this many moves.
 FINISH_LIMIT = 2000
-#: The solver's budget for a hint or "can this still be won?" (positions).
-SOLVER_NODES = 300_000
 
 
 def _sentence(text: str) -> str:
@@ -199,37 +197,31 @@ class TableSession:
 
     def can_win(self) -> str:
         """Ask the solver (Klondike) whether this position can still be won."""
-        from ..solver import solve
+        from ..solver import hint
 
         if self.game.name != "klondike":
             self._say("The solver plays Klondike only.", error=True)
             return "unresolved"
-        solution = solve(self.game, max_nodes=SOLVER_NODES)
-        self._say({
-            "won": f"Yes: this can still be won, in {len(solution.moves)} more moves "
-                   "(the solver sees every card, face-down ones too).",
-            "lost": "No: from here no line of play wins, whatever you do.",
-            "unresolved": "The solver could not decide within its budget.",
-        }[solution.status])
-        return solution.status
+        answer = hint(self.game)
+        self._say(answer.answer + ".")
+        return answer.status
 
     def solver_hint(self) -> Move | None:
         """Highlight the first move of a winning line (Klondike; the solver sees every card)."""
-        from ..solver import solve
+        from ..solver import hint
 
         if self.game.name != "klondike" or self.game.is_over:
             self._say(self.game.status if self.game.is_over else
                       "The solver plays Klondike only.", error=not self.game.is_over)
             return None
-        solution = solve(self.game, max_nodes=SOLVER_NODES)
-        if solution.status != "won" or not solution.moves:
-            self._say("No winning line from here." if solution.status == "lost" else
-                      "The solver found no winning line within its budget.")
+        answer = hint(self.game)
+        move = answer.move
+        if move is None:
+            self._say(answer.advice + ".")
             return None
-        move = solution.moves[0]
         self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
                      if move.action == "move" else frozenset({"s"}))
-        self._say("Next move of a winning line: " + self.game.describe(move))
+        self._say(answer.advice)
         return move
 
     def new_deal(self, seed: int | None) -> None:

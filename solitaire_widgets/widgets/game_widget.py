@@ -56,7 +56,8 @@ _EXAMPLE_MOVE = {"klondike": "t3>fh", "chain": "l5>fh", "quarrel": "r7>lc"}
 
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
-#: The solver's budget (positions) for a question asked from the table.
+#: The solver's budget (positions) for "winnable deals only"; the questions
+#: asked from the table have a time budget (:func:`solitaire_widgets.solver.hint`).
 SOLVER_NODES = 300_000
 #: "Winnable deals only" tries at most this many deal numbers.
 WINNABLE_TRIES = 25
@@ -187,7 +188,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._scene = start
             self._animate_events(game.start, game.opening, deal=True)
         self._update_controls()
-        self._say(f"Deal {game.seed} of {game.rules.title}.")
+        self._say(f"{game.deal_name.capitalize()} of {game.rules.title}.")
 
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
@@ -223,40 +224,27 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Ask the solver whether this position can still be won; say and return its answer.
 
         The answer is ``"won"`` (a winning line exists), ``"lost"`` (none does)
-        or ``"unresolved"`` (the solver's budget ran out first).
+        or ``"unresolved"`` (the solver's time budget,
+        ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
         """
-        from ..solver import solve
+        from ..solver import hint
 
         if self.game.name != "klondike":
             self._say("The solver plays Klondike only", error=True)
             return "unresolved"
-        solution = solve(self.game, max_nodes=SOLVER_NODES)
-        answers = {
-            "won": f"Yes: this can still be won, in {len(solution.moves)} more moves "
-                   "(the solver sees every card, face-down ones too)",
-            "lost": "No: from here no line of play wins, whatever you do",
-            "unresolved": "The solver could not decide within its budget",
-        }
-        self._say(answers[solution.status])
-        return solution.status
+        answer = hint(self.game)
+        self._say(answer.answer)
+        return answer.status
 
     def solver_hint(self) -> Move | None:
         """Highlight the first move of a winning line (the solver sees every card)."""
-        from ..solver import solve
+        from ..solver import hint
 
-        if self.game.name != "klondike" or self.game.is_over:
-            self._say(self.game.status if self.game.is_over else
-                      "The solver plays Klondike only")
-            return None
-        solution = solve(self.game, max_nodes=SOLVER_NODES)
-        if solution.status != "won" or not solution.moves:
-            self._say("No winning line from here" if solution.status == "lost" else
-                      "The solver found no winning line within its budget")
-            return None
-        move = solution.moves[0]
-        self._show_hint(move)
-        self._say("Next move of a winning line: " + self.game.describe(move))
-        return move
+        answer = hint(self.game)
+        self._say(answer.advice)
+        if answer.move is not None:
+            self._show_hint(answer.move)
+        return answer.move
 
     def _on_deal_number(self, change: dict[str, Any]) -> None:
         if self._quiet or change["new"] == self.game.seed:
@@ -536,7 +524,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if bundle is None:
             return None
         scene = self._scene or self._layout()
-        title = f"{self.game.rules.title}, deal {self.game.seed}"
+        title = f"{self.game.rules.title}, {self.game.deal_name}"
         words = describe_table(self.game.name, self.game.table)
         svg = scene_svg(scene, title=title, description=words)
         data = base64.b64encode(svg.encode("utf-8")).decode("ascii")

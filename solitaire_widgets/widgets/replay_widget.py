@@ -42,14 +42,14 @@ def _as_game(replay: Game | Example | str | bytes) -> tuple[Game, list[str], str
     if isinstance(replay, Game):
         game = replay.clone()
         words = [step.text for step in game.history]
-        return game, words, f"{game.rules.title}, deal {game.seed}"
+        return game, words, f"{game.rules.title}, {game.deal_name}"
     if isinstance(replay, Example):
         game = replay.play()
         words = [text or step.text for text, step in zip(replay.words, game.history, strict=True)]
         return game, words, replay.title
     if isinstance(replay, str | bytes):
         game = load_game(replay)
-        return game, [step.text for step in game.history], f"{game.rules.title}, deal {game.seed}"
+        return game, [step.text for step in game.history], f"{game.rules.title}, {game.deal_name}"
     raise SaveFileError(
         f"a replay is a Game, an Example or save-file JSON text, not {type(replay).__name__}")
 

@@ -1,0 +1,64 @@
+"""How the Klondike solver prunes and spends its budget: one value, passed down.
+
+Every pruning rule is sound (none ever loses the only winning line), so
+switching one off changes how long a search takes, never what a search that
+runs to its end proves. Tests and the benchmark's baseline switch them off
+by passing another :class:`Config`; nothing is set globally.
+
+>>> DEFAULT.move_filters, BASELINE.move_filters
+(True, False)
+>>> Config(safe_plus=False).safe_plus
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Config", "DEFAULT", "BASELINE"]
+
+
+@dataclass(frozen=True)
+class Config:
+    """The pruning rules in force and the draw-three search plan.
+
+    - ``move_filters``: put moves off that a winning line can make later
+      (part of a sequence, a talon card laid in a column, a column emptied
+      with no king to fill it): ``solitaire_widgets.solver.moves.moves``;
+    - ``dead_end_check``: stop at a position where some card can never reach
+      its foundation (``solitaire_widgets.solver.dead_ends.hopeless``);
+    - ``strong_dead_ends``: in that check, talon cards are places to lay cards
+      only once they can be laid in a column, and kings need an empty column;
+    - ``run_heads``: in that check, a column card is uncovered only once the
+      card lying on it can leave it;
+    - ``safe_plus``: the two-rank safe foundation moves
+      (``solitaire_widgets.solver.moves.safe``);
+    - ``lay_chains``: in draw one, lay talon cards only together with a move
+      onto them (``solitaire_widgets.solver.moves.lay_chains``);
+    - ``splits``: in draw three, skip a position one already seen can outdo
+      (``solitaire_widgets.solver.search.dominated``);
+    - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
+      share of the budget given to restarts, the most positions one restart may
+      expand, and the share given to the draw-one relaxation
+      (``solitaire_widgets.solver.search.solve_position``).
+    """
+
+    move_filters: bool = True
+    dead_end_check: bool = True
+    strong_dead_ends: bool = True
+    run_heads: bool = True
+    safe_plus: bool = True
+    lay_chains: bool = True
+    splits: bool = True
+    restart_share: float = 0.5
+    restart_nodes: int = 5_000
+    relax_share: float = 0.15
+
+
+#: The solver as it plays.
+DEFAULT = Config()
+#: The benchmark's baseline: depth-first search over the same macro moves with
+#: the transposition table, plain safe foundation moves and the plain dead-end
+#: check; the same draw-three plan.
+BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
+                  safe_plus=False, lay_chains=False, splits=False)

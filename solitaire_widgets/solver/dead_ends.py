@@ -1,0 +1,245 @@
+"""Dead ends: positions where some card can never reach its foundation.
+
+:func:`hopeless` is a relaxed reckoning that only ever switches facts on, so
+it is fast and sound: when it says a position is hopeless, no line from it
+wins, and the search may stop there. What it relies on is said in its
+docstring; tests check each part on small positions against brute force.
+"""
+
+from __future__ import annotations
+
+from .config import DEFAULT, Config
+from .state import DRAW_ONE, DRAW_THREE, P0, P1, POLISH, State, reach
+
+__all__ = ["hopeless"]
+
+#: ``_UP_ROWS[n]``: one suit's cards, the ``n`` lowest marked (on the foundation).
+_UP_ROWS = tuple(b"\x01" * n + b"\x00" * (13 - n) for n in range(14))
+
+
+def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bool:
+    """Whether some card can never reach its foundation, by a relaxed reckoning.
+
+    An optimistic fixpoint over facts that are only ever switched on:
+    ``free[c]`` (card ``c`` may one day be uncovered, or is in the talon),
+    ``avail[c]`` (``c`` may one day end a column, so a card may be laid on
+    it), ``up[c]`` (``c`` may one day go up), and whether a column may one day
+    be empty. A face-down card, or the lowest face-up card of a column, can
+    leave only by itself: to its foundation (``up``), onto a card of the other
+    colour one rank higher that is ``avail``, or (a king) into an empty column;
+    a face-up card higher in a sequence is assumed able to leave (with the
+    cards under it). A card may be uncovered once every card lying on it (now)
+    may leave. A column card is ``avail`` once it may be uncovered; a talon
+    card only once it may be laid in a column: onto an ``avail`` parent, or (a
+    king) into an empty column. A card on a foundation now is never ``avail``
+    (foundation cards never come back). A column may be emptied once all its
+    cards may leave, its bottom card not being a king that has to stay. A card
+    may go up once it is ``free`` and the card below it may go up. Every real
+    line only does things this reckoning allows (by induction on its moves:
+    each move needs facts already switched on), so if some card can never go
+    up here, the deal is lost: the check is sound.
+
+    With ``Config.run_heads``, what lies on what is followed card by card
+    instead: a card ``y`` in a column is uncovered (``free`` and ``avail``)
+    only once the card ``x`` lying on it now leaves it, and ``x`` leaves ``y``
+    only by moving at the head of the cards on it (onto an ``avail`` parent,
+    or a king into an empty column) or by going up, which needs ``x``
+    uncovered itself and ``up[x]``. A face-down ``x`` can only move once
+    uncovered; a face-up ``x`` carries the cards on it. Moving with a run
+    headed by a card under ``x`` does not take ``x`` off ``y``: the pair moves
+    together and ``y`` stays covered. So the first version's "a face-up card
+    higher in a sequence may leave" (which let the card under it count as
+    uncovered when the whole sequence moved) becomes: the card under it is
+    uncovered only if that card's own cover has a place or can go up. A
+    column may be emptied once its bottom card leaves the same way (a king
+    at the bottom only by going up). Sound by the same induction on the moves
+    of a real line: each way a card comes to lie uncovered, and each way a
+    column comes to be empty, is one of those, and needs the facts already
+    switched on. This catches a column that blocks itself through its
+    sequence (a two of clubs on the three of diamonds with the ace of clubs
+    face down under them, and the other red three and the black fours
+    already up) and blocking across columns through sequences (a six that
+    can only go up after an ace that is under a card needing the seven the
+    six lies on).
+
+    Since every fact only ever switches on, a column's scan (plain
+    reckoning) resumes where it stopped the last time (the card it stopped at is the first that could not
+    leave), and a talon card already ``avail`` is not looked at again; this
+    computes the same fixpoint as scanning everything on each round.
+
+    With ``Config.strong_dead_ends`` off, the plainer reckoning of the first version is
+    used: every talon card counts as ``avail`` and every king as able to leave
+    (tests check the stronger one never changes an answer).
+
+    Drawing three, and in the second (last) Polish pass (``mode``, with
+    ``Config.strong_dead_ends``), a talon card is ``free`` only once it may come to the
+    top of the waste: if it is within reach now (:func:`reach`: in the
+    Polish pass, the waste's top and the cards that can be turned before the
+    waste holds three), or once some card before it in the talon may
+    leave the talon (the cards after shift, so which ones come up changes),
+    or the card just after it may leave (taken from the top of the waste, it
+    leaves this one on top). A talon card may leave once it may come up and
+    has somewhere to go: up, or onto an ``avail`` parent, or (a king) into an
+    empty column. Sound: the talon changes only when a card leaves it, and
+    without either of those changes a card's place in the talon, and so
+    whether turning brings it up, stays as it is now. So when no card the
+    packets bring up can ever be played, the cards they never bring up can
+    never go up, and the deal is lost, even if drawing one would win it.
+    """
+    found, cols, talon, _, _ = state
+    up = bytearray(_UP_ROWS[found[0]] + _UP_ROWS[found[1]] + _UP_ROWS[found[2]]
+                   + _UP_ROWS[found[3]])
+    free = bytearray(52)
+    for c in talon:
+        free[c] = 1
+    strong = config.strong_dead_ends
+    runs = config.run_heads
+    # avail[52]: some column may one day be empty (the place of a king).
+    avail = bytearray(53) if strong else bytearray(free) + b"\x01"
+    empty = not strong
+    p0 = P0
+    p1 = P1
+    # Drawing three, or in the second Polish pass (a waste of three, no pass
+    # after it): talon indices that may come up (rise) and leave (gone).
+    limited = strong and bool(talon) and (mode == DRAW_THREE
+                                          or (mode == POLISH and state[4] == 2))
+    rise = bytearray(len(talon))
+    gone = bytearray(len(talon))
+    if limited:
+        for c in talon:
+            free[c] = 0
+        for j in reach(talon, state[3], state[4], mode):
+            rise[j] = 1
+            free[talon[j]] = 1
+        pending_talon = [talon[j] for j in range(len(talon)) if rise[j]]
+    else:
+        pending_talon = list(talon) if strong else []
+    open_cols: list[int] = []
+    qs = [0] * 7
+    uncs: list[bytearray] = [bytearray()] * 7
+    for i in range(7):
+        col = cols[i]
+        if len(col) == 1:
+            empty = True
+            avail[52] = 1
+        else:
+            open_cols.append(i)
+            qs[i] = len(col) - 1
+            if runs:
+                uncs[i] = bytearray(len(col))
+                uncs[i][-1] = 1
+            c = col[-1]
+            free[c] = avail[c] = 1
+    level = list(found)
+    changed = True
+    while changed:
+        changed = False
+        if limited:
+            first_gone = len(talon)
+            for j in range(len(talon)):
+                if rise[j] and not gone[j]:
+                    c = talon[j]
+                    if up[c] or avail[p0[c]] or avail[p1[c]]:
+                        gone[j] = 1
+                        changed = True
+                if gone[j] and j < first_gone:
+                    first_gone = j
+            for j in range(len(talon)):
+                if not rise[j] and (j > first_gone or (j + 1 < len(talon) and gone[j + 1])):
+                    rise[j] = 1
+                    c = talon[j]
+                    free[c] = 1
+                    pending_talon.append(c)
+                    changed = True
+        if pending_talon:
+            keep = []
+            for c in pending_talon:
+                if avail[p0[c]] or avail[p1[c]]:
+                    avail[c] = 1
+                    changed = True
+                else:
+                    keep.append(c)
+            pending_talon = keep
+        if runs:
+            still = []
+            for i in open_cols:
+                col = cols[i]
+                low = 1 + col[0]
+                unc = uncs[i]
+                whole = True
+                for q in range(len(col) - 2, 0, -1):
+                    if unc[q]:
+                        continue
+                    # Position q is uncovered when the card x lying on it leaves it
+                    # (a king's "parents" stand for an empty column).
+                    x = col[q + 1]
+                    if avail[p0[x]] or avail[p1[x]]:
+                        if q + 1 < low and not free[x]:
+                            whole = False
+                            continue
+                    elif not up[x]:
+                        whole = False
+                        continue
+                    unc[q] = 1
+                    c = col[q]
+                    free[c] = avail[c] = 1
+                    changed = True
+                    st = c // 13
+                    r = level[st]
+                    if c - st * 13 == r:  # it may go up: so may the cards above it
+                        b = st * 13
+                        while r < 13 and free[b + r]:
+                            up[b + r] = 1
+                            r += 1
+                        level[st] = r
+                if not empty:
+                    x = col[1]
+                    if up[x] or (x % 13 != 12 and (low == 1 or free[x])
+                                 and (avail[p0[x]] or avail[p1[x]])):
+                        empty = True
+                        avail[52] = 1
+                        changed = True
+                if not (whole and empty):
+                    still.append(i)
+            open_cols = still
+        elif open_cols:
+            still = []
+            for i in open_cols:
+                col = cols[i]
+                low = 1 + col[0]
+                q = qs[i]
+                while q > 0:
+                    c = col[q]
+                    if not (q > low or up[c]):
+                        if c % 13 == 12:
+                            if not (q == 1 or empty):
+                                break
+                        elif not (avail[p0[c]] or avail[p1[c]]):
+                            break
+                    q -= 1
+                    if q:
+                        c = col[q]
+                        if not free[c]:
+                            free[c] = avail[c] = 1
+                            changed = True
+                qs[i] = q
+                if q:
+                    still.append(i)
+                elif not empty and (col[1] % 13 != 12 or up[col[1]]):
+                    empty = True
+                    avail[52] = 1
+                    changed = True
+                elif not empty:
+                    still.append(i)  # a king that has to stay, unless it goes up
+            open_cols = still
+        for s in range(4):
+            r = level[s]
+            b = s * 13
+            while r < 13 and free[b + r]:
+                up[b + r] = 1
+                r += 1
+                changed = True
+            level[s] = r
+        if level[0] + level[1] + level[2] + level[3] == 52:
+            return False
+    return True

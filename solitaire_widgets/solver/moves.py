@@ -1,0 +1,376 @@
+"""Which moves the Klondike solver tries, and the foundation moves it makes by itself.
+
+:func:`moves` lists the macros worth trying from a position, best first;
+:func:`auto` plays the foundation moves no winning line can need to put off
+(:func:`safe`). Every filter here is sound: it only ever puts off a move that
+a winning line can make later, and says why where it is applied. The filters
+are switched by a :class:`~solitaire_widgets.solver.config.Config`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..moves import Move
+from .config import DEFAULT, Config
+from .state import (
+    CHAIN,
+    CHILDREN,
+    COL_F,
+    COL_T,
+    DRAW_ONE,
+    DRAW_THREE,
+    FIDS,
+    OPP,
+    P0,
+    P1,
+    PARENTS,
+    POLISH,
+    REDEAL,
+    TAL_F,
+    TAL_T,
+    TIDS,
+    TO_EMPTY,
+    TWIN,
+    Macro,
+    State,
+    cut,
+    draw_of,
+    play,
+    reach,
+    turns,
+)
+
+__all__ = ["safe", "auto", "moves", "lay_chains", "forced_moves"]
+
+
+def safe(f: list[int], s: int, r: int, plus: bool = True) -> bool:
+    """Whether the card of suit ``s`` and rank ``r + 1`` may go up at once (``f[s] == r``).
+
+    Sound (a dominance; foundation cards never come back). The only use of a
+    card in play besides going up is to take a card of the other colour one
+    rank lower. So it is safe when it is an ace or a two (an ace is only ever
+    useful on its foundation), or when both those lower cards are up already.
+    With ``plus`` (``Config.safe_plus``), also when both cards of the other colour two ranks
+    lower and the other card of its own colour two ranks lower are up (its own
+    suit's is, since ``f[s] == r``): then a card that could be laid on it (of
+    the other colour, one rank lower) could itself only take cards that are
+    up, and its own foundation is ready for it, so in any winning line the
+    moves laying it here may instead send it up (it carries nothing, and
+    nothing else needs it in play); every other move of the line is played as
+    it was, or skipped when it moves this card. This is the "safe autoplay"
+    rule of FreeCell solvers, which holds the same way here.
+    """
+    if r < 2:
+        return True
+    o1, o2 = OPP[s]
+    if f[o1] >= r and f[o2] >= r:
+        return True
+    return plus and f[o1] >= r - 1 and f[o2] >= r - 1 and f[3 - s] >= r - 1
+
+
+def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = False,
+         config: Config = DEFAULT) -> State:
+    """Play every safe foundation move (see :func:`_safe`), repeatedly.
+
+    Taking a safe card out of a column or the talon only frees things, so
+    every line from the old position still works (with the changes
+    :func:`_safe` explains).
+    In draw-one Klondike any talon card is reached by free turns and redeals;
+    under the Polish rules turning changes what can be reached, so only the
+    top of the waste goes up automatically. In draw-three Klondike no talon
+    card does: taking one out shifts the cards after it, which changes which
+    of them later passes bring to the top (keeping it might be what makes a
+    wanted card come up), so going up is left to the search as a move.
+
+    ``eager`` (draw three only) sends safe talon cards within reach up all
+    the same: a streamliner (see :func:`search`), which may miss a win but
+    never finds a false one.
+    """
+    found, cols, talon, pos, pss = state
+    plus = config.safe_plus
+    f = list(found)
+    cl = list(cols)
+    moved = True
+    while moved:
+        moved = False
+        for i in range(7):
+            col = cl[i]
+            if len(col) > 1:
+                c = col[-1]
+                s = c // 13
+                r = c - s * 13
+                if f[s] == r and safe(f, s, r, plus):
+                    cl[i] = cut(col, 1)
+                    f[s] += 1
+                    moved = True
+                    if rec is not None:
+                        rec.append(Move("move", TIDS[i], FIDS[s], 1))
+        if talon and (mode != DRAW_THREE or eager):
+            if mode == DRAW_THREE:
+                within: Sequence[int] = reach(talon, pos, pss, mode)
+            else:
+                within = range(0 if mode == DRAW_ONE else max(pos - 1, 0),
+                               len(talon) if mode == DRAW_ONE else pos)
+            for j in within:
+                c = talon[j]
+                s = c // 13
+                r = c - s * 13
+                if f[s] == r and safe(f, s, r, plus):
+                    if rec is not None:
+                        turns(rec, talon, pos, j, draw_of(mode))
+                        rec.append(Move("move", "w", FIDS[s], 1))
+                    talon = talon[:j] + talon[j + 1:]
+                    pos = j
+                    f[s] += 1
+                    moved = True
+                    break
+    return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
+
+
+def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
+    """The moves worth trying from ``state``, best first (after :func:`auto`)."""
+    found, cols, talon, pos, pss = state
+    prune = config.move_filters
+    ends: dict[int, int] = {}
+    empty = -1
+    for i in range(7):
+        col = cols[i]
+        if len(col) > 1:
+            ends[col[-1]] = i
+        elif empty < 0:
+            # Empty columns are interchangeable: trying one of them is enough.
+            empty = i
+    fmoves: list[Macro] = []
+    reveal: list[tuple[int, Macro]] = []
+    other: list[Macro] = []
+    partial: list[Macro] = []
+    within = reach(talon, pos, pss, mode)
+    for i in range(7):
+        col = cols[i]
+        n = len(col) - 1
+        if n <= 0:
+            continue
+        nd = col[0]
+        top = col[-1]
+        if found[top // 13] == top % 13:
+            fmoves.append((COL_F, i, 0, 1))
+        head = col[1 + nd]
+        if head % 13 == 12:
+            # A king at the bottom of a column never moves to an empty one
+            # (sound: the positions are the same up to the order of columns).
+            if nd and empty >= 0:
+                reveal.append((-nd, (COL_T, i, empty, n - nd)))
+        else:
+            for p in PARENTS[head]:
+                j = ends.get(p)
+                if j is not None:
+                    if nd:
+                        reveal.append((-nd, (COL_T, i, j, n - nd)))
+                    else:
+                        other.append((COL_T, i, j, n - nd))
+        for k in range(2 + nd, n + 1):
+            for p in PARENTS[col[k]]:
+                j = ends.get(p)
+                if j is not None and (not prune or partial_useful(
+                        state, i, k, j, ends, empty, within, mode)):
+                    partial.append((COL_T, i, j, n + 1 - k))
+    tal: list[Macro] = []
+    faceup: set[int] | None = None
+    in_talon: set[int] | None = None
+    king_ready = False
+    p0 = P0
+    p1 = P1
+    for j in within:
+        c = talon[j]
+        rank = c % 13
+        if found[c // 13] == rank:
+            fmoves.append((TAL_F, j, 0, 1))
+        if TO_EMPTY[c]:
+            king_ready = True
+            if empty < 0:
+                continue
+            targets: tuple[int, ...] = (empty,)
+        else:
+            d0 = ends.get(p0[c])
+            d1 = ends.get(p1[c])
+            if d0 is None:
+                if d1 is None:
+                    continue
+                targets = (d1,)
+            elif d1 is None:
+                targets = (d0,)
+            else:
+                targets = (d0, d1)
+        if mode == DRAW_ONE and prune:
+            # Standard Klondike: every talon card is always within reach (turns and
+            # redeals are free), so laying one in a column can be put off until just
+            # before a card is laid on it (sound: nothing else needs it there; moving
+            # it on alone is the same as playing it from the talon to the new place,
+            # and to its foundation it can go from the talon). So lay it only if a
+            # card of the other colour one rank lower is face up in a column, or is a
+            # talon card that is useful in the same way.
+            if faceup is None:
+                faceup = set()
+                for col in cols:
+                    faceup.update(col[1 + col[0]:])
+                in_talon = set(talon)
+            assert in_talon is not None
+            if not talon_useful(c, faceup, in_talon):
+                continue
+            if config.lay_chains:
+                for d in targets:
+                    lay = (TAL_T, j, d, 1)
+                    tal.extend((CHAIN, *lay, *f) for f in lay_chains(play(state, lay), d))
+                continue
+        tal.extend((TAL_T, j, d, 1) for d in targets)
+    result = fmoves
+    if reveal:
+        reveal.sort()
+        result.extend(m for _, m in reveal)
+    result.extend(tal)
+    if other and not prune:
+        result.extend(other)
+    elif other and empty < 0:
+        # Emptying a column (moving all of a sequence that covers no face-down
+        # card) is only useful for a king to go there. Sound: such a move can be
+        # put off until just before a king goes into the column it empties, and
+        # while another column is empty the king can go there instead. So empty a
+        # column only if none is empty and a king could go into it at once.
+        if not king_ready:
+            for col in cols:
+                nd = col[0]
+                if nd and col[1 + nd] % 13 == 12:
+                    king_ready = True
+                    break
+        if king_ready:
+            result.extend(other)
+    result.extend(partial)
+    if mode == POLISH and pss == 1 and talon:
+        result.append((REDEAL, 0, 0, 0))
+    return result
+
+
+def lay_chains(state: State, d: int) -> list[Macro]:
+    """Every way to lay a card at once on the card just laid from the talon at the end of column ``d``.
+
+    Standard Klondike only. Sound: a talon card laid in a column is of use
+    there only to take a card (moving it on alone, or up, is the same as
+    playing it from the talon to the new place, since every talon card is
+    always within reach), so in a winning line its laying can be put off
+    until just before the first move that lays a card on it (no move between
+    needs its place: the card it lies on can take nothing else meanwhile, and
+    if it moves it moves alone and takes the talon card at its new place).
+    So a talon card is laid only together with that next move: a card of the
+    other colour one rank lower moving onto it (with the cards on it) from
+    any column, or laid from the talon, which in turn comes with its own next
+    move. Every such move is tried, unfiltered. The positions between are
+    never put in the transposition table (they are only ever passed through).
+    """
+    cols = state[1]
+    t = cols[d][-1]
+    result: list[Macro] = []
+    kids = CHILDREN[t]
+    if not kids:
+        return result
+    for i in range(7):
+        if i != d:
+            col = cols[i]
+            for k in range(1 + col[0], len(col)):
+                if col[k] in kids:
+                    result.append((COL_T, i, d, len(col) - k))
+    talon = state[2]
+    for j in range(len(talon)):
+        if talon[j] in kids:
+            lay = (TAL_T, j, d, 1)
+            result.extend((*lay, *f) for f in lay_chains(play(state, lay), d))
+    return result
+
+
+def talon_useful(c: int, faceup: set[int], in_talon: set[int]) -> bool:
+    """Whether a card laid from the talon could take a card at once (standard Klondike)."""
+    rank = c % 13
+    if rank == 0:
+        return False
+    for s in OPP[c // 13]:
+        child = s * 13 + rank - 1
+        if child in faceup or (child in in_talon and talon_useful(child, faceup, in_talon)):
+            return True
+    return False
+
+
+def partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
+                    empty: int, within: Sequence[int], mode: int) -> bool:
+    """Whether moving ``cols[i][k:]`` onto column ``j`` uses the card it uncovers at once.
+
+    Moving part of a face-up sequence turns nothing up: it swaps the uncovered
+    card ``x = cols[i][k - 1]`` for its twin (same rank and colour) at the end
+    of column ``j``. Sound: in a winning line, such a move can be put off until
+    just before the first move that needs ``x`` uncovered (the moves between
+    touch neither the moved cards' foot nor ``x``; anything laid on the moved
+    cards meanwhile is laid on them in column ``i`` instead and moves with
+    them). The moves that need ``x`` uncovered are: ``x`` to its foundation,
+    a card laid on ``x`` (the twin ``z`` of ``cols[i][k]``, from a column or the
+    talon), or ``x`` moving on with cards under it. If none is possible right
+    after the move, the move is not needed now. Laying ``z`` on ``x`` counts
+    only if that move itself passes the same filters (a move the search would
+    not make does not make this one useful): from the talon in standard
+    Klondike only if a card can then be laid on ``z``; from the foot of a
+    column with no face-down card only if emptying that column is allowed.
+    """
+    found, cols, talon, _, _ = state
+    col = cols[i]
+    x = col[k - 1]
+    if found[x // 13] == x % 13:
+        return True
+    nd = col[0]
+    for q in range(1 + nd, k):
+        c = col[q]
+        if c % 13 == 12:
+            if nd and empty >= 0:
+                return True
+            continue
+        for p in PARENTS[c]:
+            d = ends.get(p)
+            if d is not None and d != i and d != j:
+                return True
+    z = TWIN[col[k]]
+    for m in range(7):
+        if m != i:
+            other = cols[m]
+            ndm = other[0]
+            at = other.find(z, 1 + ndm)
+            if at > 0:
+                if at > 1 + ndm or ndm:
+                    return True
+                # z heads a column with nothing under it: moving it empties the column.
+                if empty < 0:
+                    return True
+    for t in within:
+        if talon[t] == z:
+            if mode != DRAW_ONE:
+                return True
+            faceup: set[int] = set()
+            for other in cols:
+                faceup.update(other[1 + other[0]:])
+            return talon_useful(z, faceup, set(talon))
+    return False
+
+
+def forced_moves(state: State) -> list[Macro]:
+    """The moves of the card just turned onto a full second-pass waste (it must leave)."""
+    found, cols, talon, pos, _ = state
+    j = pos - 1
+    c = talon[j]
+    result: list[Macro] = []
+    if found[c // 13] == c % 13:
+        result.append((TAL_F, j, 0, 1))
+    for i in range(7):
+        col = cols[i]
+        if len(col) > 1:
+            if col[-1] in PARENTS[c]:
+                result.append((TAL_T, j, i, 1))
+        elif c % 13 == 12:
+            result.append((TAL_T, j, i, 1))
+            break
+    return result

@@ -1,0 +1,317 @@
+"""The solver's view of a Klondike position: a compact value, and playing moves on it.
+
+The position is copied out of the engine's table into a compact value, so the
+search can copy and hash it cheaply. Nothing here reads anything but the table
+it is given.
+
+The compact state is a tuple ``(found, cols, talon, pos, pss)``:
+
+- ``found``: four ints, the number of cards on the clubs, diamonds, hearts and
+  spades foundations (so the top rank, 0 for none);
+- ``cols``: seven ``bytes``, one per column: byte 0 is the number of face-down
+  cards, then the cards bottom to top. A card is ``suit * 13 + rank - 1`` with
+  suits in the order ``CDHS`` (clubs and spades black);
+- ``talon``: the waste and the stock as one ``bytes`` in dealing order;
+  ``talon[:pos]`` is the waste (its top is ``talon[pos - 1]``), ``talon[pos:]``
+  the stock (``talon[pos]`` is turned next). Turning the waste over puts the
+  same cards back in the same order, so a card taken from the waste is simply
+  cut out of the talon;
+- ``pos``: the length of the waste; ``pss``: the pass (1 or 2, Polish rules).
+
+The rules are told by a ``mode``: :data:`POLISH` (two passes, a waste of three
+in the second), :data:`DRAW_ONE` (standard Klondike: draw one, unlimited
+passes) or :data:`DRAW_THREE` (the same, three cards turned at a time). In
+draw-one Klondike every talon card can be brought to the top of the waste by
+free turns and redeals; in draw-three only every third card of a pass can, so
+which cards are within reach depends on ``pos`` and on the cards taken out
+before (see :func:`reach`).
+
+Moves are macros ``(kind, a, b, n)``: a column's end card to its foundation
+(:data:`COL_F`), the talon's card ``a`` to its foundation (:data:`TAL_F`) or
+onto column ``b`` (:data:`TAL_T`) with all the turns (and, in standard
+Klondike, redeals) needed to bring it to the top of the waste, ``n`` cards from
+column ``a`` onto column ``b`` (:data:`COL_T`), and the Polish second pass
+(:data:`REDEAL`). In standard Klondike a talon card laid in a column comes with
+the move that lays a card on it at once, as one chain ``(CHAIN, kind, a, b, n,
+kind, a, b, n, ...)`` (see :func:`solitaire_widgets.solver.moves.lay_chains`).
+
+Which card may go onto which is not written here: :data:`PARENTS` is read off
+the engine's own rule (:func:`solitaire_widgets.games.klondike.builds_on`) for
+every pair of cards, once, when the module loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import SUITS, Card
+from ..games.klondike import WASTE_LIMIT, builds_on
+from ..moves import Move
+from ..table import Table
+
+__all__ = [
+    "POLISH", "DRAW_ONE", "DRAW_THREE", "mode_of", "draw_of", "State", "Macro",
+    "COL_F", "TAL_F", "TAL_T", "COL_T", "REDEAL", "CHAIN", "PARENTS", "CHILDREN",
+    "card_code", "card_of", "from_table", "play", "reach", "key", "is_won", "finish",
+]
+
+#: found, cols, talon, pos, pss (see the module docstring).
+State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes, int, int]
+#: (kind, a, b, n), or a chain of them: see the module docstring.
+Macro = tuple[int, ...]
+
+COL_F, TAL_F, TAL_T, COL_T, REDEAL, CHAIN = range(6)
+
+#: The modes (see the module docstring); a mode is also the number of cards a
+#: turn turns, except under the Polish rules (one card, two passes).
+POLISH, DRAW_ONE, DRAW_THREE = 0, 1, 3
+_MODES = {"polish": POLISH, "standard": DRAW_ONE, "draw-three": DRAW_THREE}
+
+
+def draw_of(mode: int) -> int:
+    """How many cards one turn turns under ``mode``.
+
+    >>> draw_of(POLISH), draw_of(DRAW_THREE)
+    (1, 3)
+    """
+    return max(mode, 1)
+
+
+def mode_of(variant: str) -> int:
+    """The solver's mode for a Klondike ``variant`` option.
+
+    >>> mode_of("standard") == DRAW_ONE, mode_of("draw-three") == DRAW_THREE
+    (True, True)
+    """
+    try:
+        return _MODES[variant]
+    except KeyError:
+        raise ValueError(f"the solver knows no Klondike variant {variant!r}; "
+                         f"it knows {', '.join(_MODES)}") from None
+
+
+def card_code(card: Card) -> int:
+    """The compact code of a card: ``suit * 13 + rank - 1`` (suits ``CDHS``).
+
+    >>> card_code(Card.parse("AC")), card_code(Card.parse("KS"))
+    (0, 51)
+    """
+    return SUITS.index(card.suit) * 13 + card.rank - 1
+
+
+def card_of(code: int) -> Card:
+    """The card of a compact code.
+
+    >>> str(card_of(51))
+    'KS'
+    """
+    return Card(code % 13 + 1, SUITS[code // 13])
+
+
+FIDS = ("fc", "fd", "fh", "fs")
+TIDS = tuple(f"t{i}" for i in range(1, 8))
+_CARDS = tuple(card_of(c) for c in range(52))
+#: The cards ``c`` may be built on (one rank higher, the other colour), read
+#: off the engine's rule.
+PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(x for x in range(52) if builds_on(_CARDS[c], _CARDS[x])) for c in range(52))
+#: The cards that may be built on ``c``.
+CHILDREN: tuple[frozenset[int], ...] = tuple(
+    frozenset(x for x in range(52) if c in PARENTS[x]) for c in range(52))
+#: Whether a king goes into an empty column (the engine's rule, per card).
+TO_EMPTY = tuple(builds_on(_CARDS[c], None) for c in range(52))
+#: The two suits of the other colour: clubs/spades (0, 3) against diamonds/hearts (1, 2).
+OPP = ((1, 2), (0, 3), (0, 3), (1, 2))
+#: The card of the same rank and colour in the other suit.
+TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+#: For each card, its two parents; a king has none: 52 stands for "an empty
+#: column" (see :func:`solitaire_widgets.solver.dead_ends.hopeless`).
+P0 = tuple(p[0] if p else 52 for p in PARENTS)
+P1 = tuple(p[1] if p else 52 for p in PARENTS)
+TURN = Move("turn")
+REDEAL_MOVE = Move("redeal")
+
+
+def from_table(table: Table) -> tuple[State, bool]:
+    """The compact state of a Klondike table, and whether a turned card must leave now."""
+    piles = table.piles
+    found = tuple(len(piles[f].cards) for f in FIDS)
+    cols = []
+    for tid in TIDS:
+        pile = piles[tid]
+        down = min(pile.down, len(pile.cards))
+        if down and down == len(pile.cards):  # cannot happen in play; be safe
+            down -= 1
+        cols.append(bytes((down,)) + bytes(card_code(c) for c in pile.cards))
+    waste = [card_code(c) for c in piles["w"].cards]
+    stock = [card_code(c) for c in reversed(piles["s"].cards)]
+    pss = int(table.facts.get("pass") or 1)
+    state: State = (
+        (found[0], found[1], found[2], found[3]),
+        tuple(cols),
+        bytes(waste + stock),
+        len(waste),
+        2 if pss >= 2 else 1,
+    )
+    return state, bool(table.facts.get("forced"))
+
+
+def cut(col: bytes, n: int) -> bytes:
+    """Column ``col`` without its last ``n`` cards, the card left at the end turned up."""
+    rest = col[: len(col) - n]
+    down = rest[0]
+    if down and down == len(rest) - 1:
+        return bytes((down - 1,)) + rest[1:]
+    return rest
+
+
+def turns(rec: list[Move], talon: bytes, pos: int, j: int, draw: int = 1) -> None:
+    """Record the turns (and redeal) that bring ``talon[j]`` to the top of the waste.
+
+    ``draw`` cards are turned at a time (the last packet may be shorter);
+    ``j`` must be within reach (:func:`reach`).
+    """
+    n = len(talon)
+    if j >= pos and ((j + 1 - pos) % draw == 0 or j == n - 1):
+        rec.extend([TURN] * -(-(j + 1 - pos) // draw))
+    elif j != pos - 1:  # not in this pass: round the talon once more
+        rec.extend([TURN] * -(-(n - pos) // draw))
+        rec.append(REDEAL_MOVE)
+        rec.extend([TURN] * -(-(j + 1) // draw))
+
+
+def play(state: State, mv: Macro, rec: list[Move] | None = None, draw: int = 1) -> State:
+    """Play one macro (no automatic moves); record its engine moves in ``rec``.
+
+    ``draw`` (cards turned at a time) matters only to the turns recorded.
+    """
+    kind = mv[0]
+    if kind == CHAIN:
+        for at in range(1, len(mv), 4):
+            state = play(state, mv[at:at + 4], rec, draw)
+        return state
+    found, cols, talon, pos, pss = state
+    a, b, n = mv[1], mv[2], mv[3]
+    if kind == COL_F or kind == COL_T:
+        col = cols[a]
+        cl = list(cols)
+        cl[a] = cut(col, n)
+        if kind == COL_F:
+            s = col[-1] // 13
+            f = list(found)
+            f[s] += 1
+            if rec is not None:
+                rec.append(Move("move", TIDS[a], FIDS[s], 1))
+            return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
+        cl[b] = cols[b] + col[len(col) - n:]
+        if rec is not None:
+            rec.append(Move("move", TIDS[a], TIDS[b], n))
+        return found, tuple(cl), talon, pos, pss
+    if kind == REDEAL:
+        if rec is not None:
+            rec.extend([TURN] * (len(talon) - pos))
+            rec.append(REDEAL_MOVE)
+        return found, cols, talon, 0, 2
+    c = talon[a]
+    if rec is not None:
+        turns(rec, talon, pos, a, draw)
+    rest = talon[:a] + talon[a + 1:]
+    if kind == TAL_F:
+        s = c // 13
+        f = list(found)
+        f[s] += 1
+        if rec is not None:
+            rec.append(Move("move", "w", FIDS[s], 1))
+        return (f[0], f[1], f[2], f[3]), cols, rest, a, pss
+    cl = list(cols)
+    cl[b] = cols[b] + bytes((c,))
+    if rec is not None:
+        rec.append(Move("move", "w", TIDS[b], 1))
+    return found, tuple(cl), rest, a, pss
+
+
+def is_won(state: State, mode: int) -> bool:
+    """Whether the position is won, or certainly winnable by foundation moves alone.
+
+    With no face-down card left and every talon card within reach (draw-one
+    Klondike, or an empty talon), the lowest card not yet up is always free:
+    any card lying on it in a column is lower still. So it can go up, and so on.
+    """
+    found, cols, talon, _, _ = state
+    if found[0] + found[1] + found[2] + found[3] == 52:
+        return True
+    if talon and mode != DRAW_ONE:
+        return False
+    for col in cols:
+        if col[0]:
+            return False
+    return True
+
+
+def finish(state: State, mode: int, rec: list[Move]) -> State:
+    """Play a position that :func:`is_won` accepts out to the end."""
+    while True:
+        found, cols, talon, pos, pss = state
+        if sum(found) == 52:
+            return state
+        for i in range(7):
+            col = cols[i]
+            if len(col) > 1 and found[col[-1] // 13] == col[-1] % 13:
+                state = play(state, (COL_F, i, 0, 1), rec)
+                break
+        else:
+            for j in range(len(talon)):
+                if found[talon[j] // 13] == talon[j] % 13:
+                    state = play(state, (TAL_F, j, 0, 1), rec)
+                    break
+            else:  # pragma: no cover - is_won guarantees a move
+                raise AssertionError("finish: no foundation move")
+
+
+def reach(talon: bytes, pos: int, pss: int, mode: int) -> Sequence[int]:
+    """The talon indices that can be brought to the top of the waste (in this pass, Polish).
+
+    Draw three: the top of the waste, the last card of each packet of three
+    still to come in this pass (the last packet may be shorter), and the same
+    in every pass after a redeal, which starts again from the first card.
+    """
+    n = len(talon)
+    if mode == DRAW_ONE:
+        return range(n)
+    if mode == DRAW_THREE:
+        ahead = set(range(pos + 2, n, 3))
+        ahead.update(range(2, n, 3))
+        if n:
+            ahead.add(n - 1)
+        if pos:
+            ahead.add(pos - 1)
+        return sorted(ahead)
+    lo = max(pos - 1, 0)
+    if pss == 1:
+        return range(lo, len(talon))
+    # Second Polish pass: the waste holds at most WASTE_LIMIT cards; the card
+    # turned onto a full waste (index WASTE_LIMIT) must be played at once,
+    # which is exactly what a macro does.
+    return range(lo, min(len(talon), WASTE_LIMIT + 1))
+
+
+def key(state: State, mode: int) -> bytes:
+    """The transposition-table key of a position.
+
+    The foundations follow from the other cards, so they are left out. The
+    columns are sorted, since the order of columns never matters (sound: any
+    move between columns is allowed wherever they stand). In draw-one
+    Klondike the waste/stock split is left out too: free turns and redeals
+    lead from any split to any other. In draw-three Klondike every split on
+    the cycle that turning and redealing go round (a multiple of three cards
+    on the waste, or the whole talon) leads to every other, so those splits
+    share one key; a split off the cycle (after a card was taken from the
+    waste) keeps its own, since the cycle never leads back to it.
+    """
+    _, cols, talon, pos, pss = state
+    k = b"\xff".join(sorted(cols)) + b"\xfe" + talon
+    if mode == DRAW_ONE:
+        return k
+    if mode == DRAW_THREE:
+        return k + bytes((255 if pos % 3 == 0 or pos == len(talon) else pos,))
+    return k + bytes((pos, pss))

@@ -1,0 +1,209 @@
+"""The solver against brute force, on positions small enough to search exhaustively.
+
+The brute force here knows nothing of the solver: it plays the engine's own
+legal moves from a position, every one of them, remembering the positions it
+has seen, until it reaches a win or has seen everything. On hundreds of
+small positions under each rule set (a few cards left out of their
+foundations, some face down, a short hand) the solver's verdict must equal
+it: every win replays through the engine, every loss is a loss.
+
+Each reduction a loss proof relies on is tested the same way, alone (every
+other one switched off) and all together: the move filters, the dead-end
+check and its two strengthenings, the two-rank safe foundation moves, laying
+talon cards only with a card onto them, the draw-three dominance, and the
+search plan (draw three's restarts, and a loss proved drawing one, which
+settles draw three and the Polish rules alike). The dead-end
+check and the automatic foundation moves are also checked directly: a
+position the check calls hopeless is lost, and the automatic moves never
+turn a won position into a lost one. What the search always does (columns
+taken in any order, one empty column standing for all, a king at the
+bottom of a column kept there, the talon splits that turning reaches alike)
+is covered by every comparison.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from solitaire_widgets import new_game
+from solitaire_widgets.cards import SUITS, Card
+from solitaire_widgets.game import Game
+from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS
+from solitaire_widgets.moves import Move
+from solitaire_widgets.rules import Context
+from solitaire_widgets.solver import Config, dead_ends, solve, state
+from solitaire_widgets.solver import moves as gen
+from solitaire_widgets.table import Table
+
+VARIANTS = ["polish", "standard", "draw-three"]
+PER_VARIANT = 120
+
+#: Every reduction off: the plain search over the solver's moves.
+NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
+              run_heads=False, safe_plus=False, lay_chains=False, splits=False,
+              restart_share=0.0, relax_share=0.0)
+#: Each reduction alone, by name (the dead-end strengthenings need the check).
+ALONE = {
+    "move filters": dataclasses.replace(NONE, move_filters=True),
+    "dead-end check": dataclasses.replace(NONE, dead_end_check=True),
+    "strong dead ends": dataclasses.replace(NONE, dead_end_check=True, strong_dead_ends=True),
+    "run heads": dataclasses.replace(NONE, dead_end_check=True, run_heads=True),
+    "two-rank safe moves": dataclasses.replace(NONE, safe_plus=True),
+    "lay chains": dataclasses.replace(NONE, move_filters=True, lay_chains=True),
+    "draw-three dominance": dataclasses.replace(NONE, splits=True),
+    "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
+                                           restart_nodes=50),
+    "all": Config(restart_nodes=50),
+}
+
+
+def small_position(variant: str, rnd: random.Random) -> Game:
+    """A game in a random position with a few cards out of their foundations."""
+    game = new_game("klondike", seed=0, variant=variant)
+    loose = rnd.randint(5, 10)
+    heights = [13] * 4
+    for _ in range(loose):
+        suit = rnd.choice([s for s in range(4) if heights[s] > 0])
+        heights[suit] -= 1
+    cards = [Card(rank, SUITS[s]) for s in range(4) for rank in range(heights[s] + 1, 14)]
+    rnd.shuffle(cards)
+    piles = game.table.piles
+    for s, fid in enumerate(FOUNDATIONS):
+        piles[fid].cards = [Card(rank, SUITS[s]) for rank in range(1, heights[s] + 1)]
+        piles[fid].down = 0
+    talon = cards[:rnd.randint(0, min(4, len(cards)))]
+    rest = cards[len(talon):]
+    facts = game.table.facts
+    second = variant == "polish" and rnd.random() < 0.5
+    facts["pass"] = 2 if second else 1
+    facts["waste_limit"] = second
+    facts["forced"] = False
+    on_waste = rnd.randint(0, min(len(talon), 3) if second else len(talon))
+    piles["w"].cards = talon[:on_waste]
+    piles["s"].cards = list(reversed(talon[on_waste:]))
+    piles["w"].down = piles["s"].down = 0
+    used = rnd.sample(range(7), rnd.randint(1, min(2, len(rest)))) if rest else []
+    for column in COLUMNS:
+        piles[column].cards = []
+        piles[column].down = 0
+    for k, card in enumerate(rest):
+        piles[COLUMNS[used[k % len(used)]]].cards.append(card)
+    for column in COLUMNS:
+        # One face-up card at the end of each column, the rest face down.
+        piles[column].down = max(0, len(piles[column].cards) - 1)
+    game._legal = None
+    return game
+
+
+def _key(table: Table, polish: bool) -> tuple[object, ...]:
+    key: tuple[object, ...] = tuple((tuple(p.cards), p.down) for p in table.piles.values())
+    if polish:
+        facts = table.facts
+        key += (facts["pass"], facts["waste_limit"], facts["forced"])
+    return key
+
+
+def brute_force(game: Game) -> bool:
+    """Whether some line of the engine's legal moves wins: every one is tried.
+
+    It plays the rules' own moves on copies of the table (as :class:`Game`
+    does, without the history), remembering every position seen.
+    """
+    if game.is_won:
+        return True
+    rules = game.rules
+    polish = game.options["variant"] == "polish"
+    seen = {_key(game.table, polish)}
+    stack = [game.table]
+    while stack:
+        here = stack.pop()
+        # Foundation moves are tried first (the last pushed is the next
+        # searched): the order finds wins sooner and never changes the answer.
+        moves = sorted(rules.legal_moves(here), key=lambda m: m.dst.startswith("f"))
+        for move in moves:
+            there = here.copy()
+            rules.apply(there, move, Context(there, list))
+            if there.facts["over"]:
+                if there.facts["won"]:
+                    return True
+                continue
+            k = _key(there, polish)
+            if k not in seen:
+                seen.add(k)
+                stack.append(there)
+    return False
+
+
+def _replays(game: Game, moves: list[Move]) -> bool:
+    probe = game.clone()
+    for move in moves:
+        probe.play(move)
+    return probe.is_won
+
+
+_CASES: dict[str, list[tuple[Game, bool]]] = {}
+
+
+def cases(variant: str) -> list[tuple[Game, bool]]:
+    """The small positions of ``variant`` with their brute-force verdicts (made once)."""
+    if variant not in _CASES:
+        rnd = random.Random(f"brute {variant}")
+        found: list[tuple[Game, bool]] = []
+        while len(found) < PER_VARIANT:
+            game = small_position(variant, rnd)
+            if game.legal_moves():
+                found.append((game, brute_force(game)))
+        _CASES[variant] = found
+    return _CASES[variant]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_positions_hold_wins_and_losses(variant: str) -> None:
+    verdicts = [won for _, won in cases(variant)]
+    assert sum(verdicts) >= 20 and verdicts.count(False) >= 8
+
+
+@pytest.mark.parametrize("reduction", list(ALONE))
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_verdict_equals_brute_force(variant: str, reduction: str) -> None:
+    config = ALONE[reduction]
+    for game, won in cases(variant):
+        solution = solve(game, max_nodes=200_000, config=config)
+        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
+        if won:
+            assert _replays(game, solution.moves)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hopeless_positions_are_lost(variant: str) -> None:
+    mode = state.mode_of(variant)
+    called = 0
+    for game, won in cases(variant):
+        position, forced = state.from_table(game.table)
+        if forced:
+            continue
+        for config in (Config(), Config(run_heads=False), Config(strong_dead_ends=False)):
+            if dead_ends.hopeless(position, mode, config):
+                called += 1
+                assert not won, game.to_json()
+    assert called >= 10
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_automatic_foundation_moves_keep_the_verdict(variant: str) -> None:
+    mode = state.mode_of(variant)
+    moved = 0
+    for game, won in cases(variant):
+        position, _ = state.from_table(game.table)
+        rec: list[Move] = []
+        gen.auto(position, mode, rec)
+        if rec:
+            moved += 1
+            after = game.clone()
+            for move in rec:
+                after.play(move)
+            assert brute_force(after) == won, game.to_json()
+    assert moved >= 10

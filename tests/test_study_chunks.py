@@ -1,0 +1,53 @@
+"""Klondike studies in chunks: a range of deals, resumed, then merged into the stored study."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import study_klondike as study  # noqa: E402
+
+
+@pytest.fixture()
+def results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(study, "RESULTS", tmp_path)
+    monkeypatch.setattr(study, "CHUNKS", tmp_path / "klondike_chunks")
+    return tmp_path
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_chunks_resume_retry_and_merge(results: Path) -> None:
+    first = study.run_chunk("standard", 0, 4, 1, 2_000, None, progress=False)
+    rows = _lines(first)
+    assert [r["seed"] for r in rows] == [0, 1, 2, 3]
+    # Run again: every deal is settled at this budget, nothing is solved.
+    study.run_chunk("standard", 0, 4, 1, 2_000, None, progress=False)
+    assert _lines(first) == rows
+    # A second chunk, with a tiny budget: deals stay unresolved.
+    second = study.run_chunk("standard", 4, 3, 1, 2, None, progress=False)
+    assert {r["status"] for r in _lines(second)} == {"unresolved"}
+    # The same range with a larger budget solves only those still unresolved.
+    study.run_chunk("standard", 4, 3, 1, 2_000, None, progress=False)
+    again = _lines(second)[3:]
+    assert [r["seed"] for r in again] == [4, 5, 6] and {r["max_nodes"] for r in again} == {2_000}
+    # A chunk after a gap waits until the gap is filled.
+    study.run_chunk("standard", 9, 1, 1, 2_000, None, progress=False)
+    data = study.merge("standard")
+    assert [d["seed"] for d in data["deals"]] == list(range(7))
+    summary = data["summary"]
+    assert summary["wins"] + summary["losses"] + summary["unresolved"] == 7
+    assert summary["deals"] == 7 and summary["budgets"] == {"2000": 7}
+    best = study.best_rows("standard")
+    assert all(best[s]["status"] == d["status"] for s, d in enumerate(data["deals"]))
+    # Merged into the stored study, and read back as such.
+    assert study.main(["--merge", "--variant", "standard"]) == 0
+    stored = json.loads((results / "klondike_study_standard.json").read_text())
+    assert stored["summary"]["deals"] == 7
+    assert "--merge" in stored["summary"]["command"]
