@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import html
 import time
 from dataclasses import replace
@@ -34,12 +35,13 @@ from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table, pile_names
 from ..render.scene import Scene, layout
+from ..render.svg import scene_svg
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
 from ..strategies import get_strategy
 from ..table import Event, Table
-from ._animation import fallback_bundle, sentence
-from .canvas_backend import TablePainter
+from ._animation import sentence
+from .canvas_backend import TablePainter, keyboard_bridge
 from .traits import check_speed, check_width
 
 __all__ = ["GameWidget"]
@@ -155,7 +157,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
                           self.redo_button, self.hint_button, self.finish_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        parts = [toolbar, self.actions, self.canvas, self.status, self.message,
+        # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
+        self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
+        parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
                  self.move_input, self.description]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
@@ -534,7 +538,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     # -- display -----------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        """The live widget; without a kernel, a picture of the table and a line on playing it.
+
+        Where no kernel runs (a notebook opened without running it, nbconvert,
+        nbviewer, the book), the widget view has no model and the page shows
+        the next mime type: ``text/html``, which JupyterLab sanitizes when the
+        notebook is not trusted. So it holds only what sanitizers keep: an
+        ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
+        and one line of text. ``image/svg+xml`` carries the same picture.
+        """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
         self.painter.redraw()
@@ -542,5 +554,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return None
         scene = self._scene or self._layout()
         title = f"{self.game.rules.title}, {self.game.deal_name}"
-        bundle.update(fallback_bundle(self.game, scene, title, self.width))
+        words = describe_table(self.game.name, self.game.table)
+        svg = scene_svg(scene, title=title, description=words)
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
+        bundle["image/svg+xml"] = svg
+        bundle["text/html"] = (
+            '<figure class="sw-still" style="margin:0">'
+            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(words)}" '
+            f'width="{round(scene.width)}" style="max-width:100%;height:auto">'
+            f"<figcaption>{html.escape(line, quote=False)}</figcaption></figure>"
+        )
         return bundle
