@@ -34,7 +34,7 @@ OPENING_DEAL = Move("opening-deal")
 
 
 class Step(NamedTuple):
-    """One step: the move (:data:`OPENING_DEAL` for the opening deal, step 0), its words,
+    """One step: the move (:data:`~solitaire_widgets.game.OPENING_DEAL` for the opening deal, step 0), its words,
     and every event it caused."""
 
     move: Move
@@ -231,7 +231,7 @@ class Game:
         return other
 
     def steps(self) -> list[Step]:
-        """Every step: step 0 the opening deal (move :data:`OPENING_DEAL`, words ``"The deal"``),
+        """Every step: step 0 the opening deal (move :data:`~solitaire_widgets.game.OPENING_DEAL`, words ``"The deal"``),
         then step k the k-th move played."""
         return list(self._steps)
 
