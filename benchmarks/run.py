@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_engine.py", "bench_widgets.py", "bench_solver.py", "bench_web.py"]
+SCRIPTS = ["bench_engine.py", "bench_widgets.py", "bench_solver.py", "bench_web.py",
+           "bench_pages.py"]
 
 
 def main() -> int:

@@ -179,7 +179,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="solitaire-widgets",
-        description="Play, show and measure three old solitaires: quarrel, klondike, chain.",
+        description=f"Play, show and measure old solitaires: {', '.join(GAMES)}.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
 

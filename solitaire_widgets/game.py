@@ -295,7 +295,9 @@ class Game:
     def _as_move(self, move: Move | str) -> Move:
         if isinstance(move, Move):
             return move
-        return Move.parse(move)
+        rules = self.rules
+        return Move.parse(move, example=rules.example_move or "t3>fh",
+                          word=rules.actions[0] if rules.actions else "turn")
 
     def _moves(self) -> list[Move]:
         if self._legal is None:

@@ -77,8 +77,9 @@ class Move(_MoveValue):
         return cls("move", src, dst, count)
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read a move from its text.
+    def parse(cls, text: str, *, example: str = "t3>fh", word: str = "turn") -> Move:
+        """Read a move from its text; an error shows ``example`` and ``word`` (a game's
+        own example move and action, see :meth:`Game.play`).
 
         >>> Move.parse("s>w")
         Move.parse('s>w')
@@ -88,9 +89,8 @@ class Move(_MoveValue):
         solitaire_widgets.errors.NotationError: 't3>>t5' is not a move: write SOURCE>TARGET with pile names (e.g. 't3>fh'), SOURCE:N>TARGET to move N cards, or one word such as 'turn'
         """
         if not isinstance(text, str):
-            raise NotationError(
-                f"{excerpt(text)} is not a move: a move is written as text such as 't3>fh'"
-            )
+            raise NotationError(f"{excerpt(text)} is not a move: a move is written as text "
+                                f"such as {example!r}")
         cleaned = text.strip().lower()
         match = _MOVE_RE.match(cleaned)
         if match:
@@ -99,8 +99,9 @@ class Move(_MoveValue):
         if ">" not in cleaned and _ACTION_RE.match(cleaned) and cleaned != "move":
             return cls(cleaned)
         raise NotationError(
-            f"{excerpt(text)} is not a move: write SOURCE>TARGET with pile names (e.g. 't3>fh'), "
-            "SOURCE:N>TARGET to move N cards, or one word such as 'turn'"
+            f"{excerpt(text)} is not a move: write SOURCE>TARGET with pile names "
+            f"(e.g. {example!r}), "
+            f"SOURCE:N>TARGET to move N cards, or one word such as {word!r}"
         )
 
     def __str__(self) -> str:

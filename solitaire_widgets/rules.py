@@ -89,7 +89,12 @@ class Context:
 
 
 class Rules:
-    """Base class of a game's rules. Subclasses fill in the class data and hooks."""
+    """Base class of a game's rules. Subclasses fill in the class data and hooks.
+
+    The class data is everything a front end needs to know about the game
+    (its words, its buttons, its layout, its players), so a game is declared
+    in one place and registered with :func:`solitaire_widgets.games.register`.
+    """
 
     #: Short name used by :func:`~solitaire_widgets.new_game`.
     name: ClassVar[str] = ""
@@ -99,9 +104,26 @@ class Rules:
     packs: ClassVar[int] = 1
     #: Each option's allowed values; the first is the default (our reading).
     options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: What each option's values mean, in words: ``{option: {value: reading}}``.
+    option_readings: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: The game's decisions that move no chosen card (``"turn"``, ``"fill"``...),
     #: in button order; a click on the stock plays the first legal one.
     actions: ClassVar[tuple[str, ...]] = ()
+    #: Each action's button label and help, in the game's own words:
+    #: ``{action: (label, help)}``.
+    action_labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    #: A typical move as typed, shown as an example (``"t3>fh"``).
+    example_move: ClassVar[str] = ""
+    #: The table's layout: a layout's name in ``render.scene.LAYOUTS``, or
+    #: ``"package.module:function"``; ``""`` lays the piles out by their kinds.
+    layout: ClassVar[str] = ""
+    #: The module whose ``STRATEGIES`` (name -> class, the default first) play
+    #: this game; ``""``: only the random player.
+    strategies: ClassVar[str] = ""
+    #: The module whose ``EXAMPLES`` are this game's illustrated positions.
+    examples: ClassVar[str] = ""
+    #: Whether the solver (``solitaire_widgets.solver``) plays this game.
+    solver: ClassVar[bool] = False
 
     def __init__(self, /, **options: str) -> None:
         # ``self`` is positional-only, so an option may be called anything.
@@ -151,6 +173,24 @@ class Rules:
         ctx.end(False, "no move is left")
 
     # -- words ---------------------------------------------------------------
+
+    def action_label(self, action: str) -> str:
+        """An action's button label (its word, capitalised, if not declared)."""
+        return self.action_labels.get(action, (action.capitalize(), ""))[0]
+
+    def action_help(self, action: str) -> str:
+        """What an action does, in a line."""
+        return self.action_labels.get(action, ("", action))[1]
+
+    def readings(self) -> list[str]:
+        """The chosen reading of each option, in words.
+
+        >>> from solitaire_widgets.games import rules_for
+        >>> rules_for("klondike", {"variant": "standard"}).readings()
+        ['variant=standard: draw one card at a time, as many passes as you like, no waste limit']
+        """
+        return [f"{name}={value}: {self.option_readings.get(name, {}).get(value, value)}"
+                for name, value in self.options.items()]
 
     def describe_move(self, table: Table, move: Move) -> str:
         """A legal move in words, in the position before it is played."""

@@ -224,8 +224,9 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     for every deal; with ``workers`` > 1 it must be importable by the worker
     processes, i.e. defined in a module rather than in a notebook).
     """
-    checked = rules_for(game, options).options  # fail early on a bad option
-    if solver and game != "klondike":
+    rules = rules_for(game, options)  # fail early on a bad option
+    checked = rules.options
+    if solver and not rules.solver:
         raise OptionError(f"the solver plays Klondike only, not {game}")
     chosen = "solver" if solver else _make_strategy(game, strategy).name
     if type(deals) is not int or not 1 <= deals <= MAX_DEALS:

@@ -9,7 +9,8 @@
   starts JupyterLab on ``dir`` once per directory and returns ``(url, token)``
   (a :class:`tests.browser_support.LabServer`); stopped at the end of the session.
 - ``built_book`` (session): the book built once like ``make book-html``; the
-  HTML directory.
+  HTML directory (``SOLITAIRE_BOOK_HTML`` names an existing build to reuse,
+  outside CI).
 - ``book_site`` (session): ``built_book`` served over HTTP; the base URL.
 """
 
@@ -94,6 +95,11 @@ def jupyterlab_server(
 
 @pytest.fixture(scope="session")
 def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # SOLITAIRE_BOOK_HTML=book/_build/html reuses a build (make book-html) while
+    # working on the book's tests; CI always builds afresh.
+    reuse = os.environ.get("SOLITAIRE_BOOK_HTML")
+    if reuse and not os.environ.get("CI"):
+        return Path(reuse).resolve()
     return build_book(tmp_path_factory.mktemp("book"))
 
 

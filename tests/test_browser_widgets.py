@@ -32,6 +32,8 @@ from tests.browser_support import BrowserPage, LabServer, served_directory
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).parent / "browser_notebooks"
+#: Where the browser tests leave screenshots to look at (ignored by git).
+SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 #: The deal and drawing width in ``widgets.ipynb``.
 SEED, WIDTH = 3, 760
 
@@ -164,6 +166,7 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
                                jupyterlab_server: Callable[..., LabServer],
                                tmp_path: Path) -> None:
     shutil.copy(NOTEBOOKS / "widgets.ipynb", tmp_path / "widgets.ipynb")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     lab = jupyterlab_server(tmp_path)
     outside: list[str] = []
     browser_page.page.on("request", lambda request: outside.append(request.url)
@@ -204,6 +207,23 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
     assert status
 
     # Undo brings the picture back.
+    page.get_by_role("button", name="Undo").first.click()
+    game.settle()
+    assert game.diff("dealt") <= width * height * 0.002
+
+    # The keyboard alone plays the same move: arrows to the card, Enter, arrows to
+    # its destination, Enter, once the table has the focus (as Tab gives it).
+    page.locator(".jp-OutputArea-output canvas[tabindex='0']").first.focus()
+    order = [p for p in deal.table.piles if scene.pile_bounds(p) is not None]
+    for _ in range(order.index(move.src) + 1):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    for _ in range((order.index(move.dst) - order.index(move.src)) % len(order)):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    game.settle()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-keyboard.png"), full_page=True)
+    assert game.diff("dealt", target) > target[2] * target[3] * 0.2, "played by keyboard"
     page.get_by_role("button", name="Undo").first.click()
     game.settle()
     assert game.diff("dealt") <= width * height * 0.002

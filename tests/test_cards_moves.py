@@ -264,3 +264,16 @@ def test_every_allowed_option_value_starts_a_game_and_the_first_is_the_default(n
             game = new_game(name, seed=2, **{option: value})
             assert game.options[option] == value
             assert game.legal_moves() or game.is_over
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_option_value_is_declared_with_its_reading(name: str) -> None:
+    """A game's declaration says, in words, what each value of each option means."""
+    rules = rules_class(name)
+    assert {option: set(values) for option, values in rules.option_readings.items()} == {
+        option: set(values) for option, values in rules.options_allowed.items()}
+    assert all(words for readings in rules.option_readings.values()
+               for words in readings.values())
+    for action in rules.actions:
+        label, what = rules.action_labels[action]
+        assert label and what

@@ -299,3 +299,19 @@ def test_any_event_sequence_gives_legal_or_explained_intents(
         if isinstance(intent, Drag):
             assert math.isfinite(intent.dx) and math.isfinite(intent.dy)
     assert game.table == before
+
+
+def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> None:
+    """Chain, stuck in the first deal: lay the auxiliary row, or deal again? A click
+    on the stock says so instead of redealing (which forfeits the auxiliary row)."""
+    game, scene = table("chain", 5)
+    assert pointer.stock_choices(game) == [Move("aux"), Move("redeal")]
+    state, intent = click(PointerState(), scene, game, "s", 0.0)
+    assert isinstance(intent, Refuse)
+    assert "Lay the auxiliary row" in intent.reason and "Second deal" in intent.reason
+    state, intent = key(PointerState(focus=("s", 1)), scene, game, "Enter")
+    assert isinstance(intent, Refuse)
+    game.play("aux")
+    scene = layout("chain", game.table, WIDTH)
+    _, intent = click(PointerState(), scene, game, "s", 0.0)
+    assert intent == Play(pointer.stock_move(game) or Move("fill"))

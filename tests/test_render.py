@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire_widgets import OptionError, new_game
+from solitaire_widgets import GAMES, OptionError, new_game
 from solitaire_widgets.cards import Card, parse_cards
 from solitaire_widgets.game import Game
+from solitaire_widgets.games import rules_class
 from solitaire_widgets.render import (
     Label,
     Scene,
@@ -36,7 +37,6 @@ from solitaire_widgets.render import (
 from solitaire_widgets.render.shapes import Path, Text
 from solitaire_widgets.table import Event, Table
 
-GAMES = ("chain", "klondike", "quarrel")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -83,7 +83,7 @@ def test_every_card_once_with_its_face(name: str, width: int) -> None:
 
 
 def test_unknown_game_is_an_option_error() -> None:
-    with pytest.raises(OptionError, match="no layout"):
+    with pytest.raises(OptionError, match="no game called"):
         layout("poker", new_game("chain", seed=1).table)
 
 
@@ -369,3 +369,66 @@ def test_step_scenes_end_at_each_position(name: str, seed: int, moves: int) -> N
     assert Counter(s.card for s in end.sprites) == Counter(game.table.cards())
     assert [(s.pile, s.index, s.x, s.y) for s in end.sprites] == [
         (s.pile, s.index, s.x, s.y) for s in layout(name, game.table, 480).sprites]
+
+
+# -- render from the game, not its name ------------------------------------------------
+
+#: Every game under every value of every option.
+VARIANTS = [(name, {option: value})
+            for name in GAMES
+            for option, values in rules_class(name).options_allowed.items()
+            for value in values]
+
+
+def played_variant(name: str, options: dict[str, str], moves: int) -> Game:
+    game = new_game(name, seed=4, **options)
+    rng = random.Random(4)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    return game
+
+
+@pytest.mark.parametrize("name,options", VARIANTS,
+                         ids=[f"{n}-{'-'.join(o.values())}" for n, o in VARIANTS])
+def test_every_variant_is_drawn_and_described_with_its_own_rules(
+        name: str, options: dict[str, str]) -> None:
+    """The words of a position (the table in words, the SVG's description, the
+    player's frames) are the game's own status under its options, at every step."""
+    game = played_variant(name, options, 60)
+    for index in range(0, len(game.history) + 1, 6):
+        table = game.position_at(index)
+        status = game.rules.status(table) if not table.facts.get("over") else ""
+        words = describe_table(game, table)
+        if status:
+            assert words.splitlines()[0] == status.rstrip(".") + "."
+        check_scene(table, layout(game, table, 640))
+    assert describe_table(game, game.table) in html_unescape(repr_svg(game))
+    frames = game_frames(game, 360)
+    last_svg = frames[-1][0]
+    assert html_unescape(describe_table(game, game.table)) in html_unescape(last_svg)
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three"])
+def test_klondike_without_the_polish_rule_is_not_described_with_its_words(variant: str) -> None:
+    """The issue's example: "standard" was described as "the waste may be turned
+    over once" and "the waste holds 5 of its 3 cards"."""
+    game = new_game("klondike", seed=1, variant=variant)
+    while game.table.piles["s"].cards:
+        game.play("turn")
+    game.play("redeal")
+    for _ in range(5):
+        game.play("turn")
+    for text in (describe_table(game, game.table), repr_svg(game),
+                 "".join(svg for svg, _ in game_frames(game, 300)[-3:])):
+        assert "turned over once" not in text and "of its 3 cards" not in text
+        assert "Second pass" not in text
+    assert describe_table(game, game.table).startswith("Pass 2:")

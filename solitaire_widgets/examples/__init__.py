@@ -92,16 +92,21 @@ class Example:
         return [words for _move, words in self.steps]
 
 
-_MODULES = ("quarrel", "klondike", "chain")
 _FOUND: dict[str, Example] = {}
 
 
-def _collect(games: tuple[str, ...] = _MODULES) -> dict[str, Example]:
-    # Imported on first use: the example modules build their decks at import.
-    for module_name in games:
-        module = importlib.import_module(f"{__name__}.{module_name}")
-        for example in module.EXAMPLES:
-            _FOUND.setdefault(example.name, example)
+def _collect(games: tuple[str, ...] | None = None) -> dict[str, Example]:
+    """The examples of ``games`` (every registered game if None), found through each
+    game's ``Rules.examples`` module; imported on first use (they build decks)."""
+    from ..games import GAMES, rules_class
+
+    for game in GAMES if games is None else games:
+        module_name = rules_class(game).examples
+        if not module_name:
+            continue
+        for example in importlib.import_module(module_name).EXAMPLES:
+            if example.game == game:
+                _FOUND.setdefault(example.name, example)
     return _FOUND
 
 

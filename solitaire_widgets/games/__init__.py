@@ -1,8 +1,17 @@
-"""The three games, and :func:`new_game` to start one.
+"""The games: one registry, and :func:`new_game` to start one.
+
+A game is a :class:`~solitaire_widgets.rules.Rules` subclass that declares
+everything a front end needs (title, options and their readings, actions
+with their labels, an example move, its layout, its players, its examples);
+:func:`register` adds it. Every list of games in the package (``GAMES``, the
+examples, the strategies, the renderer, the widgets, the command line and the
+book) is read from here.
 
 >>> game = new_game("chain", seed=11)
 >>> game.name, len(game.deck)
 ('chain', 52)
+>>> list(GAMES)
+['chain', 'klondike', 'quarrel']
 >>> new_game("poker")
 Traceback (most recent call last):
 ...
@@ -11,33 +20,83 @@ solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import overload
 
 from ..cards import Card
 from ..errors import OptionError, excerpt
 from ..game import Game
 from ..rules import Rules
+from . import chain, klondike, quarrel
 
-__all__ = ["GAMES", "new_game", "rules_for", "rules_class"]
+__all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
-#: The games by name; each lives in the module of that name, as ``RULES``.
-GAMES: tuple[str, ...] = ("chain", "klondike", "quarrel")
+_REGISTRY: dict[str, type[Rules]] = {}
+
+def register(rules: type[Rules]) -> type[Rules]:
+    """Add a game (its :class:`Rules` subclass) to the registry; returns it, so it
+    can decorate the class. Registering the same class twice is harmless.
+
+    >>> from solitaire_widgets.games.klondike import KlondikeRules
+    >>> register(KlondikeRules) is KlondikeRules
+    True
+    """
+    if not (isinstance(rules, type) and issubclass(rules, Rules)):
+        raise TypeError(f"register() takes a Rules subclass, not {rules!r}")
+    name = rules.name
+    if not name or not name.isidentifier() or name != name.lower():
+        raise OptionError(f"a game's name is a short lower-case word, not {name!r}")
+    known = _REGISTRY.get(name)
+    if known is not None and known is not rules:
+        raise OptionError(f"there is already a game called {name!r}")
+    _REGISTRY[name] = rules
+    return rules
+
+
+def unregister(name: str) -> None:
+    """Remove a game from the registry (for tests that register one of their own)."""
+    _REGISTRY.pop(name, None)
+
+
+class _Names(Sequence[str]):
+    """The registered games' names, sorted: a live view of the registry."""
+
+    def _names(self) -> list[str]:
+        return sorted(_REGISTRY)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in _REGISTRY
+
+    def __repr__(self) -> str:
+        return repr(tuple(self._names()))
+
+
+#: The names of the registered games (a live view: a registered game appears here).
+GAMES: Sequence[str] = _Names()
 
 
 def rules_class(name: str) -> type[Rules]:
     """The rules class of game ``name``."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise OptionError(
-            f"there is no game called {excerpt(name)}; the games are: {', '.join(sorted(GAMES))}"
-        )
-    rules = _LOADED.get(name)
+    rules = _REGISTRY.get(name) if isinstance(name, str) else None
     if rules is None:
-        rules = _LOADED[name] = importlib.import_module(f"{__name__}.{name}").RULES
+        raise OptionError(
+            f"there is no game called {excerpt(name)}; the games are: {', '.join(GAMES)}"
+        )
     return rules
-
-
-_LOADED: dict[str, type[Rules]] = {}
 
 
 def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
@@ -50,10 +109,14 @@ def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
 def new_game(name: str, /, seed: int | None = None,
              deck: Sequence[Card | str] | str | None = None,
              **options: str) -> Game:
-    """Start a deal of ``name`` (``"quarrel"``, ``"klondike"`` or ``"chain"``).
+    """Start a deal of a registered game (``"quarrel"``, ``"klondike"``, ``"chain"``...).
 
     ``seed`` picks the deal (the same seed gives the same deal everywhere); or
     give ``deck``, the cards in dealing order (``"AS 2H ..."``). ``options``
     choose among readings of the text, e.g. ``new_game("chain", aux_row="at-start")``.
     """
     return Game(rules_for(name, options), seed=seed, deck=deck)
+
+
+for _module in (chain, klondike, quarrel):
+    register(_module.RULES)

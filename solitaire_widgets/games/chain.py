@@ -58,6 +58,23 @@ class ChainRules(Rules):
     title = "Chain"
     packs = 1
     actions = ("fill", "aux", "redeal")
+    example_move = "l5>fh"
+    layout = "chain"
+    strategies = "solitaire_widgets.strategies.chain"
+    examples = "solitaire_widgets.examples.chain"
+    option_readings: ClassVar[dict[str, dict[str, str]]] = {
+        "aux_row": {
+            "when-stuck": "the auxiliary row may be laid at any stuck point of the first deal",
+            "at-start": "the auxiliary row may be laid only before any card is played",
+        },
+    }
+    action_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "fill": ("Fill from the stock",
+                 "The next stock card goes to its series or into an empty place"),
+        "aux": ("Lay the auxiliary row", "Four stock cards are laid face up as the auxiliary row"),
+        "redeal": ("Second deal", "The layout is gathered, shuffled with the stock and dealt "
+                   "again in three rows of six"),
+    }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: the auxiliary row may be laid at any stuck point of the
         # first deal; the other: only before any card has been played.

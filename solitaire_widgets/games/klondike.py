@@ -113,6 +113,24 @@ class KlondikeRules(Rules):
     title = "Klondike"
     packs = 1
     actions = ("turn", "redeal")
+    example_move = "t3>fh"
+    layout = "klondike"
+    strategies = "solitaire_widgets.strategies.klondike"
+    examples = "solitaire_widgets.examples.klondike"
+    solver = True
+    option_readings: ClassVar[dict[str, dict[str, str]]] = {
+        "variant": {
+            "polish": "the text's rules: one card at a time, one second pass, during which "
+                      "the waste holds three cards at most",
+            "standard": "draw one card at a time, as many passes as you like, no waste limit",
+            "draw-three": "draw three cards at a time, as many passes as you like, "
+                          "no waste limit",
+        },
+    }
+    action_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "turn": ("Turn from the hand", "Turn the next card of the hand onto the waste"),
+        "redeal": ("Turn the waste over", "The waste is turned over and becomes the hand again"),
+    }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # "polish": the text's rules (one second pass, waste of three at most);
         # "standard": draw one, unlimited passes, no waste limit;

@@ -129,6 +129,24 @@ class QuarrelRules(Rules):
     title = "Quarrel"
     packs = 2
     actions = ("deal",)
+    example_move = "r7>lc"
+    layout = "quarrel"
+    strategies = "solitaire_widgets.strategies.quarrel"
+    examples = "solitaire_widgets.examples.quarrel"
+    option_readings: ClassVar[dict[str, dict[str, str]]] = {
+        "deal": {
+            "any-time": "the player may deal on whenever they like",
+            "when-stuck": "the player deals on only when no card can go to a series",
+        },
+        "hit_card": {
+            "to-series": "a later hit card that fits a series goes there before the layout "
+                         "is gathered",
+            "gathered": "a later hit card is gathered with the rest of the layout",
+        },
+    }
+    action_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "deal": ("Next card", "Deal the next stock card to the rows, naming the next rank"),
+    }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: deal on whenever you like; the other: only when no
         # card can go to a series («Если игра зашла в тупик…»).

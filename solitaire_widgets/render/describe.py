@@ -10,9 +10,15 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..rules import Rules
 from ..table import Pile, Table
 
-__all__ = ["describe_table", "describe_pile"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["describe_table", "describe_pile", "pile_names"]
 
 
 def _cards(n: int) -> str:
@@ -45,8 +51,12 @@ def describe_pile(pile: Pile) -> str:
     return f"{_cards(down)} face down, then {shown}"
 
 
-def describe_table(game: str, table: Table) -> str:
+def describe_table(game: Game | Rules | str, table: Table, *, status: bool = True) -> str:
     """The position in words: the game's status, then each pile in display order.
+
+    ``game`` is a :class:`~solitaire_widgets.Game` (its rules with their options), its rules, or
+    a game's name (its default options). ``status=False`` leaves the status
+    out, for a view that shows it already.
 
     Empty piles are listed by name, except the many empty places of a large
     layout, which are counted.
@@ -55,16 +65,16 @@ def describe_table(game: str, table: Table) -> str:
     >>> print(describe_table("chain", new_game("chain", seed=5).table).splitlines()[0])
     First deal, three rows of eight; 28 cards in the stock; the auxiliary row is still to come.
     """
-    from ..games import rules_for
+    from .scene import rules_of
 
-    rules = rules_for(game)
+    rules = rules_of(game)
     lines = []
-    status = rules.status(table) if not table.facts.get("over") else str(
+    said = rules.status(table) if not table.facts.get("over") else str(
         table.facts.get("reason") or "")
     if table.facts.get("over"):
-        status = ("Won: " if table.facts.get("won") else "Lost: ") + status
-    if status:
-        lines.append(status.rstrip(".") + ".")
+        said = ("Won: " if table.facts.get("won") else "Lost: ") + said
+    if said and status:
+        lines.append(said.rstrip(".") + ".")
     many = sum(1 for p in table.piles.values() if p.kind == "tableau") > 24
     empty: list[str] = []
     uncounted = 0
@@ -83,3 +93,34 @@ def describe_table(game: str, table: Table) -> str:
     if uncounted:
         lines.append(f"{uncounted} other places are empty.")
     return "\n".join(lines)
+
+
+def pile_names(game: Game | Rules | str, table: Table) -> str:
+    """The piles' names as a typed move writes them, each with its name in words;
+    a numbered run of piles (``t1`` to ``t7``) is given once.
+
+    >>> from solitaire_widgets import new_game
+    >>> print(pile_names("klondike", new_game("klondike", seed=1).table))
+    fc: the clubs foundation; fd: the diamonds foundation; fh: the hearts foundation; fs: the spades foundation; t1 to t7: column 1 to column 7; s: the stock; w: the waste
+    """
+    from .scene import rules_of
+
+    rules = rules_of(game)
+    runs: list[list[str]] = []
+    for pile_id in table.piles:
+        prefix = pile_id.rstrip("0123456789")
+        last = runs[-1][-1] if runs else ""
+        if (runs and prefix != pile_id and last.rstrip("0123456789") == prefix
+                and last != prefix):
+            runs[-1].append(pile_id)
+        else:
+            runs.append([pile_id])
+    parts = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        if len(run) == 1:
+            parts.append(f"{first}: {rules.pile_name(table, first)}")
+        else:
+            parts.append(f"{first} to {last}: {rules.pile_name(table, first)} to "
+                         f"{rules.pile_name(table, last)}")
+    return "; ".join(parts)

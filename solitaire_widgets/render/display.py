@@ -47,15 +47,15 @@ def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
     True
     """
     title = f"{game.rules.title}: {game.status}"
-    svg = scene_svg(layout(game.name, game.table, width), title=title,
-                    description=describe_table(game.name, game.table))
+    svg = scene_svg(layout(game, game.table, width), title=title,
+                    description=describe_table(game, game.table))
     digest = hashlib.sha1(svg.encode()).hexdigest()[:6]
     return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
 
 
 def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     """The position as a figure: the SVG, the status beneath it, the piles in words hidden."""
-    words = escape(describe_table(game.name, game.table), quote=False).replace("\n", "<br>")
+    words = escape(describe_table(game, game.table), quote=False).replace("\n", "<br>")
     return (
         '<figure class="sw-game" style="margin:0">'
         + repr_svg(game, width)

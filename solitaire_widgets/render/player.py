@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..rules import Rules
 from ..table import Event, Table
 from .describe import describe_table
 from .scene import layout
@@ -334,7 +335,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     ])
 
 
-def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
+def _frames(rules: Rules, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
             width: float, four_colour: bool, title: str,
             defs: dict[str, str] | None = None) -> Frames:
     """A frame after each step; with ``defs``, the card pictures go there, not in each frame."""
@@ -343,15 +344,15 @@ def _frames(game_name: str, start: Table, steps: Sequence[tuple[str, Sequence[Ev
     for caption, events in steps:
         for event in events:
             table.apply(event)
-        out.append(_frame(game_name, table, caption, width, four_colour, title, defs))
+        out.append(_frame(rules, table, caption, width, four_colour, title, defs))
     return out
 
 
-def _frame(game_name: str, table: Table, caption: str, width: float, four_colour: bool,
+def _frame(rules: Rules, table: Table, caption: str, width: float, four_colour: bool,
            title: str, defs: dict[str, str] | None = None) -> tuple[str, str]:
-    scene = layout(game_name, table, width)
+    scene = layout(rules, table, width)
     return (scene_svg(scene, four_colour, title=f"{title}: {caption}",
-                      description=describe_table(game_name, table), shared_defs=defs), caption)
+                      description=describe_table(rules, table), shared_defs=defs), caption)
 
 
 def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> Frames:
@@ -366,7 +367,7 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
     for number, step in enumerate(game.history, start=1):
         steps.append((f"Step {number}: {step.text}", step.events))
-    return _frames(game.name, game.start, steps, width, four_colour, game.rules.title)
+    return _frames(game.rules, game.start, steps, width, four_colour, game.rules.title)
 
 
 #: A game's player holds the deal and at most this many last steps as pictures.
@@ -392,7 +393,7 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
     >>> "<button" in game_player(new_game("chain", seed=5))
     False
     """
-    name, rules_title = game.name, game.rules.title
+    rules, rules_title = game.rules, game.rules.title
     last = len(game.history)
     first_held = max(1, last - held + 1)
     defs: dict[str, str] = {}
@@ -400,12 +401,12 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
     apply = table.apply
     for event in game.opening:
         apply(event)
-    frames = [_frame(name, table, "The deal", width, four_colour, rules_title, defs)]
+    frames = [_frame(rules, table, "The deal", width, four_colour, rules_title, defs)]
     for number, step in enumerate(game.history, start=1):
         for event in step.events:
             apply(event)
         if number >= first_held:
-            frames.append(_frame(name, table, f"Step {number}: {step.text}", width,
+            frames.append(_frame(rules, table, f"Step {number}: {step.text}", width,
                                  four_colour, rules_title, defs))
     title = title or f"{rules_title}, deal {game.seed}"
     if last == 0:
@@ -452,4 +453,4 @@ def replay_frames(example: Example, width: float = 720.0, four_colour: bool = Fa
     for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
                                                         strict=False), start=1):
         steps.append((f"Step {number}: {words or step.text}", step.events))
-    return _frames(game.name, game.start, steps, width, four_colour, example.title)
+    return _frames(game.rules, game.start, steps, width, four_colour, example.title)

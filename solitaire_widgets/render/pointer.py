@@ -78,6 +78,7 @@ __all__ = [
     "leave",
     "key",
     "stock_move",
+    "stock_choices",
     "to_foundation",
     "highlights",
     "pile_point",
@@ -215,21 +216,48 @@ def _pick(game: Game, pile_id: str, index: int) -> int | None:
 
 
 def stock_move(game: Game) -> Move | None:
-    """What a click on the stock plays: the first legal of the game's actions.
+    """What a click on the stock plays: the game's one legal action.
 
-    With none legal, the game's first action (so the engine says why);
-    ``None`` for a game without actions.
+    With none legal, the game's first action (so the engine says why). When
+    several are legal (Chain, stuck: lay the auxiliary row, or deal again),
+    ``None``: the choice is the player's, never the stock's; see
+    :func:`stock_choices`. ``None`` too for a game without actions.
 
     >>> from solitaire_widgets import new_game
     >>> stock_move(new_game("klondike", seed=7))
     Move.parse('turn')
+    >>> stock_move(new_game("chain", seed=5)) is None     # aux or redeal: the player's choice
+    True
+    """
+    choices = stock_choices(game)
+    if len(choices) == 1:
+        return choices[0]
+    words = game.rules.actions
+    return Move(words[0]) if words and not choices else None
+
+
+def stock_choices(game: Game) -> list[Move]:
+    """The game's actions that are legal now, in the game's order.
+
+    >>> from solitaire_widgets import new_game
+    >>> stock_choices(new_game("chain", seed=5))
+    [Move.parse('aux'), Move.parse('redeal')]
     """
     legal = game.legal_moves()
-    words = game.rules.actions
-    for word in ("turn", "fill", "deal", "redeal"):
-        if Move(word) in legal:
-            return Move(word)
-    return Move(words[0]) if words else None
+    return [Move(word) for word in game.rules.actions if Move(word) in legal]
+
+
+def _stock(game: Game) -> Intent | None:
+    move = stock_move(game)
+    if move is not None:
+        return Play(move)
+    choices = stock_choices(game)
+    if len(choices) < 2:
+        return None
+    rules = game.rules
+    named = [f"{rules.action_label(m.action)} ({m.action})" for m in choices]
+    return Refuse("The stock does not choose for you: " + " or ".join(named)
+                  + "; use its button or type it")
 
 
 def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
@@ -259,8 +287,7 @@ def _act_on(state: PointerState, game: Game, pile_id: str, index: int) -> Outcom
         return state, Play(Move("move", src, pile_id, count))
     kind = game.table.piles[pile_id].kind
     if kind == "stock":
-        move = stock_move(game)
-        return replace(state, press=None), (Play(move) if move is not None else None)
+        return replace(state, press=None), _stock(game)
     picked = _pick(game, pile_id, index)
     if picked is None:
         state = replace(state, press=None)

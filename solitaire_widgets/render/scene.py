@@ -1,7 +1,7 @@
 """A position laid out on the table: where each card, slot and label goes.
 
-:func:`layout` is a pure function of the game's name, the table and the
-width: every card of the table becomes exactly one :class:`Sprite` (stock
+:func:`layout` is a pure function of the game (its rules), the table and
+the width: every card of the table becomes exactly one :class:`Sprite` (stock
 included, face down), every pile gets a :class:`Slot` outline under its
 cards, and a few :class:`Label` s say what the areas are. The backends draw a
 scene through :func:`~solitaire_widgets.render.draw.scene_shapes`.
@@ -17,22 +17,28 @@ True
 >>> layout("poker", game.table)
 Traceback (most recent call last):
 ...
-solitaire_widgets.errors.OptionError: there is no layout for a game called 'poker'; the games are: chain, klondike, quarrel
+solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games are: chain, klondike, quarrel
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import Card
 from ..errors import OptionError
+from ..rules import Rules
 from ..table import Table
 from .cardface import CARD_RATIO
 
-__all__ = ["Sprite", "Slot", "Label", "Scene", "layout", "LAYOUTS", "match_sprites", "card_key"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["Sprite", "Slot", "Label", "Scene", "layout", "LAYOUTS", "match_sprites", "card_key",
+           "rules_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,17 +500,93 @@ def _finish(b: _Builder, height: float) -> tuple[_Builder, float]:
     return b, height
 
 
-#: The layout of each game, by name.
+def _generic(table: Table, width: float) -> tuple[_Builder, float]:
+    """A table laid out from its piles' kinds, for a game that declares no layout.
+
+    The top row: the stock, then reserves (a waste, free cells) squared, then
+    the foundations; below, the tableau piles as fanned columns, wrapping to
+    more rows when they do not fit.
+    """
+    by_kind: dict[str, list[str]] = {}
+    for pile_id, pile in table.piles.items():
+        by_kind.setdefault(pile.kind, []).append(pile_id)
+    top_row = by_kind.get("stock", []) + by_kind.get("reserve", []) + by_kind.get("foundation", [])
+    columns = by_kind.get("tableau", [])
+    per_row = max(7, min(13, max(len(top_row), len(columns))))
+    cw = width / (per_row * 1.25 + 0.25)
+    b = _Builder(table, width, cw)
+    ch = b.ch
+    gap = margin = cw * 0.25
+    size = _label_size(cw)
+
+    def at(i: int) -> float:
+        return margin + (i % per_row) * (cw + gap)
+
+    y = margin + size
+    for i, pile_id in enumerate(top_row):
+        if i and i % per_row == 0:
+            y += ch + gap + size
+        kind = table.piles[pile_id].kind
+        if kind == "stock":
+            b.stock(pile_id, at(i), y, pile_id)
+        else:
+            b.stack(pile_id, at(i), y, pile_id)
+        b.label(at(i), y - size * 0.3, pile_id, size * 0.85)
+    top = y + ch + gap + size
+    bottom = top + ch
+    for i, pile_id in enumerate(columns):
+        if i and i % per_row == 0:
+            top = bottom + gap + size
+        b.label(at(i), top - size * 0.3, pile_id, size * 0.85)
+        bottom = max(bottom, b.column(pile_id, at(i), top, ch * 0.09, ch * 0.25))
+    return _finish(b, b.leftovers(bottom + gap) if _has_leftovers(b) else bottom + margin)
+
+
+#: The layouts by name; a game names its own in ``Rules.layout``.
 LAYOUTS: dict[str, Callable[[Table, float], tuple[_Builder, float]]] = {
     "chain": _chain,
     "klondike": _klondike,
     "quarrel": _quarrel,
+    "generic": _generic,
 }
 
 
-def layout(game: str, table: Table, width: float = 800.0, *,
+def rules_of(game: Game | Rules | str) -> Rules:
+    """The rules a position is drawn and described by: a game's own (with its
+    options), the rules given, or a game's name (its rules with the default options).
+
+    >>> from solitaire_widgets import new_game
+    >>> rules_of(new_game("klondike", variant="standard")).options
+    {'variant': 'standard'}
+    """
+    from ..game import Game
+    from ..games import rules_for
+
+    if isinstance(game, Game):
+        return game.rules
+    if isinstance(game, Rules):
+        return game
+    return rules_for(game)
+
+
+def _builder(rules: Rules) -> Callable[[Table, float], tuple[_Builder, float]]:
+    name = rules.layout or "generic"
+    if ":" in name:
+        module, _, function = name.partition(":")
+        found: Callable[[Table, float], tuple[_Builder, float]] = getattr(
+            importlib.import_module(module), function)
+        return found
+    builder = LAYOUTS.get(name)
+    if builder is None:
+        raise OptionError(f"{rules.title} names a layout {name!r} that does not exist; "
+                          f"the layouts are: {', '.join(sorted(LAYOUTS))}")
+    return builder
+
+
+def layout(game: Game | Rules | str, table: Table, width: float = 800.0, *,
            keys_from: Scene | None = None) -> Scene:
-    """Lay out ``table`` as the game ``game`` sets its table, ``width`` pixels wide.
+    """Lay out ``table`` as ``game`` (a :class:`~solitaire_widgets.Game`, its rules, or a game's name)
+    sets its table, ``width`` pixels wide.
 
     Cards scale with the width; the height follows from the table (long
     columns, more rows). ``keys_from``, a scene of the position just before,
@@ -516,12 +598,7 @@ def layout(game: str, table: Table, width: float = 800.0, *,
     >>> sum(s.face_up for s in scene.sprites), scene.width
     (7, 360.0)
     """
-    builder = LAYOUTS.get(game)
-    if builder is None:
-        raise OptionError(
-            f"there is no layout for a game called {game!r}; the games are: "
-            + ", ".join(sorted(LAYOUTS))
-        )
+    builder = _builder(rules_of(game))
     if not (isinstance(width, int | float) and math.isfinite(width) and width > 0):
         raise OptionError(f"the width of a table is a number of pixels above 0, not {width!r}")
     b, height = builder(table, float(width))

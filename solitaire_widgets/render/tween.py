@@ -18,11 +18,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..rules import Rules
 from ..table import Event, Table
-from .scene import Scene, Sprite, layout, match_sprites
+from .scene import Scene, Sprite, layout, match_sprites, rules_of
 
-__all__ = ["event_scenes", "tween", "step_scenes", "ease"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["event_scenes", "tween", "step_scenes", "step_segments", "Segment", "Timing", "ease"]
 
 # Cards in flight are drawn above every card at rest.
 _FLYING = 1_000_000
@@ -41,7 +47,7 @@ def ease(t: float) -> float:
     return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
-def event_scenes(game: str, table_before: Table, events: Sequence[Event],
+def event_scenes(game: Game | Rules | str, table_before: Table, events: Sequence[Event],
                  width: float = 800.0, *, keys_from: Scene | None = None) -> list[Scene]:
     """The scene after each event, applied in turn to a copy of ``table_before``.
 
@@ -54,12 +60,13 @@ def event_scenes(game: str, table_before: Table, events: Sequence[Event],
     >>> len(scenes) == len(game.opening)
     True
     """
+    rules = rules_of(game)
     table = table_before.copy()
-    previous = keys_from if keys_from is not None else layout(game, table, width)
+    previous = keys_from if keys_from is not None else layout(rules, table, width)
     scenes = []
     for event in events:
         table.apply(event)
-        previous = layout(game, table, width, keys_from=previous)
+        previous = layout(rules, table, width, keys_from=previous)
         scenes.append(previous)
     return scenes
 
@@ -144,8 +151,80 @@ def _groups(events: Sequence[Event]) -> list[list[Event]]:
     return groups
 
 
-def step_scenes(game: str, table_before: Table, events: Sequence[Event], width: float = 800.0,
-                frames_per_event: int = 6, *, keys_from: Scene | None = None) -> list[Scene]:
+@dataclass(frozen=True)
+class Segment:
+    """One event's animation: the scene before, the scene after, the frames between.
+
+    ``frames`` are the in-between scenes (the last equals ``after``; none for
+    a change of facts only, drawn at once); ``ms`` the pause after each frame.
+    """
+
+    before: Scene
+    after: Scene
+    frames: Sequence[Scene] = ()
+    ms: int = 20
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How an event is eased: ``frames`` in-between pictures ``ms`` apart.
+
+    The opening deal runs faster than a move (each card of the deal is an event).
+
+    >>> Timing().scaled(2.0).ms
+    11
+    """
+
+    frames: int = 6
+    ms: int = 22
+    deal_frames: int = 3
+    deal_ms: int = 16
+
+    def scaled(self, speed: float) -> Timing:
+        """The same timing ``speed`` times as fast (``speed`` > 0)."""
+        speed = max(0.05, float(speed))
+        return Timing(self.frames, max(1, round(self.ms / speed)), self.deal_frames,
+                      max(1, round(self.deal_ms / speed)))
+
+
+def step_segments(game: Game | Rules | str, before: Table, events: Sequence[Event],
+                  width: float, frames: int = 6, ms: int = 22, *,
+                  keys_from: Scene | None = None) -> tuple[list[Segment], Scene]:
+    """One :class:`Segment` per event (runs of fact changes are one), and the final scene.
+
+    This is the one animation pipeline: the canvas widgets draw these
+    segments, :func:`step_scenes` flattens them into frames. ``before`` is not
+    changed; sprite keys carry over from ``keys_from`` (the scene on screen),
+    so the two copies of a card keep their identities. A run of ``set``
+    events that changes nothing in view gives no segment.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> segments, final = step_segments(game, game.start, game.opening, 400)
+    >>> len(segments) <= len(game.opening) and final.width == 400
+    True
+    """
+    rules = rules_of(game)
+    table = before.copy()
+    previous = keys_from if keys_from is not None else layout(rules, table, width)
+    segments: list[Segment] = []
+    for group in _groups(events):
+        for event in group:
+            table.apply(event)
+        scene = layout(rules, table, width, keys_from=previous)
+        if group[0].kind == "set":
+            if scene != previous:
+                segments.append(Segment(previous, scene, (), ms))
+        else:
+            segments.append(Segment(previous, scene, tuple(tween(previous, scene, frames + 1)[1:]),
+                                    ms))
+        previous = scene
+    return segments, previous
+
+
+def step_scenes(game: Game | Rules | str, table_before: Table, events: Sequence[Event],
+                width: float = 800.0, frames_per_event: int = 6, *,
+                keys_from: Scene | None = None) -> list[Scene]:
     """Every frame of a whole step: the position before, then each event eased in.
 
     The first scene is ``table_before``'s, the last the position after every
@@ -159,17 +238,9 @@ def step_scenes(game: str, table_before: Table, events: Sequence[Event], width: 
     >>> frames[0] == layout("chain", game.start, 400)
     True
     """
-    table = table_before.copy()
-    previous = keys_from if keys_from is not None else layout(game, table, width)
-    out = [previous]
-    for group in _groups(events):
-        for event in group:
-            table.apply(event)
-        scene = layout(game, table, width, keys_from=previous)
-        if group[0].kind == "set":
-            if scene != previous:
-                out.append(scene)
-        else:
-            out.extend(tween(previous, scene, frames_per_event + 1)[1:])
-        previous = scene
+    segments, first = step_segments(game, table_before, events, width, frames_per_event,
+                                    keys_from=keys_from)
+    out = [segments[0].before if segments else first]
+    for segment in segments:
+        out.extend(segment.frames or (segment.after,))
     return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -80,23 +81,31 @@ def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome
     return Outcome(result.won, played, result.reason)
 
 
-def _module(game: str):  # type: ignore[no-untyped-def]
-    return importlib.import_module(f"{__name__}.{game}")
+def _table(game: str) -> dict[str, Callable[[], Strategy]]:
+    """The strategies a game declares (its ``Rules.strategies`` module), by name."""
+    from ..games import rules_class
+
+    module = rules_class(game).strategies
+    if not module:
+        return {}
+    table: dict[str, Callable[[], Strategy]] = importlib.import_module(module).STRATEGIES
+    return table
 
 
 def strategy_names(game: str) -> list[str]:
-    """The strategies for ``game``; the first is its default."""
-    names: list[str] = list(_module(game).STRATEGIES)
-    return names + ["random"]
+    """The strategies for ``game``; the first is its default.
+
+    >>> strategy_names("chain")
+    ['play-everything', 'random']
+    """
+    return list(_table(game)) + ["random"]
 
 
 def get_strategy(game: str, name: str | None = None, seed: int = 0) -> Strategy:
     """A new strategy object for ``game`` (its default when ``name`` is None)."""
-    if game not in ("quarrel", "klondike", "chain"):
-        raise OptionError(f"there is no game called {excerpt(game)}")
-    table = _module(game).STRATEGIES
+    table = _table(game)
     if name is None:
-        name = next(iter(table))
+        name = next(iter(table), "random")
     if name == "random":
         return RandomStrategy(seed)
     if name not in table:

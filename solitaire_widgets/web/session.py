@@ -37,16 +37,8 @@ from ..saves import load_game
 from ..strategies import get_strategy
 from ..table import Table
 
-__all__ = ["TableSession", "ReplaySession", "game_state", "ACTION_LABELS", "FINISH_LIMIT"]
+__all__ = ["TableSession", "ReplaySession", "game_state", "FINISH_LIMIT"]
 
-#: Button labels of the games' decisions (the GameWidget's words).
-ACTION_LABELS: dict[str, str] = {
-    "turn": "Turn stock",
-    "redeal": "Redeal",
-    "deal": "Deal",
-    "fill": "Fill from stock",
-    "aux": "Lay auxiliary row",
-}
 #: Auto-finish stops after this many moves.
 FINISH_LIMIT = 2000
 
@@ -94,7 +86,7 @@ class TableSession:
         self._statics: dict[object, int] = {}
         self.state = pointer.PointerState()
         self.hint: frozenset[str] = frozenset()
-        self.scene: Scene = layout(self.game.name, self.game.table, self.width)
+        self.scene: Scene = layout(self.game, self.game.table, self.width)
         self.message = f"Deal {self.game.seed} of {self.game.rules.title}."
         self.error = False
 
@@ -220,7 +212,7 @@ class TableSession:
         """Ask the solver (Klondike) whether this position can still be won."""
         from ..solver import hint
 
-        if self.game.name != "klondike":
+        if not self.game.rules.solver:
             self._say("The solver plays Klondike only.", error=True)
             return "unresolved"
         answer = hint(self.game)
@@ -231,7 +223,7 @@ class TableSession:
         """Highlight the first move of a winning line (Klondike; the solver sees every card)."""
         from ..solver import hint
 
-        if self.game.name != "klondike" or self.game.is_over:
+        if not self.game.rules.solver or self.game.is_over:
             self._say(self.game.status if self.game.is_over else
                       "The solver plays Klondike only.", error=not self.game.is_over)
             return None
@@ -255,7 +247,7 @@ class TableSession:
         self.game = game
         self.state = pointer.PointerState()
         self.hint = frozenset()
-        self.scene = layout(game.name, game.table, self.width)
+        self.scene = layout(game, game.table, self.width)
         self._say(f"Deal {game.seed} of {game.rules.title}.")
 
     def _pointer(self, op: str, request: dict[str, Any]) -> pointer.Intent | None:
@@ -300,10 +292,11 @@ class TableSession:
         for word in words:
             move = Move(word)
             enabled = move in legal
-            out.append({"word": word, "label": ACTION_LABELS.get(word, word.capitalize()),
+            label = self.game.rules.action_label(word)   # the game's declaration
+            out.append({"word": word, "label": label,
                         "enabled": enabled,
                         "title": self.game.describe(move) if enabled
-                        else f"{ACTION_LABELS.get(word, word)}: not possible now"})
+                        else f"{label}: not possible now"})
         return out
 
     def view(self) -> dict[str, Any]:
@@ -315,7 +308,7 @@ class TableSession:
         page keeps them), so a move sends little more than positions.
         """
         game = self.game
-        self.scene = layout(game.name, game.table, self.width, keys_from=self.scene)
+        self.scene = layout(game, game.table, self.width, keys_from=self.scene)
         marks = pointer.highlights(self.state) | self.hint
         result = game.result
         if result.over:
@@ -332,10 +325,10 @@ class TableSession:
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),
             "status": status, "message": self.message, "error": self.error,
-            "words": describe_table(game.name, game.table),
+            "words": describe_table(game, game.table),
             "seed": game.seed, "title": game.rules.title,
             "canUndo": game.can_undo, "canRedo": game.can_redo, "over": result.over,
-            "solver": game.name == "klondike",
+            "solver": game.rules.solver,
             "actions": self.actions(), "moves": [str(s.move) for s in game.history],
             "selected": self.state.selected is not None, "example": self._example(),
         }
@@ -407,12 +400,12 @@ class ReplaySession:
         for index in range(start, min(self.count, start + max(1, int(count)))):
             table = self._position(index)
             caption = self.steps[index][0]
-            patch = scene_patch(layout(self.game.name, table, self.width), self._defs,
+            patch = scene_patch(layout(self.game, table, self.width), self._defs,
                                 statics=self._statics)
             for card in patch["cards"]:
                 card[4] = f"{prefix}-{card[4]}"
             patch.update(index=index, caption=caption, label=f"{self.title}: {caption}",
-                         description=describe_table(self.game.name, table))
+                         description=describe_table(self.game, table))
             frames.append(patch)
         return {"frames": frames, "count": self.count,
                 "defs": unique_ids("".join(list(self._defs.values())[known_defs:]), prefix),

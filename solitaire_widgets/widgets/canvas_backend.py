@@ -28,19 +28,24 @@ True
 from __future__ import annotations
 
 import asyncio
+import html
+import json
 import math
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
+import ipywidgets as w  # type: ignore[import-untyped]
 from ipycanvas import Canvas, Path2D, hold_canvas
 
 from ..render.draw import scene_layers
 from ..render.scene import Scene, Sprite
 from ..render.shapes import Path, Rect, Shape, Text
+from ..render.tween import Segment
 
-__all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys"]
+__all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys",
+           "keyboard_bridge"]
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -211,20 +216,6 @@ def covered_keys(sprites: Iterable[Sprite]) -> set[str]:
         places.append((sprite, place))
         top[place] = max(top.get(place, sprite.z), sprite.z)
     return {sprite.key for sprite, place in places if top[place] > sprite.z}
-
-
-@dataclass
-class Segment:
-    """One event's animation: the scene before, the scene after, the frames between.
-
-    ``frames`` are the in-between scenes (the last may equal ``after``);
-    ``ms`` the pause after each frame.
-    """
-
-    before: Scene
-    after: Scene
-    frames: Sequence[Scene] = field(default_factory=list)
-    ms: int = 20
 
 
 def _same_place(a: Sprite, b: Sprite) -> bool:
@@ -510,3 +501,77 @@ class TablePainter:
             self._compose(self.canvas, moving, self._under)
             self.canvas.sleep(segment.ms)
         return bool(segment.frames)
+
+
+# -- keyboard focus ---------------------------------------------------------------
+
+#: The script of :func:`keyboard_bridge`. ipycanvas's canvas takes focus
+#: (``tabindex=0``, and on every mouse press) and its keydown handler calls
+#: ``preventDefault`` and ``stopPropagation`` on EVERY key: Tab never leaves
+#: and JupyterLab's shortcuts die. A capturing listener on the widget, which
+#: runs before the canvas's own, lets the canvas handle only the table's keys
+#: (``__KEYS__``, no Ctrl/Alt/Meta, no Shift+Enter): for any other key it
+#: turns those two calls into no-ops for that event, so the browser moves the
+#: focus on Tab and JupyterLab gets the rest. Escape also leaves the table
+#: (after the table has put back any picked-up cards): the focus goes to the
+#: notebook, in command mode. It gives the canvas a role and a label.
+_BRIDGE_SCRIPT = """(function (img) {
+  var box = img.closest('.widget-html'), root = box && box.parentElement;
+  if (!root || root.dataset.swKeys) return;
+  root.dataset.swKeys = '1';
+  root.classList.add('sw-keys-root');
+  var keys = new Set(__KEYS__);
+  var label = __LABEL__;
+  function label_canvases() {
+    root.querySelectorAll('canvas').forEach(function (c) {
+      if (c.closest('.widget-html') || c.getAttribute('tabindex') === null) return;
+      c.setAttribute('role', 'application');
+      c.setAttribute('aria-roledescription', 'card table');
+      c.setAttribute('aria-label', label);
+    });
+  }
+  label_canvases();
+  new MutationObserver(label_canvases).observe(root, {childList: true, subtree: true});
+  root.addEventListener('keydown', function (e) {
+    if (!e.target || e.target.tagName !== 'CANVAS') return;
+    var table = keys.has(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey
+      && !(e.shiftKey && e.key === 'Enter');
+    if (e.key === 'Escape') {
+      var canvas = e.target;
+      setTimeout(function () {
+        canvas.blur();
+        var out = canvas.closest('.jp-Notebook') || canvas.closest('[tabindex]:not(canvas)');
+        if (out) out.focus();
+      }, 0);
+    } else if (!table) {
+      e.preventDefault = function () {};
+      e.stopPropagation = function () {};
+    }
+  }, true);
+})(this)"""
+
+#: The visible focus ring of the table (3:1 against white and the felt).
+_BRIDGE_STYLE = (".sw-keys-root canvas:focus-visible, .sw-keys-root canvas:focus "
+                 "{outline: 3px solid #0b57d0; outline-offset: 2px;}")
+
+
+def keyboard_bridge(label: str, table_keys: Iterable[str] = ()) -> w.HTML:
+    """A hidden ``ipywidgets.HTML`` that keeps the table's canvas from trapping the keyboard.
+
+    Put it in the same box as the canvas. ``table_keys`` are the
+    ``KeyboardEvent.key`` names the table handles; every other key (Tab,
+    Shift+Tab, Shift+Enter, shortcuts) reaches the page, and Escape leaves
+    the table. ``label`` is the canvas's accessible name.
+
+    >>> bridge = keyboard_bridge("Klondike table", ["Enter", "ArrowLeft"])
+    >>> script = html.unescape(bridge.value)
+    >>> 'new Set(["ArrowLeft", "Enter"])' in script and '"Klondike table"' in script
+    True
+    """
+    script = (_BRIDGE_SCRIPT.replace("__KEYS__", json.dumps(sorted(set(table_keys))))
+              .replace("__LABEL__", json.dumps(label)))
+    value = (f"<style>{_BRIDGE_STYLE}</style>"
+             f'<img alt="" src="" style="display:none" onerror="{html.escape(script)}">')
+    bridge = w.HTML(value, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+    bridge.add_class("sw-keys")
+    return bridge

@@ -1,8 +1,9 @@
 """GameWidget: a playable table in a notebook.
 
 Play by clicking a card then where it goes, by dragging it there, or by
-double-clicking it to send it to its foundation; or type a move (``t3>fh``)
-and press Enter. The buttons deal again, undo, redo, show a hint, let the
+double-clicking it to send it to its foundation; with the keyboard (see
+:data:`~solitaire_widgets.render.pointer.KEYS`); or type a move (the game's
+example move is shown in the box) and press Enter. The buttons deal again, undo, redo, show a hint, let the
 default player finish the game, and play the game's own decisions ("turn",
 "redeal", "fill"...), each enabled only while it is legal. An illegal attempt
 shows the engine's reason and changes nothing. Every step is animated, one
@@ -18,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import html
 import time
 from dataclasses import replace
@@ -31,26 +33,18 @@ from ..game import Game
 from ..games import new_game
 from ..moves import Move
 from ..render import pointer
-from ..render.describe import describe_table
+from ..render.describe import describe_table, pile_names
 from ..render.scene import Scene, layout
+from ..render.svg import scene_svg
+from ..render.tween import Timing, step_segments
+from ..saves import load_game
 from ..strategies import get_strategy
 from ..table import Event, Table
-from ._animation import Timing, fallback_bundle, sentence, step_segments
-from .canvas_backend import TablePainter
+from ._animation import sentence
+from .canvas_backend import TablePainter, keyboard_bridge
+from .traits import check_speed, check_width
 
-__all__ = ["GameWidget", "ACTION_LABELS"]
-
-#: Friendly button labels of the decisions.
-ACTION_LABELS: dict[str, str] = {
-    "turn": "Turn stock",
-    "redeal": "Redeal",
-    "deal": "Deal",
-    "fill": "Fill from stock",
-    "aux": "Lay auxiliary row",
-}
-
-#: A move typed as an example in the move box.
-_EXAMPLE_MOVE = {"klondike": "t3>fh", "chain": "l5>fh", "quarrel": "r7>lc"}
+__all__ = ["GameWidget"]
 
 #: The finishing player stops after this many moves.
 AUTO_FINISH_LIMIT = 2000
@@ -59,6 +53,12 @@ AUTO_FINISH_LIMIT = 2000
 SOLVER_NODES = 300_000
 #: "Winnable deals only" tries at most this many deal numbers.
 WINNABLE_TRIES = 25
+
+
+def _move_placeholder(game: Game) -> str:
+    """The move box's hint: the game's own example move."""
+    example = game.rules.example_move
+    return f"type a move (e.g. {example})" if example else "type a move"
 
 
 class GameWidget(w.VBox):  # type: ignore[misc]
@@ -71,15 +71,36 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     """
 
     #: The drawing's width in pixels (the displayed canvas never overflows the notebook).
-    width = traitlets.Int(760)
+    width = traitlets.Int(760).tag(sync=True)
     #: Animate every step (False: draw the result at once).
-    animate = traitlets.Bool(True)
+    animate = traitlets.Bool(True).tag(sync=True)
     #: Animation speed: 2.0 is twice as fast.
-    speed = traitlets.Float(1.0)
+    speed = traitlets.Float(1.0).tag(sync=True)
+    #: The game as its save JSON (see :func:`~solitaire_widgets.load_game`); set it
+    #: (or link it to another table's) to show that game.
+    state = traitlets.Unicode("").tag(sync=True)
+
+    @traitlets.validate("width")
+    def _valid_width(self, proposal: dict[str, Any]) -> int:
+        return check_width(proposal["value"])
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal: dict[str, Any]) -> float:
+        return check_speed(proposal["value"])
+
+    @traitlets.validate("state")
+    def _valid_state(self, proposal: dict[str, Any]) -> str:
+        text = str(proposal["value"])
+        try:
+            load_game(text)
+        except SolitaireError as error:
+            raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
+        return text
 
     def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,
                  **options: str) -> None:
+        width = check_width(width)
         if isinstance(name_or_game, Game):
             if seed is not None or options:
                 raise ValueError("give either a Game, or a game's name with its seed and options")
@@ -87,12 +108,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         else:
             game = new_game(name_or_game, seed=seed, **options)
         self.game: Game = game
-        self._options = dict(game.options)
         self.timing = Timing()
         self._scene: Scene | None = None
         self.pointer = pointer.PointerState()
         self._hint: frozenset[str] = frozenset()
-        self._quiet = False
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -102,9 +121,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         button = w.Layout(width="auto")
         self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
                                    layout=button)
-        self.deal_number = w.IntText(value=game.seed, description="Deal",
-                                     layout=w.Layout(width="170px"),
-                                     style={"description_width": "40px"},
+        self.deal_number = w.IntText(value=game.seed, description="Deal no.",
+                                     layout=w.Layout(width="190px"),
+                                     style={"description_width": "60px"},
                                      tooltip="Type a deal number and press Enter")
         self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
                                     layout=button)
@@ -129,7 +148,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.status = w.HTML()
         self.message = w.HTML()
         self.move_input = w.Text(
-            placeholder=f"type a move (e.g. {_EXAMPLE_MOVE.get(game.name, 't3>fh')})",
+            placeholder=_move_placeholder(game),
             continuous_update=False, layout=w.Layout(width="260px"),
             description="Move", style={"description_width": "40px"})
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
@@ -138,9 +157,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
                           self.redo_button, self.hint_button, self.finish_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        parts = [toolbar, self.actions, self.canvas, self.status, self.message,
+        # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
+        self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
+        parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
                  self.move_input, self.description]
-        if game.name == "klondike":
+        if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts)
         self.width = width
@@ -161,6 +182,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_out(self._on_mouse_out)
         self.canvas.on_key_down(self._on_key_down)
         self.observe(self._on_width, "width")
+        self.observe(self._on_state, "state")
         self._deal_in(game)
 
     # -- dealing ---------------------------------------------------------------
@@ -170,21 +192,17 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.game = game
         self.pointer = replace(self.pointer, selected=None)
         self._hint = frozenset()
-        self._quiet = True
-        try:
-            self.deal_number.value = game.seed
-        finally:
-            self._quiet = False
-        start = layout(game.name, game.start, self.width)
+        self.deal_number.value = game.seed
+        start = layout(game, game.start, self.width)
         self.painter.prepare(start.sprites)
         if game.history:
-            self._scene = layout(game.name, game.table, self.width)
+            self._scene = layout(game, game.table, self.width)
             self.painter.show(self._scene)
         else:
             self._scene = start
             self._animate_events(game.start, game.opening, deal=True)
         self._update_controls()
-        self._say(f"{game.deal_name.capitalize()} of {game.rules.title}.")
+        self._say(f"{game.rules.title}, {game.deal_name}.")
 
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
@@ -192,24 +210,24 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         With "winnable deals only" ticked (Klondike), a random deal is one the
         solver has shown can be won.
         """
-        if seed is None and self.winnable_only.value and self.game.name == "klondike":
+        if seed is None and self.winnable_only.value and self.game.rules.solver:
             game = self._winnable_deal()
             if game is None:
                 self._say(f"The solver found no winnable deal in {WINNABLE_TRIES} tries "
                           "within its budget; try again", error=True)
                 return
             self._deal_in(game)
-            self._say(f"Deal {game.seed} of {game.rules.title}: the solver has shown that "
-                      "it can be won.")
+            self._say(f"{game.rules.title}, {game.deal_name}: the solver has shown "
+                      "that it can be won.")
             return
-        self._deal_in(new_game(self.game.name, seed=seed, **self._options))
+        self._deal_in(new_game(self.game.name, seed=seed, **self.game.options))
 
     def _winnable_deal(self) -> Game | None:
         from ..chance import new_seed
         from ..solver import solve
 
         for _ in range(WINNABLE_TRIES):
-            game = new_game(self.game.name, seed=new_seed(), **self._options)
+            game = new_game(self.game.name, seed=new_seed(), **self.game.options)
             if solve(game, max_nodes=SOLVER_NODES).status == "won":
                 return game
         return None
@@ -225,8 +243,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         from ..solver import hint
 
-        if self.game.name != "klondike":
-            self._say("The solver plays Klondike only", error=True)
+        if not self.game.rules.solver:
+            self._say(f"The solver does not play {self.game.rules.title}", error=True)
             return "unresolved"
         answer = hint(self.game)
         self._say(answer.answer)
@@ -243,12 +261,22 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         return answer.move
 
     def _on_deal_number(self, change: dict[str, Any]) -> None:
-        if self._quiet or change["new"] == self.game.seed:
+        if change["new"] == self.game.seed:
             return
         try:
             self.new_deal(int(change["new"]))
         except SolitaireError as error:
+            self.deal_number.value = self.game.seed   # the box shows the deal on the table
             self._say(str(error), error=True)
+
+    def _publish(self) -> None:
+        """Set the ``state`` trait to the game as it now stands."""
+        self.state = self.game.to_json()
+
+    def _on_state(self, change: dict[str, Any]) -> None:
+        if change["new"] == self.game.to_json():
+            return
+        self._deal_in(load_game(change["new"]))
 
     # -- drawing ---------------------------------------------------------------
 
@@ -256,7 +284,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         return pointer.highlights(self.pointer) | self._hint
 
     def _layout(self) -> Scene:
-        return layout(self.game.name, self.game.table, self.width, keys_from=self._scene)
+        return layout(self.game, self.game.table, self.width, keys_from=self._scene)
 
     def redraw(self) -> None:
         """Draw the table as it stands (one message)."""
@@ -271,20 +299,18 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return
         frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
                       else (timing.frames, timing.ms))
-        segments, final = step_segments(self.game.name, before, events, self.width, frames, ms,
+        segments, final = step_segments(self.game, before, events, self.width, frames, ms,
                                         keys_from=self._scene)
         self._scene = final
         self.painter.animate(segments, final, self._highlight())
 
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
-        if width < 200:
-            raise traitlets.TraitError("the table needs a width of at least 200 pixels")
         self.canvas.layout.max_width = f"{width}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
-        self.painter.prepare(layout(self.game.name, self.game.start, width).sprites)
+        self.painter.prepare(layout(self.game, self.game.start, width).sprites)
         self.redraw()
 
     # -- words and controls ------------------------------------------------------
@@ -297,6 +323,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self.message.value = f"<span>{text}</span>"
 
     def _update_controls(self) -> None:
+        """Bring the state trait, the status, the buttons and the words up to date."""
+        self._publish()
         game = self.game
         result = game.result
         if result.over:
@@ -315,7 +343,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         words += [m.action for m in legal if m.action != "move" and m.action not in words]
         for word in words:
             if word not in self.action_buttons:
-                button = w.Button(description=ACTION_LABELS.get(word, word.capitalize()),
+                button = w.Button(description=game.rules.action_label(word),
                                   layout=w.Layout(width="auto"))
                 button.on_click(lambda _b, word=word: self.play(word))
                 self.action_buttons[word] = button
@@ -324,8 +352,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             move = Move(word)
             button.disabled = move not in legal
             button.tooltip = game.describe(move) if move in legal else (
-                f"{ACTION_LABELS.get(word, word)}: not possible now")
-        text = describe_table(game.name, game.table)
+                f"{game.rules.action_label(word)}: not possible now")
+        text = describe_table(game, game.table, status=False)   # the status is above
+        text += "\nNames for typed moves: " + pile_names(game, game.table) + "."
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
@@ -404,6 +433,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     def auto_finish(self) -> None:
         """Let the default player play on (animated) until the game ends or it gives up."""
+        with self.hold_trait_notifications():     # one state change for the whole run
+            self._finish_run()
+
+    def _finish_run(self) -> None:
         strategy = get_strategy(self.game.name)
         played = 0
         while not self.game.is_over and played < AUTO_FINISH_LIMIT:
@@ -505,7 +538,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     # -- display -----------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        """The live widget; without a kernel, a picture of the table and a line on playing it.
+
+        Where no kernel runs (a notebook opened without running it, nbconvert,
+        nbviewer, the book), the widget view has no model and the page shows
+        the next mime type: ``text/html``, which JupyterLab sanitizes when the
+        notebook is not trusted. So it holds only what sanitizers keep: an
+        ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
+        and one line of text. ``image/svg+xml`` carries the same picture.
+        """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
         self.painter.redraw()
@@ -513,5 +554,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return None
         scene = self._scene or self._layout()
         title = f"{self.game.rules.title}, {self.game.deal_name}"
-        bundle.update(fallback_bundle(self.game, scene, title, self.width))
+        words = describe_table(self.game.name, self.game.table)
+        svg = scene_svg(scene, title=title, description=words)
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
+        bundle["image/svg+xml"] = svg
+        bundle["text/html"] = (
+            '<figure class="sw-still" style="margin:0">'
+            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(words)}" '
+            f'width="{round(scene.width)}" style="max-width:100%;height:auto">'
+            f"<figcaption>{html.escape(line, quote=False)}</figcaption></figure>"
+        )
         return bundle

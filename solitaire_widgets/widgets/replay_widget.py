@@ -30,9 +30,11 @@ from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table
 from ..render.scene import Scene, layout
+from ..render.tween import Timing, step_segments
 from ..saves import load_game
-from ._animation import Timing, fallback_bundle, sentence, step_segments
+from ._animation import fallback_bundle, sentence
 from .canvas_backend import TablePainter
+from .traits import check_position, check_width
 
 __all__ = ["ReplayWidget"]
 
@@ -58,14 +60,23 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     """Step through a recorded game: ``ReplayWidget(get_example("chain-first-layout"))``."""
 
     #: The drawing's width in pixels.
-    width = traitlets.Int(760)
+    width = traitlets.Int(760).tag(sync=True)
     #: Animate forward steps.
-    animate = traitlets.Bool(True)
+    animate = traitlets.Bool(True).tag(sync=True)
     #: Steps shown: 0 is the position after the deal.
-    position = traitlets.Int(0)
+    position = traitlets.Int(0).tag(sync=True)
+
+    @traitlets.validate("width")
+    def _valid_width(self, proposal: dict[str, Any]) -> int:
+        return check_width(proposal["value"])
+
+    @traitlets.validate("position")
+    def _valid_position(self, proposal: dict[str, Any]) -> int:
+        return check_position(proposal["value"], self.steps)
 
     def __init__(self, replay: Game | Example | str | bytes, *, width: int = 760,
                  animate: bool = True, four_colour: bool = False) -> None:
+        width = check_width(width)
         game, words, title = _as_game(replay)
         self._example = replay if isinstance(replay, Example) else None
         self.game = game
@@ -112,7 +123,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.observe(self._on_position, "position")
         self.observe(self._on_width, "width")
         self._on_speed({"new": self.speed.value})
-        self.painter.prepare(layout(game.name, game.start, width).sprites)
+        self.painter.prepare(layout(game, game.start, width).sprites)
         self._draw(0, animated=False)
 
     @property
@@ -155,7 +166,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
-        self.painter.prepare(layout(self.game.name, self.game.start, width).sprites)
+        self.painter.prepare(layout(self.game, self.game.start, width).sprites)
         self._draw(self.position, animated=False)
 
     def _draw(self, position: int, animated: bool) -> None:
@@ -164,13 +175,13 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         if animated and self.animate and position > 0:
             before = game.position_at(position - 1)
             timing = self.timing.scaled(self.speed.value)
-            segments, final = step_segments(game.name, before, game.history[position - 1].events,
+            segments, final = step_segments(game, before, game.history[position - 1].events,
                                             self.width, timing.frames, timing.ms,
                                             keys_from=self._scene)
             self._scene = final
             self.painter.animate(segments, final)
         else:
-            self._scene = layout(game.name, table, self.width, keys_from=self._scene)
+            self._scene = layout(game, table, self.width, keys_from=self._scene)
             self.painter.show(self._scene)
         self.counter.value = f"step {position} of {self.steps}"
         if position == 0:
@@ -185,7 +196,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(describe_table(game.name, table)) + "</div>")
+            + html.escape(describe_table(game, table)) + "</div>")
 
     # -- display -------------------------------------------------------------------------
 
@@ -195,7 +206,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.painter.redraw()
         if bundle is None:
             return None
-        scene = self._scene or layout(self.game.name, self.game.table, self.width)
+        scene = self._scene or layout(self.game, self.game.table, self.width)
         frames = None
         if self._example is not None:
             from ..render.player import replay_frames

@@ -1,0 +1,63 @@
+"""The checks of the widgets' synced traits, shared by both widgets.
+
+Each returns the value to keep or raises :class:`traitlets.TraitError` in a
+player's words; a refused value is never set.
+
+>>> check_width(480)
+480
+>>> check_width(10)
+Traceback (most recent call last):
+...
+traitlets.traitlets.TraitError: the table's width is a whole number of pixels from 200 to 4000, not 10
+"""
+
+from __future__ import annotations
+
+import math
+
+import traitlets
+
+from ..errors import excerpt
+
+__all__ = ["MIN_WIDTH", "MAX_WIDTH", "check_width", "check_speed", "check_position"]
+
+#: The narrowest and the widest table, in pixels.
+MIN_WIDTH, MAX_WIDTH = 200, 4000
+
+
+def check_width(value: object) -> int:
+    """A table width: a whole number of pixels from :data:`MIN_WIDTH` to :data:`MAX_WIDTH`."""
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or not MIN_WIDTH <= value <= MAX_WIDTH):
+        raise traitlets.TraitError(
+            f"the table's width is a whole number of pixels from {MIN_WIDTH} to {MAX_WIDTH}, "
+            f"not {excerpt(value)}")
+    return value
+
+
+def check_speed(value: object) -> float:
+    """An animation speed: a number above 0 and at most 100 (2.0 is twice as fast).
+
+    >>> check_speed(2)
+    2.0
+    """
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not math.isfinite(value) or not 0 < value <= 100):
+        raise traitlets.TraitError(
+            f"the speed is a number above 0 and at most 100 (2.0 is twice as fast), "
+            f"not {excerpt(value)}")
+    return float(value)
+
+
+def check_position(value: object, steps: int) -> int:
+    """A replay position: a whole number of steps from 0 (the deal) to ``steps``.
+
+    >>> check_position(99, 5)
+    Traceback (most recent call last):
+    ...
+    traitlets.traitlets.TraitError: the position is a step from 0 (the deal) to 5, not 99
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= steps:
+        raise traitlets.TraitError(
+            f"the position is a step from 0 (the deal) to {steps}, not {excerpt(value)}")
+    return value
