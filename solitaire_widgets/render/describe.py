@@ -18,7 +18,22 @@ from ..table import Pile, Table
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["describe_table", "describe_pile", "pile_names"]
+__all__ = ["describe_table", "describe_pile", "pile_names", "sentence"]
+
+
+def sentence(text: str) -> str:
+    """The engine's words as a sentence: a capital first, a full stop last.
+
+    Every front end (the widgets, the in-page table) says the engine's words this way.
+
+    >>> sentence("the hand is used up")
+    'The hand is used up.'
+    """
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _cards(n: int) -> str:

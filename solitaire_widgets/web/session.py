@@ -28,7 +28,7 @@ from ..game import Game
 from ..games import new_game
 from ..moves import Move
 from ..render import pointer
-from ..render.describe import describe_table
+from ..render.describe import describe_table, sentence
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
@@ -41,14 +41,6 @@ __all__ = ["TableSession", "ReplaySession", "game_state", "FINISH_LIMIT"]
 
 #: Auto-finish stops after this many moves.
 FINISH_LIMIT = 2000
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
@@ -146,7 +138,7 @@ class TableSession:
         ending = ""
         if self.game.is_over:
             ending = " You won!" if self.game.is_won else " The game is over."
-        self._say(_sentence(step.text) + ending)
+        self._say(sentence(step.text) + ending)
         return True
 
     def _example(self) -> str:
@@ -162,7 +154,7 @@ class TableSession:
             self._say(str(error), error=True)
             return
         self._say("Move taken back." if op == "undo" else
-                  _sentence(self.game.history[-1].text))
+                  sentence(self.game.history[-1].text))
 
     def show_hint(self) -> Move | None:
         """Highlight the default player's choice and say it."""
@@ -202,7 +194,7 @@ class TableSession:
         self.hint = frozenset()
         if self.game.is_over:
             self._say(f"The computer player played {played} moves. "
-                      + ("You won!" if self.game.is_won else _sentence(self.game.status)))
+                      + ("You won!" if self.game.is_won else sentence(self.game.status)))
         else:
             self._say(f"The computer player stopped after {played} moves: "
                       "it sees no useful move.")
@@ -278,7 +270,7 @@ class TableSession:
         return intent
 
     def _say(self, text: str, error: bool = False) -> bool:
-        self.message, self.error = _sentence(text), error
+        self.message, self.error = sentence(text), error
         return not error
 
     # -- the answer ---------------------------------------------------------------
@@ -312,9 +304,9 @@ class TableSession:
         marks = pointer.highlights(self.state) | self.hint
         result = game.result
         if result.over:
-            status = ("You won! " if result.won else "Game over: lost. ") + _sentence(result.reason)
+            status = ("You won! " if result.won else "Game over: lost. ") + sentence(result.reason)
         else:
-            status = _sentence(game.status)
+            status = sentence(game.status)
         known, known_statics = len(self._defs), len(self._statics)
         picture = scene_patch(self.scene, self._defs, statics=self._statics, highlight=marks)
         for card in picture["cards"]:

@@ -9,25 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game
+from ..render.describe import sentence
 from ..render.scene import Scene
 from ..render.svg import scene_svg
 
 __all__ = ["fallback_bundle", "sentence"]
-
-
-def sentence(text: str) -> str:
-    """The engine's words as a sentence: a capital first, a full stop last.
-
-    >>> sentence("the hand is used up")
-    'The hand is used up.'
-    """
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 
 
 def fallback_bundle(game: Game, scene: Scene, title: str, width: float = 760,
