@@ -32,7 +32,9 @@ True
 
 from __future__ import annotations
 
-from ..cards import SUITS, Card, full_deck
+import sys
+
+from ..cards import SUITS, Card
 from ..chance import seed_rng, shuffled
 from ..game import Game
 from ..games.quarrel import AUX, FOUNDATIONS, ROWS, USES
@@ -325,8 +327,6 @@ def quarrel_bound(game: Game, max_nodes: int = 200_000) -> Bound:
     a copy of the game); ``lost`` when the whole tree was searched;
     ``unresolved`` when ``max_nodes`` positions were not enough.
     """
-    import sys
-
     copy = game.clone()
     line: list[Move] = []
     while not copy.is_over and copy.table.facts["phase"] == "search":
