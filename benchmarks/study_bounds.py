@@ -14,7 +14,9 @@ A study is built up in chunks: each run solves deals ``--start`` ..
 it is known to a file in ``benchmarks/results/<game>_bound_chunks/``, so a
 run that is stopped resumes where it was; the same range run again with a
 larger budget solves only the deals still unresolved. ``--merge`` folds the
-chunks of every reading into ``benchmarks/results/<game>_bound.json``:
+chunks of every reading into ``benchmarks/results/<game>_bound.json`` (one
+row of ``columns`` per deal); the chunks are scratch (not kept in git), as
+the stored study is read back too when a run resumes:
 
     nice -n 19 python benchmarks/study_bounds.py --game chain --start 0 --deals 10000
     nice -n 19 python benchmarks/study_bounds.py --game quarrel --start 0 --deals 2000 \\
@@ -82,10 +84,21 @@ def chunk_rows(game: str, reading: str) -> list[Row]:
     return rows
 
 
+def stored_rows(game: str, reading: str) -> list[Row]:
+    """The deals of the stored study of ``game`` under ``reading``."""
+    path = RESULTS / f"{game}_bound.json"
+    if not path.exists():
+        return []
+    study = json.loads(path.read_text())["readings"].get(reading)
+    if study is None:
+        return []
+    return [dict(zip(study["columns"], row, strict=True)) for row in study["deals"]]
+
+
 def best_rows(game: str, reading: str) -> dict[int, Row]:
     """Each deal's best answer: a verdict over unresolved, then the larger budget."""
     best: dict[int, Row] = {}
-    for row in chunk_rows(game, reading):
+    for row in stored_rows(game, reading) + chunk_rows(game, reading):
         old = best.get(row["seed"])
         if old is None or (old["status"] == "unresolved" and (
                 row["status"] != "unresolved" or row["max_nodes"] > old["max_nodes"])):
@@ -187,7 +200,9 @@ def merge(game: str) -> dict[str, Any]:
         summary["commands"] = commands
         summary["command"] = "; then ".join(
             [*commands, f"python benchmarks/study_bounds.py --game {game} --merge"])
-        out["readings"][reading] = {"summary": summary, "deals": rows}
+        columns = list(rows[0])
+        out["readings"][reading] = {"summary": summary, "columns": columns,
+                                    "deals": [[row[c] for c in columns] for row in rows]}
     return out
 
 
@@ -224,7 +239,14 @@ def main(argv: list[str] | None = None) -> int:
               f"{s['wins'] / s['deals']:.1%} (95% interval {low:.1%} .. {high:.1%}); "
               f"{s['player']} {s['player_wins']}, random {s['random_wins']}; "
               f"mean {s['mean_seconds']} s, 95th percentile {s['p95_seconds']} s")
-    (RESULTS / f"{args.game}_bound.json").write_text(json.dumps(data, indent=None) + "\n")
+    # One deal to a line: readable, and small enough to keep in git.
+    parts = []
+    for reading, study in data["readings"].items():
+        deals = ",\n".join(json.dumps(row) for row in study["deals"])
+        parts.append(f'{json.dumps(reading)}: {{"summary": {json.dumps(study["summary"])},\n'
+                     f'"columns": {json.dumps(study["columns"])},\n"deals": [\n{deals}]}}')
+    text = f'{{"game": {json.dumps(args.game)}, "readings": {{\n' + ",\n".join(parts) + "}}"
+    (RESULTS / f"{args.game}_bound.json").write_text(text + "\n")
     return 0
 
 
