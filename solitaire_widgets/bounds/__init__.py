@@ -39,8 +39,9 @@ class Bound:
     """What the clairvoyant player makes of a position.
 
     ``moves``: a winning line from the position (empty unless ``won``);
-    ``nodes``: positions the search looked at; ``lines`` and ``lines_won``:
-    for Chain, how many different ways of playing there are and how many win.
+    ``nodes``: positions the search looked at (for Chain, the moves played
+    over all its lines); ``lines`` and ``lines_won``: for Chain, how many
+    different ways of playing there are and how many of them win.
     """
 
     status: Status
