@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-import study_bounds as study  # noqa: E402
+import study_bounds as study  # type: ignore[import-not-found]  # noqa: E402
 
 
 @pytest.fixture()
