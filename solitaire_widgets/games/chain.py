@@ -40,6 +40,10 @@ _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
 #: the king, nothing (0) when all thirteen are up.
 _NEED_BY_LENGTH = tuple(n + 2 if n < 12 else (1 if n == 12 else 0) for n in range(14))
 _SERIES_OF = dict(_SERIES)
+#: Each place's move onto the series of each suit, built once: the moves
+#: ``legal_moves`` hands out are these values.
+_PLAYS = {place: {suit: Move("move", place, f) for suit, f in _SERIES}
+          for place in _SOURCES[1]}
 
 
 def _needs(pile: Pile) -> int:
@@ -128,12 +132,17 @@ class ChainRules(Rules):
             if cards:
                 card = cards[-1]
                 if needs[card.suit] == card.rank:
-                    moves.append(Move("move", place, _SERIES_OF[card.suit]))
+                    moves.append(_PLAYS[place][card.suit])
         return moves
 
     def _can_fill(self, table: Table) -> bool:
         piles = table.piles
-        return bool(piles["s"].cards) and any(not piles[p].cards for p in self._places(table))
+        if not piles["s"].cards:
+            return False
+        for place in self._places(table):
+            if not piles[place].cards:
+                return True
+        return False
 
     def _stuck(self, table: Table) -> bool:
         return not self._plays(table) and not self._can_fill(table)
@@ -297,9 +306,11 @@ class ChainRules(Rules):
     def _won_words(self, table: Table) -> str:
         """Words for a card that is the last to go up (none otherwise)."""
         on_series = sum(len(table.piles[f].cards) for f in FOUNDATIONS)
+        if on_series + 1 != 52:
+            return ""
         off_layout = len(table.piles["s"].cards) + sum(
             len(table.piles[p].cards) for p in self._places(table) + AUX)
-        if on_series + 1 == 52 and off_layout == 1:
+        if off_layout == 1:
             return ": all 52 cards are on the four series, the game is won"
         return ""
 
