@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import rank_word, suit_name
+from ..cards import Card, rank_word, suit_name
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -33,17 +33,22 @@ AUX = tuple(f"a{i}" for i in range(1, 5))
 LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
+#: The layout's places in words, for each deal's rows: ``"row 2, place 3"``.
+_PLACE_NAMES = {deal: {f"l{i + 1}": f"row {i // length + 1}, place {i % length + 1}"
+                       for i in range(LAYOUT_SIZE[1])} for deal, length in ROW_LENGTH.items()}
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
-_SOURCES = {deal: places + AUX for deal, places in _PLACES.items()}
 _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
 #: The rank a series of n cards needs next: 2 when empty, ..., the ace after
 #: the king, nothing (0) when all thirteen are up.
 _NEED_BY_LENGTH = tuple(n + 2 if n < 12 else (1 if n == 12 else 0) for n in range(14))
 _SERIES_OF = dict(_SERIES)
+#: The card a series of each suit needs next, by its length (None when finished).
+_NEXT_CARD = {suit: tuple(Card(rank, suit) if rank else None for rank in _NEED_BY_LENGTH)
+              for suit, _ in _SERIES}
 #: Each place's move onto the series of each suit, built once: the moves
 #: ``legal_moves`` hands out are these values.
 _PLAYS = {place: {suit: Move("move", place, f) for suit, f in _SERIES}
-          for place in _SOURCES[1]}
+          for place in _PLACES[1] + AUX}
 
 
 def _needs(pile: Pile) -> int:
@@ -103,9 +108,10 @@ class ChainRules(Rules):
 
     def _deal(self, ctx: Context, deal: int) -> None:
         table = ctx.table
-        places = [f"l{i}" for i in range(1, LAYOUT_SIZE[deal] + 1)]
+        places = _PLACES[deal]
+        stock = table.piles["s"].cards
         for place in places:
-            if not table.piles["s"].cards:
+            if not stock:
                 break
             ctx.move("s", place)
         # The twos go up to the foundation row once the layout is down (the
@@ -121,32 +127,6 @@ class ChainRules(Rules):
     def _places(self, table: Table) -> tuple[str, ...]:
         return _PLACES[2] if table.facts["deal"] == 2 else _PLACES[1]
 
-    def _plays(self, table: Table) -> list[Move]:
-        piles = table.piles
-        # What each series needs next, once per position. A series holds
-        # 2, 3, ..., K, A in order, so its length says what it needs.
-        needs = {suit: _NEED_BY_LENGTH[len(piles[f].cards)] for suit, f in _SERIES}
-        moves = []
-        for place in _SOURCES[2 if table.facts["deal"] == 2 else 1]:
-            cards = piles[place].cards
-            if cards:
-                card = cards[-1]
-                if needs[card.suit] == card.rank:
-                    moves.append(_PLAYS[place][card.suit])
-        return moves
-
-    def _can_fill(self, table: Table) -> bool:
-        piles = table.piles
-        if not piles["s"].cards:
-            return False
-        for place in self._places(table):
-            if not piles[place].cards:
-                return True
-        return False
-
-    def _stuck(self, table: Table) -> bool:
-        return not self._plays(table) and not self._can_fill(table)
-
     def _may_lay_aux(self, table: Table) -> bool:
         """The auxiliary row's own conditions, apart from play being stuck."""
         facts = table.facts
@@ -155,8 +135,25 @@ class ChainRules(Rules):
         return not (self.options["aux_row"] == "at-start" and facts["played"])
 
     def legal_moves(self, table: Table) -> list[Move]:
-        moves = self._plays(table)
-        if self._can_fill(table):
+        # The hot path of every simulation: one pass over the places finds the
+        # cards that can go up and whether a place is empty (a fill).
+        piles = table.piles
+        # The cards the series need next. A series holds 2, 3, ..., K, A in
+        # order, so its length says what it needs.
+        wanted = {_NEXT_CARD[suit][len(piles[f].cards)] for suit, f in _SERIES}
+        moves: list[Move] = []
+        gap = False
+        for place in _PLACES[2 if table.facts["deal"] == 2 else 1]:
+            cards = piles[place].cards
+            if not cards:
+                gap = True
+            elif cards[-1] in wanted:
+                moves.append(_PLAYS[place][cards[-1].suit])
+        for place in AUX:
+            cards = piles[place].cards
+            if cards and cards[-1] in wanted:
+                moves.append(_PLAYS[place][cards[-1].suit])
+        if gap and piles["s"].cards:
             moves.append(_FILL)
         elif not moves:  # stuck
             if self._may_lay_aux(table):
@@ -266,9 +263,7 @@ class ChainRules(Rules):
         if pile_id in FOUNDATIONS:
             return f"the {suit_name(pile_id[1].upper())} series"
         if pile_id.startswith("l"):
-            row_length = ROW_LENGTH[int(table.facts["deal"] or 1)]
-            index = int(pile_id[1:]) - 1
-            return f"row {index // row_length + 1}, place {index % row_length + 1}"
+            return _PLACE_NAMES[int(table.facts["deal"] or 1)].get(pile_id, pile_id)
         if pile_id.startswith("a"):
             return f"auxiliary place {pile_id[1:]}"
         return "the stock"
@@ -305,6 +300,8 @@ class ChainRules(Rules):
 
     def _won_words(self, table: Table) -> str:
         """Words for a card that is the last to go up (none otherwise)."""
+        if len(table.piles["s"].cards) > 1:  # the last card is the stock's last or on the layout
+            return ""
         on_series = sum(len(table.piles[f].cards) for f in FOUNDATIONS)
         if on_series + 1 != 52:
             return ""
