@@ -75,8 +75,11 @@ class Context:
 
     def set(self, key: str, value: Scalar) -> None:
         """Record a new value of a table fact (the count, the round, the result...)."""
-        if self.table.facts.get(key) != value:
-            self._do(_new_event(Event, ("set", "", "", (), True, key, value)))
+        facts = self.table.facts
+        if facts.get(key) != value:
+            # Table.apply of a "set" event, inlined (this runs several times a move).
+            facts[key] = value
+            self.events.append(_new_event(Event, ("set", "", "", (), True, key, value)))
 
     def gather(self, piles: Sequence[str], stock: str) -> None:
         """Gather every card of ``piles`` onto ``stock`` (face down)."""
