@@ -127,6 +127,14 @@ class ChainRules(Rules):
     def _places(self, table: Table) -> tuple[str, ...]:
         return _PLACES[2] if table.facts["deal"] == 2 else _PLACES[1]
 
+    def _gap(self, table: Table) -> str:
+        """The first empty place of the layout, which a fill fills (there is one)."""
+        piles = table.piles
+        for place in self._places(table):
+            if not piles[place].cards:
+                return place
+        raise AssertionError("fill is legal only with an empty place")  # pragma: no cover
+
     def _may_lay_aux(self, table: Table) -> bool:
         """The auxiliary row's own conditions, apart from play being stuck."""
         facts = table.facts
@@ -229,8 +237,7 @@ class ChainRules(Rules):
                 ctx.move("s", target)
                 ctx.set("played", True)
             else:
-                gap = next(p for p in self._places(table) if not table.piles[p].cards)
-                ctx.move("s", gap)
+                ctx.move("s", self._gap(table))
                 return  # a card into a gap cannot finish the game
         elif move.action == "aux":
             for place in AUX:
@@ -284,7 +291,7 @@ class ChainRules(Rules):
                 onto = f"onto {target.cards[-1].name}" if target.cards else "to start its series"
                 return f"fill: {card.name} comes from the stock and goes straight {onto}" + (
                     self._won_words(table))
-            gap = next(p for p in self._places(table) if not piles[p].cards)
+            gap = self._gap(table)
             return f"fill: {card.name} comes from the stock into {self.pile_name(table, gap)}"
         if move.action == "aux":
             laid = [c.name for c in reversed(piles["s"].cards[-len(AUX):])]
