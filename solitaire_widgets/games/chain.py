@@ -34,8 +34,9 @@ LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
 #: The layout's places in words, for each deal's rows: ``"row 2, place 3"``.
-_PLACE_NAMES = {deal: {f"l{i + 1}": f"row {i // length + 1}, place {i % length + 1}"
-                       for i in range(LAYOUT_SIZE[1])} for deal, length in ROW_LENGTH.items()}
+_PLACE_NAMES = {deal: {place: f"row {i // length + 1}, place {i % length + 1}"
+                       for i, place in enumerate(_PLACES[1])}
+                for deal, length in ROW_LENGTH.items()}
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
 _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
 #: The rank a series of n cards needs next: 2 when empty, ..., the ace after
@@ -93,7 +94,7 @@ class ChainRules(Rules):
     def piles(self) -> list[Pile]:
         return (
             [Pile(f, "foundation") for f in FOUNDATIONS]
-            + [Pile(f"l{i}", "tableau") for i in range(1, 25)]
+            + [Pile(place, "tableau") for place in _PLACES[1]]
             + [Pile(a, "reserve") for a in AUX]
             + [Pile("s", "stock")]
         )
@@ -117,9 +118,9 @@ class ChainRules(Rules):
         # The twos go up to the foundation row once the layout is down (the
         # text's figure still shows them in the layout while it is dealt).
         for place in places:
-            card = table.piles[place].top
-            if card is not None and card.rank == 2:
-                ctx.move(place, foundation_id("f", card))
+            cards = table.piles[place].cards
+            if cards and cards[-1].rank == 2:
+                ctx.move(place, _SERIES_OF[cards[-1].suit])
         self._check_won(ctx)
 
     # -- what may be played ----------------------------------------------------
