@@ -57,8 +57,8 @@ _TURN, _REDEAL = Move("turn"), Move("redeal")
 _UP = {src: {suit: Move("move", src, f) for suit, f in _FOUNDATION_OF.items()}
        for src in _SOURCES}
 _ONTO = tuple(Move("move", "w", column) for column in COLUMNS)
-_BETWEEN = tuple(tuple(tuple(Move("move", src, dst, n) for n in range(1, 14)) for dst in COLUMNS)
-                 for src in COLUMNS)
+_BETWEEN = tuple(tuple(tuple(Move("move", src, dst, n) for n in range(1, 14)) if dst != src else ()
+                       for dst in COLUMNS) for src in COLUMNS)
 
 
 # -- the building rules: each is written here once, and the solver, the
