@@ -308,7 +308,7 @@ class ChainRules(Rules):
 
     def _won_words(self, table: Table) -> str:
         """Words for a card that is the last to go up (none otherwise)."""
-        if len(table.piles["s"].cards) > 1:  # the last card is the stock's last or on the layout
+        if len(table.piles["s"].cards) > 1:  # cards would still be left in the stock
             return ""
         on_series = sum(len(table.piles[f].cards) for f in FOUNDATIONS)
         if on_series + 1 != 52:
