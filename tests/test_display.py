@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 import xml.etree.ElementTree as ET
 
@@ -15,8 +16,13 @@ def test_a_game_shows_its_table_as_svg_and_html() -> None:
     root = ET.fromstring(svg)
     cards = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "card"]
     assert len(cards) == 52
+    # The HTML is a picture any sanitizer keeps: an <img> of the SVG, no inline SVG.
     page = game._repr_html_()
-    assert "<svg" in page and "First pass" in page
+    assert "<svg" not in page and "First pass" in page
+    picture = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page)
+    assert picture is not None
+    drawn = ET.fromstring(base64.b64decode(picture.group(1)))
+    assert sum(g.get("class") == "card" for g in drawn.iter("{http://www.w3.org/2000/svg}g")) == 52
 
 
 def test_an_example_shows_itself_as_a_player_of_its_steps() -> None:

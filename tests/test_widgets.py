@@ -504,7 +504,11 @@ def test_replay_bundle(comm: Comm) -> None:
     assert bundle is not None
     ET.fromstring(bundle["image/svg+xml"])
     page = bundle["text/html"]
-    assert "<svg" in page and "Step 2" in page
+    # A picture where scripts do not run; the player, with every step, where they do.
+    still, script = page.split("<script", 1)
+    assert '<img src="data:image/svg+xml;base64,' in still and "<button" not in still
+    assert "step through it" in still
+    assert "sw-player" in script and "Step 2" in script
 
 
 # -- the solver's questions (issue 6) -------------------------------------------------

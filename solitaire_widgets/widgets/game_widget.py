@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import base64
 import html
 import time
 from dataclasses import replace
@@ -34,6 +33,7 @@ from ..games import new_game
 from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table, pile_names
+from ..render.display import still_html
 from ..render.scene import Scene, layout
 from ..render.svg import scene_svg
 from ..render.tween import Timing, step_segments
@@ -556,13 +556,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         title = f"{self.game.rules.title}, {self.game.deal_name}"
         words = describe_table(self.game.name, self.game.table)
         svg = scene_svg(scene, title=title, description=words)
-        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
         line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
         bundle["image/svg+xml"] = svg
-        bundle["text/html"] = (
-            '<figure class="sw-still" style="margin:0">'
-            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(words)}" '
-            f'width="{round(scene.width)}" style="max-width:100%;height:auto">'
-            f"<figcaption>{html.escape(line, quote=False)}</figcaption></figure>"
-        )
+        bundle["text/html"] = still_html(svg, words, line, scene.width)
         return bundle

@@ -29,10 +29,12 @@ from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table
+from ..render.display import still_html
 from ..render.scene import Scene, layout
+from ..render.svg import scene_svg
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
-from ._animation import fallback_bundle, sentence
+from ._animation import sentence
 from .canvas_backend import TablePainter
 from .traits import check_position, check_width
 
@@ -201,16 +203,34 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     # -- display -------------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        """The live widget; without a kernel, a player, or a picture where scripts do not run.
+
+        Where no kernel runs, the page shows the next mime type: ``text/html``.
+        Where its scripts run (nbconvert, the book, a trusted notebook) it is an
+        HTML player of the replay; where they do not (a notebook opened
+        untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
+        a picture of the table shown and one line on replaying it
+        (:func:`~solitaire_widgets.render.display.still_html`).
+        ``image/svg+xml`` carries the same picture.
+        """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         self.painter.redraw()
         if bundle is None:
             return None
-        scene = self._scene or layout(self.game, self.game.table, self.width)
-        frames = None
-        if self._example is not None:
-            from ..render.player import replay_frames
+        from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
 
-            frames = replay_frames(self._example, self.width)
-        bundle.update(fallback_bundle(self.game, scene, self.title, self.width, frames))
+        game, position = self.game, self.position
+        scene = self._scene or layout(game, game.position_at(position), self.width)
+        words = describe_table(game, game.position_at(position))
+        svg = scene_svg(scene, title=self.title, description=words)
+        shown = "the deal" if position == 0 else f"step {position}"
+        line = (f"{self.title}: a replay of {self.steps} steps, a picture of {shown}. "
+                "Run this code in Jupyter to step through it.")
+        picture = still_html(svg, words, line, scene.width)
+        if self._example is not None:
+            player = html_player(replay_frames(self._example, self.width), self.title,
+                                 note=PICTURE_NOTE, picture=picture)
+        else:
+            player = game_player(game, self.title, self.width, picture=picture)
+        bundle.update({"text/html": player, "image/svg+xml": svg})
         return bundle
