@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .cardface import back_shapes, card_shapes, suit_colour, suit_path
 from .describe import describe_pile, describe_table
-from .display import repr_html, repr_svg
+from .display import repr_html, repr_svg, still_html
 from .draw import scene_layers, scene_shapes
 from .player import game_frames, html_player, replay_frames
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites
@@ -49,6 +49,7 @@ __all__ = [
     "scene_shapes",
     "scene_svg",
     "step_scenes",
+    "still_html",
     "suit_colour",
     "suit_path",
     "tween",

@@ -306,7 +306,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     more to show is a picture with ``note`` under it, and no controls.
     ``defs``: card pictures the frames share (``scene_svg(shared_defs=...)``).
 
-    ``picture`` (HTML, e.g. :func:`~solitaire_widgets.render.display.still_html`)
+    ``picture`` (HTML, e.g. :func:`~solitaire_widgets.render.still_html`)
     stands where scripts do not run, as in a notebook opened untrusted, whose
     sanitizer drops scripts, styles and inline SVG: then the player's markup
     goes inside its script (which a sanitizer drops whole), and the script

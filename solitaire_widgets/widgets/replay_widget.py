@@ -210,7 +210,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         HTML player of the replay; where they do not (a notebook opened
         untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
         a picture of the table shown and one line on replaying it
-        (:func:`~solitaire_widgets.render.display.still_html`).
+        (:func:`~solitaire_widgets.render.still_html`).
         ``image/svg+xml`` carries the same picture.
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
