@@ -311,8 +311,8 @@ def test_russian_and_polish_words_carry_their_language(
         assert page.locator("article span[lang='ru']").count() >= 70
         assert page.locator("article span[lang='pl']").count() >= 50
         assert page.locator("article span[lang='pl']", has_text="wolne miejsce").count() == 1
-    if name in ("quarrel", "chain"):
-        # The replays quote the source text in their captions.
+    if name == "chain":
+        # The first layout's replay quotes the source text from its first caption.
         assert page.locator(".sw-player .sw-caption span[lang='ru']").count() >= 1
 
 
@@ -334,9 +334,11 @@ def test_every_player_keeps_its_controls_in_place_and_no_id_repeats(
             return [p.querySelector('.sw-bar').getBoundingClientRect().top - top,
                     p.querySelector('.sw-stage').getBoundingClientRect().height]; }"""
         seen = {tuple(round(v) for v in player.evaluate(where))}
-        for button in ("forward", "forward", "end", "back", "first"):
-            player.locator(f"button[id$='-{button}']").click()
-            seen.add(tuple(round(v) for v in player.evaluate(where)))
+        for name in ("forward", "forward", "end", "back", "first"):
+            button = player.locator(f"button[id$='-{name}']")
+            if button.is_enabled():
+                button.click()
+                seen.add(tuple(round(v) for v in player.evaluate(where)))
         assert len(seen) == 1, f"player {index}: the controls moved: {sorted(seen)}"
     repeated = page.evaluate("""() => { const seen = {}, twice = [];
         for (const el of document.querySelectorAll('[id]')) {

@@ -27,7 +27,7 @@ from .svg import scene_svg
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["repr_svg", "repr_html", "still_html", "DISPLAY_WIDTH"]
+__all__ = ["repr_svg", "repr_html", "still_html", "replay_still", "DISPLAY_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
@@ -76,6 +76,28 @@ def still_html(svg: str, words: str, line: str, width: float, extra: str = "") -
         f'width="{round(width)}" style="max-width:100%;height:auto">'
         f"<figcaption>{escape(line, quote=False)}{extra}</figcaption></figure>"
     )
+
+
+def replay_still(game: Game, title: str, position: int = 0,
+                 width: float = DISPLAY_WIDTH) -> tuple[str, str]:
+    """A replay where scripts do not run: the SVG of the table at ``position``
+    (0: the deal), and its :func:`still_html` with a line on replaying it.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> _ = game.play("aux")
+    >>> svg, html = replay_still(game, "Chain, deal 5")
+    >>> "a replay of 1 step, a picture of the deal." in html
+    True
+    """
+    table = game.position_at(position)
+    words = describe_table(game, table)
+    svg = scene_svg(layout(game, table, width), title=title, description=words)
+    steps = len(game.history)
+    shown = "the deal" if position == 0 else f"step {position}"
+    line = (f"{title}: a replay of {steps} step{'' if steps == 1 else 's'}, a picture of "
+            f"{shown}. Run this code in Jupyter to step through it.")
+    return svg, still_html(svg, words, line, width)
 
 
 def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:

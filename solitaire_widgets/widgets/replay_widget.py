@@ -29,9 +29,8 @@ from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table
-from ..render.display import still_html
+from ..render.display import replay_still
 from ..render.scene import Scene, layout
-from ..render.svg import scene_svg
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
 from ._animation import sentence
@@ -210,7 +209,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         HTML player of the replay; where they do not (a notebook opened
         untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
         a picture of the table shown and one line on replaying it
-        (:func:`~solitaire_widgets.render.still_html`).
+        (:func:`~solitaire_widgets.render.replay_still`).
         ``image/svg+xml`` carries the same picture.
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
@@ -219,14 +218,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             return None
         from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
 
-        game, position = self.game, self.position
-        scene = self._scene or layout(game, game.position_at(position), self.width)
-        words = describe_table(game, game.position_at(position))
-        svg = scene_svg(scene, title=self.title, description=words)
-        shown = "the deal" if position == 0 else f"step {position}"
-        line = (f"{self.title}: a replay of {self.steps} steps, a picture of {shown}. "
-                "Run this code in Jupyter to step through it.")
-        picture = still_html(svg, words, line, scene.width)
+        game = self.game
+        svg, picture = replay_still(game, self.title, self.position, self.width)
         if self._example is not None:
             player = html_player(replay_frames(self._example, self.width), self.title,
                                  note=PICTURE_NOTE, picture=picture)
