@@ -329,11 +329,11 @@ def test_hint_highlights_the_strategy_move(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     expected = get_strategy("klondike").choose(widget.game.clone())
     comm.clear()
-    move = widget.hint_button.click() or widget._hint
+    move = widget.hint_button.click() or widget.table.hint
     assert move
     assert "Hint:" in widget.message.value
-    assert expected is not None and (expected.src == "" or f"{expected.src}:1" in widget._hint
-                                     or any(h.startswith(expected.src) for h in widget._hint))
+    assert expected is not None and (expected.src == "" or f"{expected.src}:1" in widget.table.hint
+                                     or any(h.startswith(expected.src) for h in widget.table.hint))
     assert len(comm) == 1 and comm.count("strokeRect") + comm.count("stroke") >= 1
     assert len(widget.game.history) == 0
 
