@@ -535,9 +535,11 @@ class TablePainter:
 #: (after the table has put back any picked-up cards): the focus goes to the
 #: notebook, in command mode. It gives the canvas a role and a label.
 #:
-#: Enter in the move box (``.sw-move-box``) sends the line as one new value of
-#: the hidden ``.sw-move-queue`` text box ("number, newline, line") and clears
-#: the box at once, so lines typed quickly are each played in order; the
+#: Enter in the move box (``.sw-move-box``) clears the box at once and adds the
+#: line to the hidden ``.sw-move-queue`` text box, which holds the last lines
+#: sent, each numbered ("number, space, line", tab-separated): ipywidgets
+#: merges updates sent while one is in flight, so each value carries every
+#: recent line and the kernel plays those it has not seen, in order. The
 #: kernel never writes into a box the player is typing in.
 _BRIDGE_SCRIPT = """(function (img) {
   var box = img.closest('.widget-html'), root = box && box.parentElement;
@@ -556,7 +558,7 @@ _BRIDGE_SCRIPT = """(function (img) {
   }
   label_canvases();
   new MutationObserver(label_canvases).observe(root, {childList: true, subtree: true});
-  var typed = Date.now();
+  var typed = Date.now(), sent = [];
   root.addEventListener('keydown', function (e) {
     var box = e.target && e.target.closest && e.target.closest('.sw-move-box');
     if (box && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) {
@@ -568,7 +570,9 @@ _BRIDGE_SCRIPT = """(function (img) {
       e.target.value = '';
       if (!text) return;
       typed += 1;
-      queue.value = typed + '\n' + text;
+      sent.push(typed + ' ' + text);
+      if (sent.length > 64) sent.shift();
+      queue.value = sent.join('\\t');
       queue.dispatchEvent(new Event('input', {bubbles: true}));
       return;
     }

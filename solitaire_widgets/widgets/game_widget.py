@@ -54,9 +54,9 @@ from .traits import check_speed, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
 
-#: Auto-finish's pace: a move eased in 2 frames 12 ms apart (scaled by the speed),
+#: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
 #: so a whole game of Klondike takes a few seconds.
-RUN_TIMING = Timing(frames=2, ms=12)
+RUN_TIMING = Timing(frames=2, ms=16)
 #: A long animation (the opening deal) is sent in pieces of about this many
 #: milliseconds, so a new input can finish it at once.
 PIECE_MS = 300
@@ -136,6 +136,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         #: When the browser will have drawn everything sent (time.monotonic()).
         self._busy_until = 0.0
         self._played = 0
+        self._typed_seen = 0
         self._shown: Game | None = None
 
         self.painter = TablePainter(width=width, height=1,
@@ -177,8 +178,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             continuous_update=False, layout=w.Layout(width="260px"),
             description="Move", style={"description_width": "40px"})
         self.move_input.add_class("sw-move-box")
-        # Lines typed in the move box, each sent by the page as one new value
-        # ("number, newline, text"), so none is lost (see keyboard_bridge).
+        # Lines typed in the move box, numbered, sent by the page (see
+        # keyboard_bridge): none is lost however fast they come.
         self.move_queue = w.Text(continuous_update=True, layout=w.Layout(display="none"))
         self.move_queue.add_class("sw-move-queue")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
@@ -612,12 +613,18 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self.move_input.value = ""
 
     def _on_move_queued(self, change: dict[str, Any]) -> None:
-        """A line the page sent from the move box (it cleared the box itself)."""
-        number, _newline, text = str(change["new"]).partition("\n")
-        if not text.strip() or not number.isdigit():
-            return
-        self._stop_run()
-        self._carry(self.table.typed(text))
+        """Lines the page sent from the move box (it cleared the box itself).
+
+        The value holds the last lines typed, numbered and tab-separated;
+        those not seen yet are played (or refused, with the reason) in order.
+        """
+        for entry in str(change["new"]).split("\t"):
+            number, _space, text = entry.partition(" ")
+            if not number.isdigit() or int(number) <= self._typed_seen or not text.strip():
+                continue
+            self._typed_seen = int(number)
+            self._stop_run()
+            self._carry(self.table.typed(text))
 
     # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
 
