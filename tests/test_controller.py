@@ -254,3 +254,28 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
     agree(session.view())
     widget.new_deal(seed + 1)
     agree(session.handle({"op": "new", "seed": seed + 1}))
+
+
+def test_a_click_on_a_stuck_chains_stock_decides_nothing_in_either_table() -> None:
+    """Chain deal 5: laying the auxiliary row or dealing again is the player's to choose."""
+    pytest.importorskip("ipycanvas")
+    from solitaire_widgets.widgets import GameWidget
+
+    widget = GameWidget("chain", seed=5, animate=False, width=int(DISPLAY_WIDTH))
+    session = TableSession("chain", seed=5)
+    assert widget._scene is not None
+    x, y = _point(widget._scene, "s")
+    widget._on_mouse_down(x, y)
+    widget._on_mouse_up(x, y)
+    session.handle({"op": "press", "x": x, "y": y, "t": 1.0})
+    view = session.handle({"op": "release", "x": x, "y": y, "t": 1.0})
+    assert not widget.game.history and not session.game.history
+    assert view["error"] and "does not choose for you" in view["message"]
+    assert _widget_words(widget)[1] == view["message"]
+    # The keyboard's Enter on the stock is the same click.
+    scene = widget._scene
+    while widget.pointer.focus is None or widget.pointer.focus[0] != "s":
+        widget.press_key("ArrowRight")
+    widget.press_key("Enter")
+    assert not widget.game.history and "does not choose for you" in widget.message.value
+    assert scene == widget._scene

@@ -97,7 +97,6 @@ class TableSession:
         """
         op = str(request.get("op", "view"))
         table = self.table
-        table.error = False
         before = [str(step.move) for step in self.game.history]
         if op == "play":
             table.play(str(request.get("move", "")))
