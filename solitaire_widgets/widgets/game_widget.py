@@ -57,6 +57,9 @@ __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
 #: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
 #: so a whole game of Klondike takes a few seconds.
 RUN_TIMING = Timing(frames=2, ms=16)
+#: Auto-finish works out its next move this many seconds before the browser has
+#: drawn the last one (the browser queues drawings, so the pace stays even).
+RUN_AHEAD = 0.02
 #: A long animation (the opening deal) is sent in pieces of about this many
 #: milliseconds, so a new input can finish it at once.
 PIECE_MS = 300
@@ -173,6 +176,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.actions = w.HBox()
         self.status = w.HTML()
         self.message = w.HTML()
+        self.message.add_class("sw-message")
         self.move_input = w.Text(
             placeholder=self.table.placeholder(),
             continuous_update=False, layout=w.Layout(width="260px"),
@@ -489,7 +493,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Show the controller's last words (a refusal as an alert)."""
         text = html.escape(self.table.message)
         if self.table.error:
-            self.message.value = f'<span role="alert" style="color:#b00020">{text}</span>'
+            self.message.value = (f'<span role="alert" style="color:var(--jp-error-color1,'
+                                  f' #b00020)">{text}</span>')
         else:
             self.message.value = f"<span>{text}</span>"
 
@@ -505,8 +510,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         over = game.result.over
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
-        self.hint_button.disabled = over
         self.finish_button.disabled = over and not self._finishing
+        if self._finishing:
+            return   # a run: the status line follows each move, the rest comes at its end
+        self.hint_button.disabled = over
         self.can_win_button.disabled = self.solver_hint_button.disabled = over
         buttons = self.table.actions()
         for action in buttons:
@@ -586,7 +593,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                 return
             self._played += 1
             self._carry(change, timing=RUN_TIMING)
-            yield max(0.0, self._busy_until - time.monotonic())
+            # The next move is worked out while this one is drawn.
+            yield max(0.0, self._busy_until - time.monotonic() - RUN_AHEAD)
 
     def _finish_over(self) -> None:
         self._run = self._run_stop = None
