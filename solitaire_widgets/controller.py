@@ -2,7 +2,7 @@
 
 Both tables use it: the notebook widget
 (:class:`~solitaire_widgets.widgets.GameWidget`) and the in-page table run
-by Pyodide (:class:`~solitaire_widgets.web.session.TableSession`). They only
+by Pyodide (``solitaire_widgets.web.session.TableSession``). They only
 forward input here and draw the :class:`Change` each input returns, so the
 same input gives the same game, the same status line and the same message in
 both. Pure Python: no user-interface library, no drawing.
@@ -363,7 +363,7 @@ class TableController:
     # -- the pointer and the keyboard -----------------------------------------------
 
     def press(self, scene: Scene, x: float, y: float, now: float) -> Change:
-        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`pointer.press`)."""
+        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.render.pointer.press`)."""
         return self._apply(pointer.press(self.pointer, scene, self.game, x, y, now))
 
     def move_to(self, scene: Scene, x: float, y: float, now: float) -> Change:

@@ -410,7 +410,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                         deal: bool = False, timing: Timing | None = None) -> float:
         """Animate ``events`` from ``before``; the seconds the browser takes to draw it.
 
-        A deal longer than :data:`PIECE_MS` goes in pieces (a run): any input
+        A deal longer than ``PIECE_MS`` goes in pieces (a run): any input
         finishes it at once. When the browser is behind, the step is drawn at once.
         """
         timing = (timing or self.timing).scaled(self.speed)
@@ -567,7 +567,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Let the default player play on until the game ends or it gives up.
 
         In a running kernel with animation on, the moves are drawn one by one,
-        quickly (:data:`RUN_TIMING`), the status line following the picture;
+        quickly (``RUN_TIMING``), the status line following the picture;
         any input (a click, a key, a typed move, a button; "Auto-finish"
         itself reads "Stop" meanwhile) stops it after the move being drawn.
         Otherwise it plays to the end before returning.
