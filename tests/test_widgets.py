@@ -814,6 +814,8 @@ def test_auto_finish_goes_move_by_move_and_undo_stops_it_at_once(comm: Comm) -> 
         assert widget.game.is_won and "You won" in widget.status.value
         assert "The computer player played" in widget.message.value
         assert widget.state == widget.game.to_json() and drawn(widget) == engine(widget)
+        widget.auto_finish()                       # nothing left to play: over at once
+        assert not widget.running and widget.finish_button.description == "Auto-finish"
 
     in_a_loop(body)
 

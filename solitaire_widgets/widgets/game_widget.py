@@ -579,10 +579,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                 for _ in self._finish_moves():
                     pass
             return
-        self._start_run(self._finish_moves(), self._finish_stopped)
         self.finish_button.description = "Stop"
         self.finish_button.tooltip = "Stop the computer player here"
-        self._update_controls()
+        self._start_run(self._finish_moves(), self._finish_stopped)
 
     def _finish_moves(self) -> Iterator[float]:
         while True:
