@@ -28,12 +28,11 @@ import traitlets
 from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
-from ..render.describe import describe_table
+from ..render.describe import describe_table, sentence
 from ..render.display import replay_still
 from ..render.scene import Scene, layout
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
-from ._animation import sentence
 from .canvas_backend import TablePainter
 from .traits import check_position, check_width
 
