@@ -160,8 +160,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                     layout=button)
         self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
                                     layout=button)
-        self.finish_button = w.Button(description="Auto-finish", layout=button,
-                                      tooltip="Let the computer play on until the game ends")
+        self.finish_button = w.Button(layout=button)
+        self._show_finish_button(running=False)
         # The solver's questions (Klondike only: the solver plays Klondike).
         self.can_win_button = w.Button(description="Can this still be won?", layout=button,
                                        tooltip="Ask the solver, which sees every card")
@@ -510,7 +510,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         over = game.result.over
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
-        self.finish_button.disabled = over and not self._finishing
+        self.finish_button.disabled = not self.table.finish_button(self._finishing).enabled
         if self._finishing:
             return   # a run: the status line follows each move, the rest comes at its end
         self.hint_button.disabled = over
@@ -579,8 +579,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                 for _ in self._finish_moves():
                     pass
             return
-        self.finish_button.description = "Stop"
-        self.finish_button.tooltip = "Stop the computer player here"
+        self._show_finish_button(running=True)
         self._start_run(self._finish_moves(), self._finish_stopped)
 
     def _finish_moves(self) -> Iterator[float]:
@@ -597,9 +596,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     def _finish_over(self) -> None:
         self._run = self._run_stop = None
-        self.finish_button.description = "Auto-finish"
-        self.finish_button.tooltip = "Let the computer play on until the game ends"
+        self._show_finish_button(running=False)
         self._update_controls()
+
+    def _show_finish_button(self, running: bool) -> None:
+        """The auto-finish button's words (the controller's), "Stop" while it runs."""
+        words = self.table.finish_button(running)
+        self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
 
     def _finish_stopped(self) -> None:
         self._run = self._run_stop = None
