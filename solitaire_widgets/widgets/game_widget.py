@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import html
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -52,11 +53,14 @@ from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
 from .traits import check_speed, check_width
 
-__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
+__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "READABLE_LABEL", "readable_width"]
 
 #: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
 #: so a whole game of Klondike takes a few seconds.
 RUN_TIMING = Timing(frames=2, ms=16)
+#: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
+#: screen the table keeps this size and its box scrolls sideways.
+READABLE_LABEL = 9.0
 #: Auto-finish works out its next move this many seconds before the browser has
 #: drawn the last one (the browser queues drawings, so the pace stays even).
 RUN_AHEAD = 0.02
@@ -145,7 +149,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.canvas = self.painter.canvas
-        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
+        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
+                                      min_width=f"{readable_width(game, width)}px")
+        # On a narrow screen the table keeps a readable size and scrolls sideways in
+        # here (the padding leaves room for the focus ring).
+        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
+                                                          padding="5px", min_width="0"))
+        self.stage.add_class("sw-stage")
 
         button = w.Layout(width="auto")
         self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
@@ -194,7 +204,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                          layout=w.Layout(flex_flow="row wrap"))
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
         self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
-        parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
+        parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.move_queue, self.description]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
@@ -454,6 +464,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         width = int(change["new"])
         self._stop_run()
         self.canvas.layout.max_width = f"{width}px"
+        self.canvas.layout.min_width = f"{readable_width(self.game, width)}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
@@ -710,3 +721,16 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             f"<figcaption>{html.escape(line, quote=False)}</figcaption></figure>"
         )
         return bundle
+
+
+def readable_width(game: Game, width: int) -> int:
+    """The narrowest (CSS pixels) a ``width``-pixel drawing of ``game`` may be shown at,
+    its smallest pile label still :data:`READABLE_LABEL` pixels high.
+
+    >>> from solitaire_widgets import new_game
+    >>> readable_width(new_game("quarrel", seed=1), 760)      # labels of 10 px
+    684
+    """
+    labels = layout(game, game.table, width).labels
+    smallest = min((label.size for label in labels), default=READABLE_LABEL)
+    return math.ceil(width * READABLE_LABEL / smallest)
