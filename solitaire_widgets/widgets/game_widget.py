@@ -90,10 +90,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     ``name_or_game`` is a game's name (``options`` choose among readings of
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
     ``width`` is the drawing's width in pixels (the picture shrinks to fit a
-    narrower notebook); ``animate=False`` draws each step at once.
+    narrower notebook, down to where its labels are 9 px high, then scrolls sideways); ``animate=False`` draws each step at once.
     """
 
-    #: The drawing's width in pixels (the displayed canvas never overflows the notebook).
+    #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
     width = traitlets.Int(760).tag(sync=True)
     #: Animate every step (False: draw the result at once).
     animate = traitlets.Bool(True).tag(sync=True)
@@ -725,7 +725,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
 def readable_width(game: Game, width: int) -> int:
     """The narrowest (CSS pixels) a ``width``-pixel drawing of ``game`` may be shown at,
-    its smallest pile label still :data:`READABLE_LABEL` pixels high.
+    its smallest pile label still ``READABLE_LABEL`` pixels high.
 
     >>> from solitaire_widgets import new_game
     >>> readable_width(new_game("quarrel", seed=1), 760)      # labels of 10 px
