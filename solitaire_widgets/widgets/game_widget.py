@@ -90,7 +90,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     ``name_or_game`` is a game's name (``options`` choose among readings of
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
     ``width`` is the drawing's width in pixels (the picture shrinks to fit a
-    narrower notebook, down to where its labels are 9 px high, then scrolls sideways); ``animate=False`` draws each step at once.
+    narrower notebook, down to where its labels are 9 px high, then scrolls
+    sideways); ``animate=False`` draws each step at once.
     """
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
