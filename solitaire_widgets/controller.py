@@ -349,6 +349,19 @@ class TableController:
         self.finish_said(played)
         return Change(redraw=marked)
 
+    def finish_button(self, running: bool = False) -> ActionButton:
+        """The auto-finish button: "Auto-finish", or "Stop" while auto-finish is ``running``.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> [(b.label, b.enabled) for b in (table.finish_button(), table.finish_button(True))]
+        [('Auto-finish', True), ('Stop', True)]
+        """
+        if running:
+            return ActionButton("finish", "Stop", True, "Stop the computer player here")
+        return ActionButton("finish", "Auto-finish", not self.game.result.over,
+                            "Let the computer play on until the game ends")
+
     def finish_said(self, played: int, stopped: bool = False) -> None:
         """Say how auto-finish ended after ``played`` moves (``stopped``: by a new input)."""
         if stopped:

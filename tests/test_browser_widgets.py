@@ -488,10 +488,33 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     time.sleep(1.0)
     output.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "jupyterlab-table-dark-390.png"))
-    box = page.locator(".jp-OutputArea-output canvas").first.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    _readable_at_390(page)
+    # ... and in the light theme.
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    page.locator(".lm-Menu-item:has-text('Theme')").first.hover()
+    page.locator(".lm-Menu-item:has-text('JupyterLab Light')").first.click()
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'",
+                           timeout=20_000)
+    time.sleep(0.5)
+    output.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-table-light-390.png"))
+    _readable_at_390(page)
     assert browser_page.errors(origin=lab.url) == []
+
+
+def _readable_at_390(page: Any) -> None:
+    """At a phone's width the table keeps labels of 9 px or more and scrolls in its own box."""
+    smallest = min(label.size for label in layout(
+        "klondike", new_game("klondike", seed=LONG_SEED).table, 760).labels)
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    scale = canvas.evaluate("c => c.getBoundingClientRect().width / c.width")
+    assert canvas.evaluate("c => c.width") == 760
+    assert scale * smallest >= 9, f"labels of {scale * smallest:.1f} px"
+    stage = page.locator(".jp-OutputArea-output .sw-stage").first
+    box = stage.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert stage.evaluate("s => s.scrollWidth > s.clientWidth"), "the table's box scrolls"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 # The contrast ratio (WCAG) of each matching element's text on its background.

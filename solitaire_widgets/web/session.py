@@ -73,6 +73,8 @@ class TableSession:
         self._defs: dict[str, str] = {}
         self._statics: dict[object, int] = {}
         self.scene: Scene = layout(self.game, self.game.table, self.width)
+        #: Auto-finish moves played so far while the page runs it step by step, else None.
+        self.finishing: int | None = None
 
     @property
     def game(self) -> Game:
@@ -91,12 +93,17 @@ class TableSession:
 
         Requests: ``play`` (``move``: text), ``undo``, ``redo``, ``hint``,
         ``finish``, ``finishstep`` (``played``: see :meth:`finish_step`),
-        ``canwin``, ``solverhint``, ``new`` (``seed``: a number or None),
-        ``press``/``move``/``release`` (``x``, ``y``: scene pixels),
-        ``leave``, ``key`` (``key``: the browser's key name), ``view``.
+        ``finishstop``, ``canwin``, ``solverhint``, ``new`` (``seed``: a
+        number or None), ``press``/``move``/``release`` (``x``, ``y``: scene
+        pixels), ``leave``, ``key`` (``key``: the browser's key name), ``view``.
+        Any request but ``finishstep`` and ``move`` stops a step-by-step
+        auto-finish (``finishstop`` does only that); the message says so.
         """
         op = str(request.get("op", "view"))
         table = self.table
+        if self.finishing is not None and op not in ("finishstep", "move"):
+            table.finish_said(self.finishing, stopped=True)
+            self.finishing = None
         before = [str(step.move) for step in self.game.history]
         if op == "play":
             table.play(str(request.get("move", "")))
@@ -107,7 +114,8 @@ class TableSession:
         elif op == "finish":
             self.finish()
         elif op == "finishstep":
-            self.finish_step(int(request.get("played", 0)))
+            played = int(request.get("played", 0))
+            self.finishing = played + 1 if self.finish_step(played) else None
         elif op == "canwin":
             table.can_win()
         elif op == "solverhint":
@@ -170,6 +178,18 @@ class TableSession:
         return [{"word": b.word, "label": b.label, "enabled": b.enabled, "title": b.tooltip}
                 for b in self.table.actions()]
 
+    def finish_button(self) -> dict[str, Any]:
+        """The auto-finish button: label ("Stop" while it runs), enabled, tooltip.
+
+        >>> session = TableSession("chain", seed=5)
+        >>> session.handle({"op": "finishstep", "played": 0})["finish"]["label"]
+        'Stop'
+        >>> session.handle({"op": "finishstop"})["finish"]["label"], session.message
+        ('Auto-finish', 'Auto-finish stopped after 1 moves.')
+        """
+        button = self.table.finish_button(self.finishing is not None)
+        return {"label": button.label, "enabled": button.enabled, "title": button.tooltip}
+
     def view(self) -> dict[str, Any]:
         """The table as the page shows it (JSON-ready).
 
@@ -196,6 +216,7 @@ class TableSession:
             "canUndo": game.can_undo, "canRedo": game.can_redo, "over": game.result.over,
             "solver": game.rules.solver,
             "actions": self.actions(), "moves": [str(s.move) for s in game.history],
+            "finish": self.finish_button(),
             "selected": table.pointer.selected is not None, "example": table.example(),
         }
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -52,11 +53,14 @@ from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
 from .traits import check_speed, check_width
 
-__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
+__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "READABLE_LABEL", "readable_width"]
 
 #: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
 #: so a whole game of Klondike takes a few seconds.
 RUN_TIMING = Timing(frames=2, ms=16)
+#: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
+#: screen the table keeps this size and its box scrolls sideways.
+READABLE_LABEL = 9.0
 #: Auto-finish works out its next move this many seconds before the browser has
 #: drawn the last one (the browser queues drawings, so the pace stays even).
 RUN_AHEAD = 0.02
@@ -86,10 +90,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     ``name_or_game`` is a game's name (``options`` choose among readings of
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
     ``width`` is the drawing's width in pixels (the picture shrinks to fit a
-    narrower notebook); ``animate=False`` draws each step at once.
+    narrower notebook, down to where its labels are 9 px high, then scrolls
+    sideways); ``animate=False`` draws each step at once.
     """
 
-    #: The drawing's width in pixels (the displayed canvas never overflows the notebook).
+    #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
     width = traitlets.Int(760).tag(sync=True)
     #: Animate every step (False: draw the result at once).
     animate = traitlets.Bool(True).tag(sync=True)
@@ -145,7 +150,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.canvas = self.painter.canvas
-        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
+        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
+                                      min_width=f"{readable_width(game, width)}px")
+        # On a narrow screen the table keeps a readable size and scrolls sideways in
+        # here (the padding leaves room for the focus ring).
+        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
+                                                          padding="5px", min_width="0"))
+        self.stage.add_class("sw-stage")
 
         button = w.Layout(width="auto")
         self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
@@ -160,8 +171,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                     layout=button)
         self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
                                     layout=button)
-        self.finish_button = w.Button(description="Auto-finish", layout=button,
-                                      tooltip="Let the computer play on until the game ends")
+        self.finish_button = w.Button(layout=button)
+        self._show_finish_button(running=False)
         # The solver's questions (Klondike only: the solver plays Klondike).
         self.can_win_button = w.Button(description="Can this still be won?", layout=button,
                                        tooltip="Ask the solver, which sees every card")
@@ -194,7 +205,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                          layout=w.Layout(flex_flow="row wrap"))
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
         self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
-        parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
+        parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.move_queue, self.description]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
@@ -454,6 +465,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         width = int(change["new"])
         self._stop_run()
         self.canvas.layout.max_width = f"{width}px"
+        self.canvas.layout.min_width = f"{readable_width(self.game, width)}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
@@ -510,7 +522,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         over = game.result.over
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
-        self.finish_button.disabled = over and not self._finishing
+        self.finish_button.disabled = not self.table.finish_button(self._finishing).enabled
         if self._finishing:
             return   # a run: the status line follows each move, the rest comes at its end
         self.hint_button.disabled = over
@@ -579,8 +591,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                 for _ in self._finish_moves():
                     pass
             return
-        self.finish_button.description = "Stop"
-        self.finish_button.tooltip = "Stop the computer player here"
+        self._show_finish_button(running=True)
         self._start_run(self._finish_moves(), self._finish_stopped)
 
     def _finish_moves(self) -> Iterator[float]:
@@ -597,9 +608,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     def _finish_over(self) -> None:
         self._run = self._run_stop = None
-        self.finish_button.description = "Auto-finish"
-        self.finish_button.tooltip = "Let the computer play on until the game ends"
+        self._show_finish_button(running=False)
         self._update_controls()
+
+    def _show_finish_button(self, running: bool) -> None:
+        """The auto-finish button's words (the controller's), "Stop" while it runs."""
+        words = self.table.finish_button(running)
+        self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
 
     def _finish_stopped(self) -> None:
         self._run = self._run_stop = None
@@ -701,3 +716,16 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         bundle["image/svg+xml"] = svg
         bundle["text/html"] = still_html(svg, words, line, scene.width)
         return bundle
+
+
+def readable_width(game: Game, width: int) -> int:
+    """The narrowest (CSS pixels) a ``width``-pixel drawing of ``game`` may be shown at,
+    its smallest pile label still ``READABLE_LABEL`` pixels high.
+
+    >>> from solitaire_widgets import new_game
+    >>> readable_width(new_game("quarrel", seed=1), 760)      # labels of 10 px
+    684
+    """
+    labels = layout(game, game.table, width).labels
+    smallest = min((label.size for label in labels), default=READABLE_LABEL)
+    return math.ceil(width * READABLE_LABEL / smallest)
