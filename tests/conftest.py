@@ -12,6 +12,11 @@
   HTML directory (``SOLITAIRE_BOOK_HTML`` names an existing build to reuse,
   outside CI).
 - ``book_site`` (session): ``built_book`` served over HTTP; the base URL.
+
+Browser tests run last (:func:`pytest_collection_modifyitems`): Playwright's
+sync API keeps its event loop running in this thread while the session's
+browser lives, and a widget that finds a running loop takes it for a
+kernel's and spaces its work out on it.
 """
 
 from __future__ import annotations
@@ -34,6 +39,12 @@ from tests.browser_support import (
     served_directory,
     start_jupyterlab,
 )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the browser tests after all others, each group in its own order."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
 @pytest.fixture(scope="session")
