@@ -9,7 +9,7 @@ it: every win replays through the engine, every loss is a loss.
 
 Each reduction a loss proof relies on is tested the same way, alone (every
 other one switched off) and all together: the move filters, the dead-end
-check and its two strengthenings, the two-rank safe foundation moves, laying
+check (after every move, or not after shifts) and its two strengthenings, the two-rank safe foundation moves, laying
 talon cards only with a card onto them, the draw-three dominance, and the
 search plan (draw three's restarts, and a loss proved drawing one, which
 settles draw three and the Polish rules alike). The dead-end
@@ -49,6 +49,8 @@ NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
 ALONE = {
     "move filters": dataclasses.replace(NONE, move_filters=True),
     "dead-end check": dataclasses.replace(NONE, dead_end_check=True),
+    "dead-end check after shifts too": dataclasses.replace(NONE, dead_end_check=True,
+                                                           shift_checks=True),
     "strong dead ends": dataclasses.replace(NONE, dead_end_check=True, strong_dead_ends=True),
     "run heads": dataclasses.replace(NONE, dead_end_check=True, run_heads=True),
     "two-rank safe moves": dataclasses.replace(NONE, safe_plus=True),

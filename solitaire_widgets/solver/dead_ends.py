@@ -116,7 +116,8 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
         pending_talon = list(talon) if strong else []
     open_cols: list[int] = []
     qs = [0] * 7
-    uncs: list[bytearray] = [bytearray()] * 7
+    # The positions of each column not yet uncovered (run heads), top down.
+    covered: list[list[int]] = [[]] * 7
     for i in range(7):
         col = cols[i]
         if len(col) == 1:
@@ -126,8 +127,7 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
             open_cols.append(i)
             qs[i] = len(col) - 1
             if runs:
-                uncs[i] = bytearray(len(col))
-                uncs[i][-1] = 1
+                covered[i] = list(range(len(col) - 2, 0, -1))
             c = col[-1]
             free[c] = avail[c] = 1
     level = list(found)
@@ -165,33 +165,33 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
             for i in open_cols:
                 col = cols[i]
                 low = 1 + col[0]
-                unc = uncs[i]
-                whole = True
-                for q in range(len(col) - 2, 0, -1):
-                    if unc[q]:
-                        continue
-                    # Position q is uncovered when the card x lying on it leaves it
-                    # (a king's "parents" stand for an empty column).
-                    x = col[q + 1]
-                    if avail[p0[x]] or avail[p1[x]]:
-                        if q + 1 < low and not free[x]:
-                            whole = False
+                todo = covered[i]
+                if todo:
+                    keep = []
+                    for q in todo:
+                        # Position q is uncovered when the card x lying on it leaves it
+                        # (a king's "parents" stand for an empty column).
+                        x = col[q + 1]
+                        if avail[p0[x]] or avail[p1[x]]:
+                            if q + 1 < low and not free[x]:
+                                keep.append(q)
+                                continue
+                        elif not up[x]:
+                            keep.append(q)
                             continue
-                    elif not up[x]:
-                        whole = False
-                        continue
-                    unc[q] = 1
-                    c = col[q]
-                    free[c] = avail[c] = 1
-                    changed = True
-                    st = c // 13
-                    r = level[st]
-                    if c - st * 13 == r:  # it may go up: so may the cards above it
-                        b = st * 13
-                        while r < 13 and free[b + r]:
-                            up[b + r] = 1
-                            r += 1
-                        level[st] = r
+                        c = col[q]
+                        free[c] = avail[c] = 1
+                        changed = True
+                        st = c // 13
+                        r = level[st]
+                        if c - st * 13 == r:  # it may go up: so may the cards above it
+                            b = st * 13
+                            while r < 13 and free[b + r]:
+                                up[b + r] = 1
+                                r += 1
+                            level[st] = r
+                    covered[i] = todo = keep
+                whole = not todo
                 if not empty:
                     x = col[1]
                     if up[x] or (x % 13 != 12 and (low == 1 or free[x])
