@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Config", "DEFAULT", "BASELINE"]
+__all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
+
+#: The solver's version, stored with every answer of a study: raised whenever
+#: the search changes which positions it expands (a sound solver's answers
+#: never change, only how soon it finds them).
+VERSION = 2
 
 
 @dataclass(frozen=True)
