@@ -20,7 +20,7 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: The solver's version, stored with every answer of a study: raised whenever
 #: the search changes which positions it expands (a sound solver's answers
 #: never change, only how soon it finds them).
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True)
