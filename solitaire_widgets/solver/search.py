@@ -138,7 +138,7 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
         nodes += 1
         if nodes >= max_nodes:
             return "unresolved", [], nodes
-        if deadline is not None and not nodes & 255 and clock() > deadline:
+        if deadline is not None and not nodes & 63 and clock() > deadline:
             return "unresolved", [], nodes
         if check and (shifts or not shift(states[-1], mv)) and hopeless(child, mode, config):
             continue
