@@ -25,6 +25,7 @@ from .errors import DeckError, NotationError, excerpt
 
 __all__ = [
     "SUITS",
+    "RED_SUITS",
     "RANKS",
     "Card",
     "full_deck",
@@ -38,6 +39,8 @@ __all__ = [
 
 #: Suits in notation order: clubs, diamonds, hearts, spades.
 SUITS: str = "CDHS"
+#: The red suits, diamonds and hearts; clubs and spades are black.
+RED_SUITS: frozenset[str] = frozenset("DH")
 #: Ranks 1 (ace) to 13 (king).
 RANKS: range = range(1, 14)
 
@@ -159,7 +162,7 @@ class Card(_CardValue):
     @property
     def is_red(self) -> bool:
         """Diamonds and hearts are red; clubs and spades are black."""
-        return self.suit in "DH"
+        return self.suit in RED_SUITS
 
 
 # The 52 cards, made once; Card(rank, suit) hands out these very values.

@@ -305,7 +305,7 @@ class Game:
         return self._legal
 
     def _check(self, move: Move) -> None:
-        if self.is_over:
+        if self.table.facts["over"]:
             raise IllegalMoveError(f"the game is over ({self.result.reason}); start a new deal")
         if move not in self._moves():
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))

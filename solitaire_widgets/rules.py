@@ -23,6 +23,10 @@ __all__ = ["Rules", "Context", "Shuffler"]
 #: Draws the new order of a pile being shuffled: given the cards, the order.
 Shuffler = Callable[[Sequence[Card]], list[Card]]
 
+# Events built on the hot path skip the named tuple's Python-level __new__
+# (the fields are the rules' own values, in Event's order).
+_new_event = tuple.__new__
+
 
 class Context:
     """The only way the rules change a table: every call is recorded as an event."""
@@ -58,7 +62,7 @@ class Context:
             target.cards.extend(moved)
         if source.down > len(cards):
             source.down = len(cards)
-        self.events.append(Event("move", src, dst, moved, face_up))
+        self.events.append(_new_event(Event, ("move", src, dst, moved, face_up, "", None)))
 
     def flip(self, pile: str) -> None:
         """Turn face up the last face-down card of ``pile``."""
@@ -71,8 +75,11 @@ class Context:
 
     def set(self, key: str, value: Scalar) -> None:
         """Record a new value of a table fact (the count, the round, the result...)."""
-        if self.table.facts.get(key) != value:
-            self._do(Event("set", key=key, value=value))
+        facts = self.table.facts
+        if facts.get(key) != value:
+            # Table.apply of a "set" event, inlined (this runs several times a move).
+            facts[key] = value
+            self.events.append(_new_event(Event, ("set", "", "", (), True, key, value)))
 
     def gather(self, piles: Sequence[str], stock: str) -> None:
         """Gather every card of ``piles`` onto ``stock`` (face down)."""

@@ -55,3 +55,16 @@ def test_solver_benchmark_baseline_gives_the_same_answers(
     # rule off; where both answer, they must answer alike.
     assert bench_solver.main(["--deals", "4", "--nodes", "3000", "--variant", variant]) == 0
     assert "answers agree" in capsys.readouterr().out
+
+
+def test_dask_benchmark_counts_the_same_wins_on_a_cluster(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The Dask benchmark sets each study on a cluster beside the same deals
+    # in-process; it fails unless both count the same wins.
+    pytest.importorskip("distributed")
+    import bench_dask
+
+    assert bench_dask.main(["--scale", "0.01", "--solver-deals", "2", "--nodes", "500",
+                            "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "same wins everywhere: True" in out and "100,000 deals of quarrel" in out

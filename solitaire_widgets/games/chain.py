@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import rank_word, suit_name
+from ..cards import Card, rank_word, suit_name
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -33,13 +33,23 @@ AUX = tuple(f"a{i}" for i in range(1, 5))
 LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
+#: The layout's places in words, for each deal's rows: ``"row 2, place 3"``.
+_PLACE_NAMES = {deal: {place: f"row {i // length + 1}, place {i % length + 1}"
+                       for i, place in enumerate(_PLACES[1])}
+                for deal, length in ROW_LENGTH.items()}
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
-_SOURCES = {deal: places + AUX for deal, places in _PLACES.items()}
 _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
 #: The rank a series of n cards needs next: 2 when empty, ..., the ace after
 #: the king, nothing (0) when all thirteen are up.
 _NEED_BY_LENGTH = tuple(n + 2 if n < 12 else (1 if n == 12 else 0) for n in range(14))
 _SERIES_OF = dict(_SERIES)
+#: The card a series of each suit needs next, by its length (None when finished).
+_NEXT_CARD = {suit: tuple(Card(rank, suit) if rank else None for rank in _NEED_BY_LENGTH)
+              for suit, _ in _SERIES}
+#: Each place's move onto the series of each suit, built once: the moves
+#: ``legal_moves`` hands out are these values.
+_PLAYS = {place: {suit: Move("move", place, f) for suit, f in _SERIES}
+          for place in _PLACES[1] + AUX}
 
 
 def _needs(pile: Pile) -> int:
@@ -84,7 +94,7 @@ class ChainRules(Rules):
     def piles(self) -> list[Pile]:
         return (
             [Pile(f, "foundation") for f in FOUNDATIONS]
-            + [Pile(f"l{i}", "tableau") for i in range(1, 25)]
+            + [Pile(place, "tableau") for place in _PLACES[1]]
             + [Pile(a, "reserve") for a in AUX]
             + [Pile("s", "stock")]
         )
@@ -99,17 +109,18 @@ class ChainRules(Rules):
 
     def _deal(self, ctx: Context, deal: int) -> None:
         table = ctx.table
-        places = [f"l{i}" for i in range(1, LAYOUT_SIZE[deal] + 1)]
+        places = _PLACES[deal]
+        stock = table.piles["s"].cards
         for place in places:
-            if not table.piles["s"].cards:
+            if not stock:
                 break
             ctx.move("s", place)
         # The twos go up to the foundation row once the layout is down (the
         # text's figure still shows them in the layout while it is dealt).
         for place in places:
-            card = table.piles[place].top
-            if card is not None and card.rank == 2:
-                ctx.move(place, foundation_id("f", card))
+            cards = table.piles[place].cards
+            if cards and cards[-1].rank == 2:
+                ctx.move(place, _SERIES_OF[cards[-1].suit])
         self._check_won(ctx)
 
     # -- what may be played ----------------------------------------------------
@@ -117,26 +128,13 @@ class ChainRules(Rules):
     def _places(self, table: Table) -> tuple[str, ...]:
         return _PLACES[2] if table.facts["deal"] == 2 else _PLACES[1]
 
-    def _plays(self, table: Table) -> list[Move]:
+    def _gap(self, table: Table) -> str:
+        """The first empty place of the layout, which a fill fills (there is one)."""
         piles = table.piles
-        # What each series needs next, once per position. A series holds
-        # 2, 3, ..., K, A in order, so its length says what it needs.
-        needs = {suit: _NEED_BY_LENGTH[len(piles[f].cards)] for suit, f in _SERIES}
-        moves = []
-        for place in _SOURCES[2 if table.facts["deal"] == 2 else 1]:
-            cards = piles[place].cards
-            if cards:
-                card = cards[-1]
-                if needs[card.suit] == card.rank:
-                    moves.append(Move("move", place, _SERIES_OF[card.suit]))
-        return moves
-
-    def _can_fill(self, table: Table) -> bool:
-        piles = table.piles
-        return bool(piles["s"].cards) and any(not piles[p].cards for p in self._places(table))
-
-    def _stuck(self, table: Table) -> bool:
-        return not self._plays(table) and not self._can_fill(table)
+        for place in self._places(table):
+            if not piles[place].cards:
+                return place
+        raise AssertionError("fill is legal only with an empty place")  # pragma: no cover
 
     def _may_lay_aux(self, table: Table) -> bool:
         """The auxiliary row's own conditions, apart from play being stuck."""
@@ -146,8 +144,25 @@ class ChainRules(Rules):
         return not (self.options["aux_row"] == "at-start" and facts["played"])
 
     def legal_moves(self, table: Table) -> list[Move]:
-        moves = self._plays(table)
-        if self._can_fill(table):
+        # The hot path of every simulation: one pass over the places finds the
+        # cards that can go up and whether a place is empty (a fill).
+        piles = table.piles
+        # The cards the series need next. A series holds 2, 3, ..., K, A in
+        # order, so its length says what it needs.
+        wanted = {_NEXT_CARD[suit][len(piles[f].cards)] for suit, f in _SERIES}
+        moves: list[Move] = []
+        gap = False
+        for place in _PLACES[2 if table.facts["deal"] == 2 else 1]:
+            cards = piles[place].cards
+            if not cards:
+                gap = True
+            elif cards[-1] in wanted:
+                moves.append(_PLAYS[place][cards[-1].suit])
+        for place in AUX:
+            cards = piles[place].cards
+            if cards and cards[-1] in wanted:
+                moves.append(_PLAYS[place][cards[-1].suit])
+        if gap and piles["s"].cards:
             moves.append(_FILL)
         elif not moves:  # stuck
             if self._may_lay_aux(table):
@@ -223,8 +238,7 @@ class ChainRules(Rules):
                 ctx.move("s", target)
                 ctx.set("played", True)
             else:
-                gap = next(p for p in self._places(table) if not table.piles[p].cards)
-                ctx.move("s", gap)
+                ctx.move("s", self._gap(table))
                 return  # a card into a gap cannot finish the game
         elif move.action == "aux":
             for place in AUX:
@@ -257,9 +271,7 @@ class ChainRules(Rules):
         if pile_id in FOUNDATIONS:
             return f"the {suit_name(pile_id[1].upper())} series"
         if pile_id.startswith("l"):
-            row_length = ROW_LENGTH[int(table.facts["deal"] or 1)]
-            index = int(pile_id[1:]) - 1
-            return f"row {index // row_length + 1}, place {index % row_length + 1}"
+            return _PLACE_NAMES[int(table.facts["deal"] or 1)].get(pile_id, pile_id)
         if pile_id.startswith("a"):
             return f"auxiliary place {pile_id[1:]}"
         return "the stock"
@@ -280,7 +292,7 @@ class ChainRules(Rules):
                 onto = f"onto {target.cards[-1].name}" if target.cards else "to start its series"
                 return f"fill: {card.name} comes from the stock and goes straight {onto}" + (
                     self._won_words(table))
-            gap = next(p for p in self._places(table) if not piles[p].cards)
+            gap = self._gap(table)
             return f"fill: {card.name} comes from the stock into {self.pile_name(table, gap)}"
         if move.action == "aux":
             laid = [c.name for c in reversed(piles["s"].cards[-len(AUX):])]
@@ -296,10 +308,14 @@ class ChainRules(Rules):
 
     def _won_words(self, table: Table) -> str:
         """Words for a card that is the last to go up (none otherwise)."""
+        if len(table.piles["s"].cards) > 1:  # cards would still be left in the stock
+            return ""
         on_series = sum(len(table.piles[f].cards) for f in FOUNDATIONS)
+        if on_series + 1 != 52:
+            return ""
         off_layout = len(table.piles["s"].cards) + sum(
             len(table.piles[p].cards) for p in self._places(table) + AUX)
-        if on_series + 1 == 52 and off_layout == 1:
+        if off_layout == 1:
             return ": all 52 cards are on the four series, the game is won"
         return ""
 

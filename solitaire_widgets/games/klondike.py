@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name, with_article
+from ..cards import RED_SUITS, Card, rank_word, suit_name, with_article
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -50,6 +50,15 @@ _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _SOURCES = COLUMNS + ("w",)
 _FOUNDATION_OF = {"C": "fc", "D": "fd", "H": "fh", "S": "fs"}
 _TURN, _REDEAL = Move("turn"), Move("redeal")
+# Every move of cards the rules can list, built once (and checked once):
+# _UP[source][suit] to a foundation, _ONTO[column] from the waste,
+# _BETWEEN[from][to][count - 1] a column's last cards onto another (a
+# sequence holds 13 cards at most).
+_UP = {src: {suit: Move("move", src, f) for suit, f in _FOUNDATION_OF.items()}
+       for src in _SOURCES}
+_ONTO = tuple(Move("move", "w", column) for column in COLUMNS)
+_BETWEEN = tuple(tuple(tuple(Move("move", src, dst, n) for n in range(1, 14)) if dst != src else ()
+                       for dst in COLUMNS) for src in COLUMNS)
 
 
 # -- the building rules: each is written here once, and the solver, the
@@ -70,7 +79,8 @@ def builds_on(card: Card, end: Card | None) -> bool:
     """
     if end is None:
         return card.rank == 13
-    return end.rank == card.rank + 1 and end.is_red != card.is_red
+    # Card.is_red, read from the suits (this runs in every simulation's inner loop).
+    return end.rank == card.rank + 1 and (end.suit in RED_SUITS) != (card.suit in RED_SUITS)
 
 
 def goes_up(card: Card, built: int) -> bool:
@@ -94,12 +104,6 @@ def _run_start(pile: Pile) -> int:
     while i > low and builds_on(cards[i], cards[i - 1]):
         i -= 1
     return i
-
-
-def _fits_foundation(card: Card, piles: dict[str, Pile]) -> str | None:
-    """The foundation ``card`` may go onto now, or None."""
-    target = foundation_id("f", card)
-    return target if goes_up(card, len(piles[target].cards)) else None
 
 
 def _cards(n: int) -> str:
@@ -175,12 +179,11 @@ class KlondikeRules(Rules):
         if card is None:
             return []
         moves = []
-        target = _fits_foundation(card, piles)
-        if target is not None:
-            moves.append(Move("move", "w", target))
-        for column in COLUMNS:
+        if goes_up(card, len(piles[_FOUNDATION_OF[card.suit]].cards)):
+            moves.append(_UP["w"][card.suit])
+        for di, column in enumerate(COLUMNS):
             if builds_on(card, piles[column].top):
-                moves.append(Move("move", "w", column))
+                moves.append(_ONTO[di])
         return moves
 
     def _can_redeal(self, table: Table) -> bool:
@@ -191,33 +194,34 @@ class KlondikeRules(Rules):
 
     def legal_moves(self, table: Table) -> list[Move]:
         # The hot path of every simulation: written out with plain lookups
-        # (a foundation of a suit holds ace..n, so its length is its top rank).
+        # (a foundation of a suit holds ace..n, so its length is its top rank),
+        # handing out the moves built once in _UP, _ONTO and _BETWEEN.
         piles = table.piles
         if table.facts["forced"]:
             return self._waste_moves(piles)
         built = {suit: len(piles[f].cards) for suit, f in _FOUNDATION_OF.items()}
         ends = [piles[c].cards for c in COLUMNS]
+        waste = piles["w"].cards
         moves: list[Move] = []
-        for src, cards in zip(_SOURCES, ends + [piles["w"].cards], strict=True):
+        for src, cards in zip(_SOURCES, ends + [waste], strict=True):
             if cards:
                 card = cards[-1]
                 if goes_up(card, built[card.suit]):
-                    moves.append(Move("move", src, _FOUNDATION_OF[card.suit]))
+                    moves.append(_UP[src][card.suit])
         # Each column's end card, or None when empty.
         tops = [c[-1] if c else None for c in ends]
-        waste = piles["w"].cards
         if waste:
             card = waste[-1]
-            for column, top in zip(COLUMNS, tops, strict=True):
+            for di, top in enumerate(tops):
                 if builds_on(card, top):
-                    moves.append(Move("move", "w", column))
+                    moves.append(_ONTO[di])
         for si, cards in enumerate(ends):
             n = len(cards)
             if not n:
                 continue
-            src = COLUMNS[si]
-            start = _run_start(piles[src])
+            start = _run_start(piles[COLUMNS[si]])
             head_rank = cards[start].rank
+            between = _BETWEEN[si]
             for di, top in enumerate(tops):
                 if di == si:
                     continue
@@ -225,13 +229,13 @@ class KlondikeRules(Rules):
                     # An empty column takes a king with its sequence (one
                     # already at the bottom may move too: pointless, but legal).
                     if head_rank == 13:
-                        moves.append(Move("move", src, COLUMNS[di], n - start))
+                        moves.append(between[di][n - start - 1])
                     continue
                 # The run goes down one rank at a time, so at most one of its
                 # cards has the rank that fits the end card.
                 k = start + head_rank - top.rank + 1
                 if start <= k < n and builds_on(cards[k], top):
-                    moves.append(Move("move", src, COLUMNS[di], n - k))
+                    moves.append(between[di][n - k - 1])
         if piles["s"].cards:
             moves.append(_TURN)
         elif self._can_redeal(table):

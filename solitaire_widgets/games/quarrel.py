@@ -88,8 +88,16 @@ USES = 3
 
 _DEAL = Move("deal")
 _SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
-_SERIES = tuple((fid, _SUIT_OF[fid[1]], fid[0] == "r") for fid in FOUNDATIONS)
-_CARDS = {(rank, suit): Card(rank, suit) for rank in range(1, 14) for suit in "CDHS"}
+#: The rank a series needs after its top card, going up and going down, by that rank.
+_AFTER = {up: (0,) + tuple(next_up(r) if up else next_down(r) for r in range(1, 14))
+          for up in (True, False)}
+#: Each series with its suit's cards (ace first) and what it needs after each rank.
+_SERIES = tuple((fid, tuple(Card(rank, _SUIT_OF[fid[1]]) for rank in range(1, 14)),
+                 _AFTER[fid[0] == "r"]) for fid in FOUNDATIONS)
+#: Each place's move onto each series, built once: the moves ``legal_moves``
+#: hands out are these values.
+_PLAYS = {place: {fid: Move("move", place, fid) for fid in FOUNDATIONS}
+          for place in ROWS + AUX + ("h",)}
 
 
 def needs(cards: list[Card], up: bool, base: int) -> int:
@@ -116,6 +124,23 @@ def _half(pile_id: str) -> str:
 
 def _direction(pile_id: str) -> str:
     return "up" if pile_id[0] == "r" else "down"
+
+
+def _pile_words(pile_id: str) -> str:
+    """A pile in words (``_PILE_WORDS`` holds those of the table's piles)."""
+    if pile_id in FOUNDATIONS:
+        return f"the {suit_name(_SUIT_OF[pile_id[1]])} series on the {_half(pile_id)} half"
+    if pile_id[0] == "r" and pile_id[1:].isdigit():
+        index = int(pile_id[1:]) - 1
+        return f"row {index // ROW_LENGTH + 1}, place {index % ROW_LENGTH + 1}"
+    if pile_id[0] == "a" and pile_id[1:].isdigit():
+        return f"auxiliary place {pile_id[1:]}"
+    if pile_id == "h":
+        return "the place to one side for the card named correctly"
+    return "the stock"
+
+
+_PILE_WORDS = {pile_id: _pile_words(pile_id) for pile_id in FOUNDATIONS + ROWS + AUX + ("h", "s")}
 
 
 def _cards(n: int) -> str:
@@ -180,25 +205,25 @@ class QuarrelRules(Rules):
 
     def _wanted(self, table: Table) -> dict[Card, list[str]]:
         """Each card some series needs next, with the series that need it."""
-        # Hot path: a plain loop over precomputed (series, suit, direction).
+        # Hot path: a plain loop over the series, with the ranks and cards looked up.
         base = int(table.facts["base"] or 0)
         piles = table.piles
         wanted: dict[Card, list[str]] = {}
-        for fid, suit, up in _SERIES:
+        for fid, suit_cards, after in _SERIES:
             cards = piles[fid].cards
             if not cards:
                 need = base
             elif len(cards) == 13:
                 continue
             else:
-                top = cards[-1].rank
-                need = (1 if top == 13 else top + 1) if up else (13 if top == 1 else top - 1)
+                need = after[cards[-1].rank]
             if need:
-                card = _CARDS[need, suit]
-                if card in wanted:
-                    wanted[card].append(fid)
-                else:
+                card = suit_cards[need - 1]
+                fids = wanted.get(card)
+                if fids is None:
                     wanted[card] = [fid]
+                else:
+                    fids.append(fid)
         return wanted
 
     def targets(self, table: Table, card: Card) -> list[str]:
@@ -214,18 +239,16 @@ class QuarrelRules(Rules):
         return [p for p in ROWS[:dealt] + AUX + ("h",) if piles[p].cards]
 
     def _plays(self, table: Table) -> list[Move]:
+        # The hot path of every simulation: most places hold no wanted card.
         piles = table.piles
         wanted = self._wanted(table)
         moves: list[Move] = []
-        dealt = int(table.facts["dealt"] or 0)
-        for places in (ROWS[:dealt], AUX):
-            for place in places:
-                cards = piles[place].cards
-                if cards:
-                    fids = wanted.get(cards[-1])
-                    if fids:
-                        for fid in fids:
-                            moves.append(Move("move", place, fid))
+        for place in ROWS[:int(table.facts["dealt"] or 0)] + AUX:
+            cards = piles[place].cards
+            if cards and cards[-1] in wanted:
+                plays = _PLAYS[place]
+                for fid in wanted[cards[-1]]:
+                    moves.append(plays[fid])
         return moves
 
     def legal_moves(self, table: Table) -> list[Move]:
@@ -234,7 +257,7 @@ class QuarrelRules(Rules):
             return [_DEAL] if table.piles["s"].cards else []
         if phase in ("base", "hit"):
             card = table.piles["h"].cards[-1]
-            return [Move("move", "h", fid) for fid in self._wanted(table).get(card, ())]
+            return [_PLAYS["h"][fid] for fid in self._wanted(table).get(card, ())]
         moves = self._plays(table)
         if table.piles["s"].cards and not (moves and self.options["deal"] == "when-stuck"):
             moves.append(_DEAL)
@@ -404,7 +427,8 @@ class QuarrelRules(Rules):
 
     def _check_won(self, ctx: Context) -> bool:
         piles = ctx.table.piles
-        if sum(len(piles[f].cards) for f in FOUNDATIONS) == ALL_CARDS:
+        # All 104 cards are up when every series holds its thirteen.
+        if all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
             ctx.end(True, "all 104 cards are on the eight series: the right half and the "
                           "left half have turned their backs on each other")
             return True
@@ -416,16 +440,8 @@ class QuarrelRules(Rules):
     # -- words ------------------------------------------------------------------------
 
     def pile_name(self, table: Table, pile_id: str) -> str:
-        if pile_id in FOUNDATIONS:
-            return f"the {suit_name(_SUIT_OF[pile_id[1]])} series on the {_half(pile_id)} half"
-        if pile_id[0] == "r" and pile_id[1:].isdigit():
-            index = int(pile_id[1:]) - 1
-            return f"row {index // ROW_LENGTH + 1}, place {index % ROW_LENGTH + 1}"
-        if pile_id[0] == "a" and pile_id[1:].isdigit():
-            return f"auxiliary place {pile_id[1:]}"
-        if pile_id == "h":
-            return "the place to one side for the card named correctly"
-        return "the stock"
+        words = _PILE_WORDS.get(pile_id)
+        return words if words is not None else _pile_words(pile_id)
 
     def describe_move(self, table: Table, move: Move) -> str:
         """What ``move`` does, in words: the dealt card, where it goes, how the round ends."""
