@@ -154,3 +154,46 @@ def test_table_pictures_captions_are_readable_in_dark_mode(book_site: str,
     found = _dark_contrasts(browser, f"{book_site}/embedding.html", ".sw-still")
     assert found, "no picture of a table with a caption"
     assert all(ratio >= 4.5 for _cls, _text, ratio in found), found
+
+
+_FOCUS_RING_JS = """(el) => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (x, y) => { const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p);
+    return (a + 0.05) / (b + 0.05); };
+  let bg = [255, 255, 255];
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) { bg = c; break; }
+  }
+  const style = getComputedStyle(el);
+  const rings = [];
+  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2)
+    rings.push(ratio(rgb(style.outlineColor), bg));
+  const shadow = style.boxShadow.match(/rgba?\\([^)]*\\)/);
+  if (shadow) rings.push(ratio(rgb(shadow[0]), bg));
+  return rings.length ? Math.max(...rings) : 0;
+}"""
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_the_players_focus_ring_stands_out(book_site: str, browser: Any, mode: str) -> None:
+    # WCAG 1.4.11: a focus indicator needs 3:1 against what is around it.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=mode)
+    try:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('mode','{mode}');"
+                             f"localStorage.setItem('theme','{mode}');")
+        page.goto(f"{book_site}/chain.html", wait_until="networkidle")
+        player = page.locator(".sw-player").first
+        player.scroll_into_view_if_needed()
+        for target in (player, player.locator("button[id$='-forward']")):
+            target.focus()
+            page.keyboard.press("Shift")  # a key press: the focus ring of the keyboard shows
+            assert target.evaluate("e => e.matches(':focus-visible')")
+            assert target.evaluate(_FOCUS_RING_JS) >= 3, mode
+    finally:
+        context.close()

@@ -27,6 +27,7 @@ from solitaire_widgets import Move, new_game
 from solitaire_widgets.render import layout
 from solitaire_widgets.render.player import game_frames, html_player
 from solitaire_widgets.render.scene import Scene
+from solitaire_widgets.strategies import get_strategy
 from tests.browser_support import BrowserPage, LabServer, served_directory
 
 pytestmark = pytest.mark.browser
@@ -294,3 +295,248 @@ def test_moves_used_here_are_legal() -> None:
     """The browser test's move is real (fails fast, without a browser, if the deal changes)."""
     deal = new_game("klondike", seed=SEED)
     assert any(isinstance(m, Move) and m.action == "move" for m in deal.legal_moves())
+
+
+# -- issue 14: text and picture agree, typed moves are kept, ten moves by keyboard ------
+
+#: A Klondike deal the built-in player plays for 122 moves (and wins).
+LONG_SEED = 7
+_HONEST_CELLS = [
+    "from ipywidgets import HTML, link\n"
+    "from solitaire_widgets.widgets import GameWidget\n"
+    f"table = GameWidget('klondike', seed={LONG_SEED})\n"
+    f"mirror = GameWidget('klondike', seed={LONG_SEED}, animate=False)  # the engine, drawn at once\n"
+    "link((table, 'state'), (mirror, 'state'))\n"
+    "moves = HTML()\n"
+    "moves.add_class('sw-test-moves')\n"
+    "def count(change=None):\n"
+    "    moves.value = f'moves={len(table.game.history)}'\n"
+    "table.observe(count, 'state'); count()\n"
+    "display(table, moves, mirror)",
+    "print('cells done')",
+]
+
+# Pixels that differ between two canvases, over the height both have.
+_TWO_CANVASES_JS = """
+([a, b]) => {
+  const h = Math.min(a.height, b.height), w = Math.min(a.width, b.width);
+  const da = a.getContext('2d').getImageData(0, 0, w, h).data;
+  const db = b.getContext('2d').getImageData(0, 0, w, h).data;
+  let n = 0;
+  for (let i = 0; i < da.length; i += 4) {
+    if (Math.abs(da[i] - db[i]) + Math.abs(da[i + 1] - db[i + 1])
+        + Math.abs(da[i + 2] - db[i + 2]) > 60) { n++; }
+  }
+  return n;
+}
+"""
+
+
+def _keys_for(moves: list[Move], start: Any) -> list[str]:
+    """The keys that play ``moves`` from ``start`` (a Game) with the table's keyboard alone.
+
+    Worked out with the same controller the widget uses, and checked there:
+    each move's keys play exactly that move.
+    """
+    from solitaire_widgets.controller import TableController
+
+    table = TableController(start.clone())
+    keys: list[str] = []
+
+    def press(name: str) -> None:
+        scene = layout(table.game, table.game.table, WIDTH)
+        table.key(scene, name)
+        keys.append(name)
+
+    def focus(pile: str, count: int = 1) -> None:
+        scene = layout(table.game, table.game.table, WIDTH)
+        order = [p for p in table.game.table.piles if scene.pile_bounds(p) is not None]
+        while table.pointer.focus is None or table.pointer.focus[0] != pile:
+            press("ArrowRight")
+        assert order
+        while table.pointer.focus[1] < count:
+            press("ArrowUp")
+
+    for move in moves:
+        played = len(table.game.history)
+        if move.action == "move":
+            focus(move.src, move.count)
+            press("Enter")
+            focus(move.dst)
+            press("Enter")
+        else:
+            stock = next(p for p, pile in table.game.table.piles.items() if pile.kind == "stock")
+            focus(stock)
+            press("Enter")
+        assert len(table.game.history) == played + 1 and table.game.history[-1].move == move
+    return keys
+
+
+def _moves_shown(page: Any) -> int:
+    return int(page.locator(".sw-test-moves").first.inner_text().split("=")[1])
+
+
+def _wait_moves(page: Any, count: int, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while _moves_shown(page) != count and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _moves_shown(page) == count
+
+
+def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
+                                                     jupyterlab_server: Callable[..., LabServer],
+                                                     tmp_path: Path) -> None:
+    from tests.test_lab_a11y import _write_notebook
+
+    _write_notebook(tmp_path / "honest.ipynb", _HONEST_CELLS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    lab = jupyterlab_server(tmp_path)
+    page = _open_and_run(browser_page, lab, "honest.ipynb")
+    canvases = page.locator(".jp-OutputArea-output canvas")
+    table = CanvasProbe(page, canvases.nth(0))
+    table.settle()
+
+    def differing() -> int:
+        return int(page.evaluate(_TWO_CANVASES_JS, [canvases.nth(0).element_handle(),
+                                                     canvases.nth(1).element_handle()]))
+
+    def agree_within(seconds: float, what: str) -> None:
+        # The keyboard cursor's ring is drawn on the table only: far less than a card.
+        deadline = time.monotonic() + seconds
+        while differing() > 2500 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if differing() > 2500:
+            for n in (0, 1):
+                canvases.nth(n).screenshot(path=str(SCREENSHOTS / f"disagree-{n}.png"))
+        assert differing() <= 2500, f"{what}: the picture is not the engine's position"
+
+    # Twelve moves typed back to back, with no pause: each is played, in order.
+    box = page.locator(".sw-move-box input").first
+    box.click()
+    page.keyboard.type("turn\n" * 12, delay=0)
+    _wait_moves(page, 12)
+    assert box.input_value() == ""
+    agree_within(5.0, "after typing")
+
+    # Ten moves with the keyboard alone: arrows, Up for more cards, Enter.
+    game = new_game("klondike", seed=LONG_SEED)
+    for _ in range(12):
+        game.play("turn")
+    strategy = get_strategy("klondike")
+    planned = []
+    for _ in range(10):
+        move = strategy.choose(game)
+        assert move is not None
+        planned.append(move)
+        game.play(move)
+    start = new_game("klondike", seed=LONG_SEED)
+    for _ in range(12):
+        start.play("turn")
+    page.locator(".jp-OutputArea-output canvas[tabindex='0']").first.focus()
+    for key in _keys_for(planned, start):
+        page.keyboard.press(" " if key == " " else key)
+    _wait_moves(page, 22)
+    agree_within(5.0, "after ten moves by keyboard")
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-honest-keyboard.png"), full_page=True)
+
+    # Auto-finish: the words follow the picture, and Undo stops it at once.
+    page.get_by_role("button", name="Auto-finish").first.click()
+    page.get_by_role("button", name="Stop").first.wait_for(timeout=5_000)
+    time.sleep(1.0)
+    status = page.locator(".solitaire-status").first.inner_text()
+    assert "You won" not in status, "the status ran ahead of the picture"
+    page.get_by_role("button", name="Undo").first.click()
+    agree_within(1.0, "auto-finish then undo")
+    shown = _moves_shown(page)
+    assert 22 < shown < 22 + 100, shown
+    time.sleep(1.0)
+    assert _moves_shown(page) == shown, "the run went on after Undo"
+    agree_within(0.5, "a second later")
+
+    # Auto-finish to the end: over in seconds, the last words say how it ended.
+    started = time.monotonic()
+    page.get_by_role("button", name="Auto-finish").first.click()
+    page.get_by_role("button", name="Stop").first.wait_for(timeout=5_000)
+    page.get_by_role("button", name="Stop").first.wait_for(state="hidden", timeout=30_000)
+    took = time.monotonic() - started
+    message = page.locator(".jp-OutputArea-output .widget-html-content:has-text("
+                           "'The computer player')").first.inner_text()
+    played = int(message.split(" moves")[0].split()[-1])
+    _wait_moves(page, shown + played)
+    print(f"auto-finish: {played} moves in {took:.1f} s")
+    assert took < 2.0 + played * 0.08, f"{played} moves took {took:.1f} s"
+    agree_within(1.0, "at the end of auto-finish")
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-honest-won.png"), full_page=True)
+
+    # The dark theme: the table's words stay readable, a refusal too; then a phone's width.
+    box.click()
+    page.keyboard.type("zzz\n", delay=0)
+    page.locator(".sw-message [role='alert']").first.wait_for(timeout=10_000)
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    page.locator(".lm-Menu-item:has-text('Theme')").first.hover()
+    page.locator(".lm-Menu-item:has-text('JupyterLab Dark')").first.click()
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
+                           timeout=20_000)
+    time.sleep(0.5)
+    output = page.locator(".jp-OutputArea-output:has(canvas)").first
+    output.screenshot(path=str(SCREENSHOTS / "jupyterlab-table-dark.png"))
+    contrasts = page.evaluate(_CONTRAST_JS, ".solitaire-status, .sw-message span, "
+                              ".solitaire-description div")
+    assert contrasts and min(contrasts) >= 4.5, contrasts
+    page.locator(".jp-SideBar .lm-TabBar-tab.lm-mod-current").first.click()  # fold the side bar
+    page.set_viewport_size({"width": 390, "height": 844})
+    time.sleep(1.0)
+    output.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-table-dark-390.png"))
+    _readable_at_390(page)
+    # ... and in the light theme.
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    page.locator(".lm-Menu-item:has-text('Theme')").first.hover()
+    page.locator(".lm-Menu-item:has-text('JupyterLab Light')").first.click()
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'",
+                           timeout=20_000)
+    time.sleep(0.5)
+    output.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-table-light-390.png"))
+    _readable_at_390(page)
+    assert browser_page.errors(origin=lab.url) == []
+
+
+def _readable_at_390(page: Any) -> None:
+    """At a phone's width the table keeps labels of 9 px or more and scrolls in its own box."""
+    smallest = min(label.size for label in layout(
+        "klondike", new_game("klondike", seed=LONG_SEED).table, 760).labels)
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    scale = canvas.evaluate("c => c.getBoundingClientRect().width / c.width")
+    assert canvas.evaluate("c => c.width") == 760
+    assert scale * smallest >= 9, f"labels of {scale * smallest:.1f} px"
+    stage = page.locator(".jp-OutputArea-output .sw-stage").first
+    box = stage.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert stage.evaluate("s => s.scrollWidth > s.clientWidth"), "the table's box scrolls"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# The contrast ratio (WCAG) of each matching element's text on its background.
+_CONTRAST_JS = r"""
+(selector) => {
+  function rgb(text) { return text.match(/[0-9.]+/g).slice(0, 3).map(Number); }
+  function background(el) {
+    while (el) {
+      const c = getComputedStyle(el).backgroundColor;
+      if (c && c !== 'transparent' && !/rgba\(.*, 0\)$/.test(c)) return rgb(c);
+      el = el.parentElement;
+    }
+    return [255, 255, 255];
+  }
+  function luminance([r, g, b]) {
+    const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  }
+  return Array.from(document.querySelectorAll(selector)).filter(e => e.textContent.trim())
+    .map(e => {
+      const a = luminance(rgb(getComputedStyle(e).color)), b = luminance(background(e));
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+}
+"""

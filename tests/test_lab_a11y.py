@@ -6,15 +6,22 @@
   mouse click on the table the notebook's own shortcuts (Shift+Enter, B)
   still work.
 - ``test_unrun_notebooks_show_pictures``: the shipped notebooks, opened
-  untrusted and not run, show every table as a picture (pixels of cards, no
-  garbled text of a player whose script was stripped).
-- ``test_nbconvert_shows_pictures``: ``jupyter nbconvert --to html`` of the
-  shipped notebooks shows each table as an image.
+  untrusted and not run, show every table and every replay as a picture
+  (pixels of cards, no garbled text of a player whose script was stripped).
+- ``test_nbconvert_shows_players_and_pictures``: ``jupyter nbconvert --to
+  html`` of the shipped notebooks shows each replay as a player that steps
+  and each table as a picture; with scripts off, every one is a picture.
+- ``test_every_widget_output_survives_a_strict_sanitizer_as_a_picture``: the
+  stored HTML of every widget output, through a strict allow-list (no
+  script, style, inline SVG, ids or handlers), is still a picture and a line
+  (GitHub and nbviewer cannot be run here; this is what their sanitizers keep).
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -22,22 +29,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree as ET
 
 import pytest
 
 from tests.browser_support import REPO_ROOT, BrowserPage, LabServer, served_directory
 
-pytestmark = pytest.mark.browser
-
 NOTEBOOKS = REPO_ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def _widget_outputs(notebook: Path) -> int:
-    """How many stored outputs of ``notebook`` are widgets."""
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return sum(1 for cell in cells for output in cell.get("outputs", [])
-               if WIDGET_VIEW in output.get("data", {}))
+SVG = "http://www.w3.org/2000/svg"
 
 
 def _write_notebook(path: Path, sources: list[str]) -> None:
@@ -77,6 +77,7 @@ def _active_cell(page: Any) -> int:
         '.jp-Notebook .jp-Cell')).findIndex(c => c.classList.contains('jp-mod-active'))"""))
 
 
+@pytest.mark.browser
 def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
                                    jupyterlab_server: Callable[..., LabServer],
                                    tmp_path: Path) -> None:
@@ -168,50 +169,127 @@ async (img) => {
 """
 
 
-@pytest.mark.parametrize("name", ["01-quick-start.ipynb", "04-save-load-replay.ipynb"])
+#: The shipped notebooks whose stored outputs hold widgets (03 has none).
+WIDGET_NOTEBOOKS = ["01-quick-start.ipynb", "02-step-through-a-deal.ipynb",
+                    "04-save-load-replay.ipynb"]
+
+
+def _widgets(notebook: Path, kind: str = "") -> int:
+    """How many stored widget outputs of ``notebook`` (of class ``kind``, if given)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return sum(1 for cell in cells for output in cell.get("outputs", [])
+               if WIDGET_VIEW in output.get("data", {})
+               and "".join(output["data"].get("text/plain", "")).startswith(kind))
+
+
+def test_every_notebook_with_widgets_is_checked() -> None:
+    shipped = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb") if _widgets(path))
+    assert shipped == WIDGET_NOTEBOOKS
+    assert all(_widgets(NOTEBOOKS / name, "ReplayWidget") for name in WIDGET_NOTEBOOKS[1:])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", WIDGET_NOTEBOOKS)
 def test_unrun_notebooks_show_pictures(browser_page: BrowserPage,
                                        jupyterlab_server: Callable[..., LabServer],
                                        tmp_path: Path, name: str) -> None:
     shutil.copy(NOTEBOOKS / name, tmp_path / name)
-    games = sum(1 for cell in json.loads((NOTEBOOKS / name).read_text())["cells"]
-                for output in cell.get("outputs", [])
-                if "GameWidget" in "".join(output.get("data", {}).get("text/plain", "")))
-    assert games > 0
+    widgets = _widgets(NOTEBOOKS / name)
+    assert widgets > 0
     lab = jupyterlab_server(tmp_path)
     page = browser_page.page
     page.goto(lab.lab_url(name))
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
     _accept_kernel_dialog(page)
-    # Untrusted: JupyterLab shows the sanitized text/html of each widget output.
+    # Untrusted: JupyterLab shows the sanitized text/html of each widget output,
+    # tables (GameWidget) and replays (ReplayWidget) alike.
     page.wait_for_selector(".jp-OutputArea-output .sw-still img", timeout=60_000)
     pictures = page.locator(".jp-OutputArea-output .sw-still img")
-    assert pictures.count() == games
-    for index in range(games):
+    assert pictures.count() == widgets
+    for index in range(widgets):
         picture = pictures.nth(index)
         picture.scroll_into_view_if_needed()
         assert picture.get_attribute("alt"), "the picture has no words"
         assert picture.evaluate(_PICTURE_PIXELS_JS) > 1_500, "the picture shows no cards"
         caption = picture.locator("xpath=..").inner_text()
-        assert "run this code in Jupyter to play" in caption
+        assert "this code in Jupyter to" in caption
         assert len(caption) < 400, caption
-    # Nothing of a stripped player is left: no dead buttons, no "1 / 1".
+    # Nothing of a stripped player is left: no dead buttons, no "Step 0 of",
+    # and no text in an output beyond its picture's line.
     outputs = page.locator(".jp-OutputArea-output:has(.sw-still)")
-    for index in range(outputs.count()):
-        assert outputs.nth(index).locator("button").count() == 0
+    assert outputs.count() == widgets
+    for index in range(widgets):
+        output = outputs.nth(index)
+        assert output.locator("button").count() == 0
+        words = output.inner_text()
+        assert "Step 0 of" not in words and len(words) < 400, words[:400]
 
 
-def test_nbconvert_shows_pictures(browser_page: BrowserPage, tmp_path: Path) -> None:
-    name = "01-quick-start.ipynb"
-    games = _widget_outputs(NOTEBOOKS / name)
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
-                    "--output-dir", str(tmp_path), str(NOTEBOOKS / name)],
-                   check=True, capture_output=True, timeout=300)
-    page_html = (tmp_path / name.replace(".ipynb", ".html")).read_text(encoding="utf-8")
-    assert page_html.count('class="sw-still"') == games
-    page = browser_page.page
+@pytest.mark.browser
+def test_nbconvert_shows_players_and_pictures(browser: Any, tmp_path: Path) -> None:
+    # nbconvert's HTML runs the outputs' scripts: each replay is a player that
+    # steps, each table a picture; with scripts off, every one is a picture.
+    for name in WIDGET_NOTEBOOKS:
+        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
+                        "--output-dir", str(tmp_path), str(NOTEBOOKS / name)],
+                       check=True, capture_output=True, timeout=300)
     with served_directory(tmp_path) as url:
-        page.goto(f"{url}/{name.replace('.ipynb', '.html')}", wait_until="load")
-        pictures = page.locator(".sw-still img")
-        assert pictures.count() == games
-        for index in range(games):
-            assert pictures.nth(index).evaluate(_PICTURE_PIXELS_JS) > 1_500
+        for scripts in (True, False):
+            context = browser.new_context(java_script_enabled=scripts)
+            try:
+                page = context.new_page()
+                for name in WIDGET_NOTEBOOKS:
+                    replays = _widgets(NOTEBOOKS / name, "ReplayWidget")
+                    pictures = _widgets(NOTEBOOKS / name) - (replays if scripts else 0)
+                    page.goto(f"{url}/{name.replace('.ipynb', '.html')}", wait_until="load")
+                    stills = page.locator(".sw-still img")
+                    assert stills.count() == pictures, (name, scripts)
+                    for index in range(pictures):
+                        assert stills.nth(index).evaluate(_PICTURE_PIXELS_JS) > 1_500
+                    players = page.locator(".sw-player")
+                    assert players.count() == (replays if scripts else 0), (name, scripts)
+                    for index in range(players.count()):
+                        player = players.nth(index)
+                        assert player.locator(".sw-stage svg g.card").count() > 0
+                        player.locator("button[id$='-end']").click()
+                        assert player.get_attribute("data-step") != "0"
+            finally:
+                context.close()
+
+
+#: What survives a strict sanitizer, as GitHub's and nbviewer's renderers and
+#: JupyterLab's (untrusted) apply them: plain text elements and images, no
+#: script, no style, no inline SVG, no event handlers, no ids.
+_ALLOWED_TAGS = {"figure", "figcaption", "img", "p", "div", "span", "b", "i", "em", "strong",
+                 "code", "br", "details", "summary"}
+
+
+def _strictly_sanitized(page: str) -> str:
+    import bleach  # type: ignore[import-untyped]
+
+    # Sanitizers drop a script's or a style's content with it (bleach alone keeps it as text).
+    page = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S | re.I)
+    cleaned: str = bleach.clean(page, tags=_ALLOWED_TAGS,
+                                attributes={"img": ["src", "alt", "width", "height"]},
+                                protocols={"data", "http", "https"}, strip=True)
+    return cleaned
+
+
+@pytest.mark.parametrize("name", WIDGET_NOTEBOOKS)
+def test_every_widget_output_survives_a_strict_sanitizer_as_a_picture(name: str) -> None:
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    outputs = [output["data"] for cell in cells for output in cell.get("outputs", [])
+               if WIDGET_VIEW in output.get("data", {})]
+    assert outputs
+    for data in outputs:
+        # The picture, whole, besides the HTML (for viewers that prefer images).
+        drawn = ET.fromstring("".join(data["image/svg+xml"]))
+        assert sum(g.get("class") == "card" for g in drawn.iter(f"{{{SVG}}}g")) > 10
+        cleaned = _strictly_sanitized("".join(data["text/html"]))
+        found = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', cleaned)
+        assert found is not None, "no picture survives"
+        picture = ET.fromstring(base64.b64decode(found.group(1)))
+        assert sum(g.get("class") == "card" for g in picture.iter(f"{{{SVG}}}g")) > 10
+        words = re.sub(r"<[^>]+>", "", cleaned)
+        assert "this code in Jupyter to" in words
+        assert len(words) < 400 and "Step 0 of" not in words, words[:400]

@@ -114,6 +114,22 @@ def test_klondike_waste_shows_its_top_three_fanned() -> None:
     assert len(set(xs[-3:])) == 3 and len(set(xs[:-2])) == 1
 
 
+def test_the_fourth_waste_card_that_loses_is_shown_beside_the_three() -> None:
+    # The text's example ends with a fourth card on the second pass's waste:
+    # its last frame shows four fanned cards, the fourth on top, and says so.
+    from solitaire_widgets.examples import get_example
+
+    game = get_example("klondike-fourth-waste-card").play()
+    assert game.is_over and not game.is_won
+    scene = layout("klondike", game.table, 800)
+    waste = scene.pile_sprites("w")
+    assert len({s.x for s in waste[-4:]}) == 4
+    assert waste[-1].card == game.pile("w").cards[-1]
+    assert "second pass: a fourth card on the waste" in [label.text for label in scene.labels]
+    before = layout("klondike", game.position_at(len(game.history) - 1), 800)
+    assert len({s.x for s in before.pile_sprites("w")[-4:]}) == 3
+
+
 @pytest.mark.parametrize(("variant", "words"), [
     ("polish", "second pass: the waste holds three at most"),
     ("standard", "pass 2"),

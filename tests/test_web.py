@@ -274,3 +274,29 @@ def test_auto_finish_in_steps_plays_what_finish_plays() -> None:
     assert [s.move for s in stepped.game.history] == [s.move for s in whole.game.history]
     assert stepped.message == whole.message and stepped.message.startswith("The computer player")
     assert not stepped.handle({"op": "finishstep", "played": played})["played"]
+
+
+def test_finish_reads_stop_while_auto_finish_runs_and_auto_finish_once_over() -> None:
+    session = TableSession("klondike", seed=7)
+    assert session.view()["finish"] == {"label": "Auto-finish", "enabled": True,
+                                        "title": "Let the computer play on until the game ends"}
+    played = 0
+    while (view := session.handle({"op": "finishstep", "played": played}))["played"]:
+        played += 1
+        assert view["finish"]["label"] == "Stop" and view["finish"]["enabled"]
+    assert view["over"] and view["finish"]["label"] == "Auto-finish"
+    assert not view["finish"]["enabled"], "nothing left to finish"
+
+
+def test_any_input_stops_auto_finish_in_steps_and_says_so() -> None:
+    stopped, undone = TableSession("klondike", seed=7), TableSession("klondike", seed=7)
+    for session in (stopped, undone):
+        for played in range(3):
+            session.handle({"op": "finishstep", "played": played})
+    view = stopped.handle({"op": "finishstop"})
+    assert view["finish"]["label"] == "Auto-finish" and not view["played"]
+    assert view["message"] == "Auto-finish stopped after 3 moves."
+    assert stopped.handle({"op": "move", "x": 1, "y": 1}) == {"noop": True}
+    view = undone.handle({"op": "undo"})
+    assert view["finish"]["label"] == "Auto-finish" and view["message"] == "Move taken back."
+    assert len(undone.game.history) == 2

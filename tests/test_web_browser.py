@@ -178,7 +178,10 @@ def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage
         page.locator(".sw-play-here").click()
         page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
                                timeout=START_TIMEOUT)
-        page.locator(".sw-table button[data-op=finish]").click()
+        finish = page.locator(".sw-table button[data-op=finish]")
+        assert finish.inner_text() == "Auto-finish"
+        finish.click()
+        page.get_by_role("button", name="Stop").wait_for(timeout=5_000)
         seen: list[list[Any]] = []
         while len(seen) < 4 or seen[-1][0] < 3:
             seen.append(page.evaluate(_SAMPLE))
@@ -192,6 +195,17 @@ def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage
         stopped = page.evaluate(_SAMPLE)
         page.wait_for_timeout(600)
         assert page.evaluate(_SAMPLE) == stopped, "the new input stopped auto-finish"
+        assert finish.inner_text() == "Auto-finish"
+        # "Stop" itself stops it, and the engine says after how many moves.
+        finish.click()
+        page.get_by_role("button", name="Stop").wait_for(timeout=5_000)
+        page.get_by_role("button", name="Stop").click()
+        page.get_by_role("button", name="Auto-finish").wait_for(timeout=5_000)
+        message = page.locator(".sw-message").inner_text()
+        assert message.startswith("Auto-finish stopped after "), message
+        stopped = page.evaluate(_SAMPLE)
+        page.wait_for_timeout(600)
+        assert page.evaluate(_SAMPLE) == stopped, "Stop stopped auto-finish"
         replayed = new_game("klondike", seed=7)
         for step in reference.game.history[:stopped[0]]:
             replayed.play(step.move)

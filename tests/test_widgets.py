@@ -329,11 +329,11 @@ def test_hint_highlights_the_strategy_move(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     expected = get_strategy("klondike").choose(widget.game.clone())
     comm.clear()
-    move = widget.hint_button.click() or widget._hint
+    move = widget.hint_button.click() or widget.table.hint
     assert move
     assert "Hint:" in widget.message.value
-    assert expected is not None and (expected.src == "" or f"{expected.src}:1" in widget._hint
-                                     or any(h.startswith(expected.src) for h in widget._hint))
+    assert expected is not None and (expected.src == "" or f"{expected.src}:1" in widget.table.hint
+                                     or any(h.startswith(expected.src) for h in widget.table.hint))
     assert len(comm) == 1 and comm.count("strokeRect") + comm.count("stroke") >= 1
     assert len(widget.game.history) == 0
 
@@ -504,7 +504,11 @@ def test_replay_bundle(comm: Comm) -> None:
     assert bundle is not None
     ET.fromstring(bundle["image/svg+xml"])
     page = bundle["text/html"]
-    assert "<svg" in page and "Step 2" in page
+    # A picture where scripts do not run; the player, with every step, where they do.
+    still, script = page.split("<script", 1)
+    assert '<img src="data:image/svg+xml;base64,' in still and "<button" not in still
+    assert "step through it" in still
+    assert "sw-player" in script and "Step 2" in script
 
 
 # -- the solver's questions (issue 6) -------------------------------------------------
@@ -737,3 +741,199 @@ def test_the_table_says_which_pile_is_which(comm: Comm) -> None:
                         ("chain", "l1 to l24"), ("quarrel", "r1 to r104")):
         widget = GameWidget(name, seed=1, animate=False)
         assert shown in html.unescape(widget.description.value)
+
+
+# -- issue 14: runs a piece at a time, stopped by any input; typed lines; the felt -------
+
+
+def in_a_loop(body: Any) -> None:
+    """Run ``body()`` (a coroutine function) in a running event loop, as a kernel's."""
+    import asyncio
+    import threading
+
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(body())
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive() and errors == [], errors
+
+
+def drawn(widget: GameWidget) -> list[tuple[str, float, float, bool]]:
+    """The cards of the scene last drawn on the canvas."""
+    scene = widget.painter.scene
+    assert scene is not None
+    return sorted((str(s.card), round(s.x, 1), round(s.y, 1), s.face_up) for s in scene.sprites)
+
+
+def engine(widget: GameWidget) -> list[tuple[str, float, float, bool]]:
+    """The cards of the engine's position, laid out."""
+    scene = layout(widget.game, widget.game.table, widget.width)
+    return sorted((str(s.card), round(s.x, 1), round(s.y, 1), s.face_up) for s in scene.sprites)
+
+
+def test_auto_finish_goes_move_by_move_and_undo_stops_it_at_once(comm: Comm) -> None:
+    import asyncio
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7)
+        await asyncio.sleep(0)
+        widget._stop_run()                         # the deal's pieces: done at once
+        before = widget.state
+        widget.finish_button.click()
+        assert widget.running and len(widget.game.history) == 1
+        assert widget.finish_button.description == "Stop"
+        for _ in range(200):      # a few moves, at the pace the browser draws them
+            if len(widget.game.history) >= 3:
+                break
+            await asyncio.sleep(0.02)
+        played = len(widget.game.history)
+        assert 3 <= played < 100, played
+        assert "You won" not in widget.status.value, "the words ran ahead of the picture"
+        assert widget.state == before, "the state trait changes once, at the end"
+        assert drawn(widget) == engine(widget), "the canvas was sent this very position"
+        widget.undo_button.click()
+        assert not widget.running and len(widget.game.history) == played - 1
+        assert "Move taken back" in widget.message.value
+        assert drawn(widget) == engine(widget)
+        assert widget.state == widget.game.to_json()
+        assert widget.finish_button.description == "Auto-finish"
+        await asyncio.sleep(0.3)
+        assert len(widget.game.history) == played - 1, "the run did not go on"
+        # A second press of the button stops a run; a run to the end says how it ended.
+        widget.finish_button.click()
+        widget.finish_button.click()
+        assert not widget.running and "Auto-finish stopped after 1 moves" in widget.message.value
+        widget.auto_finish()
+        for _ in range(200):
+            if not widget.running:
+                break
+            await asyncio.sleep(0.1)
+        assert widget.game.is_won and "You won" in widget.status.value
+        assert "The computer player played" in widget.message.value
+        assert widget.state == widget.game.to_json() and drawn(widget) == engine(widget)
+        widget.auto_finish()                       # nothing left to play: over at once
+        assert not widget.running and widget.finish_button.description == "Auto-finish"
+
+    in_a_loop(body)
+
+
+def test_a_click_during_auto_finish_acts_on_the_position_drawn(comm: Comm) -> None:
+    import asyncio
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7, animate=True)
+        widget._stop_run()
+        widget.auto_finish()
+        await asyncio.sleep(0.2)
+        assert widget.running and widget._scene is not None
+        scene = widget._scene
+        # The scene clicks are matched against is the position of the move drawn last.
+        assert scene == layout(widget.game, widget.game.table, widget.width, keys_from=scene)
+        played = len(widget.game.history)
+        widget._on_mouse_down(*centre(scene, "s"))
+        widget._on_mouse_up(*centre(scene, "s"))
+        assert not widget.running
+        assert len(widget.game.history) in (played, played + 1)
+        assert drawn(widget) == engine(widget)
+
+    in_a_loop(body)
+
+
+def test_a_long_deal_goes_in_pieces_and_any_input_finishes_it(comm: Comm) -> None:
+    import asyncio
+
+    async def body() -> None:
+        comm.clear()
+        widget = GameWidget("klondike", seed=3)            # a deal of about 1.3 s
+        assert widget.running and len(comm) == 1, "the first piece is sent at once"
+        await asyncio.sleep(0.5)
+        assert widget.running and len(comm) >= 2
+        widget.press_key("ArrowRight")
+        assert not widget.running
+        assert drawn(widget) == engine(widget), "the deal is shown whole at once"
+
+    in_a_loop(body)
+
+
+def test_typed_lines_come_queued_and_each_is_played_once_in_order(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=7, animate=False)
+    widget.move_queue.value = "100 turn\t101 turn"
+    assert [str(s.move) for s in widget.game.history] == ["turn", "turn"]
+    # ipywidgets sends the latest value only: it holds every recent line.
+    widget.move_queue.value = "100 turn\t101 turn\t102 turn\t103 undo\t104 t1>t1"
+    assert [str(s.move) for s in widget.game.history] == ["turn", "turn"]
+    assert "alert" in widget.message.value, "the last line is refused, saying why"
+    widget.move_queue.value = "bad\t105\t104 turn\t106 redo"
+    assert len(widget.game.history) == 3
+    assert widget.move_input.value == "", "the kernel never writes into the box"
+
+
+def test_the_move_box_script_is_valid_javascript() -> None:
+    import shutil
+    import subprocess
+
+    from solitaire_widgets.widgets.canvas_backend import _BRIDGE_SCRIPT
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = "function check() {\n" + _BRIDGE_SCRIPT.replace("__KEYS__", "[]").replace(
+        "__LABEL__", '"t"') + "\n}"
+    done = subprocess.run([node, "--check", "-"], input=script, text=True,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_felt_shrinks_when_the_table_does_but_not_on_every_move(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=7, animate=False)
+    painter = widget.painter
+    assert widget._scene is not None
+    needed = math.ceil(widget._scene.height)
+    painter.canvas.height = needed + 10             # a little taller: kept
+    widget.play("turn")
+    assert painter.canvas.height == needed + 10
+    painter.canvas.height = needed + 400            # a column grew, then shrank back
+    widget.undo()
+    assert painter.canvas.height == math.ceil(widget._scene.height)
+
+
+def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
+        comm: Comm, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    import solitaire_widgets.solver as solver
+
+    tried: list[int] = []
+
+    class Lost:
+        status = "lost"
+
+    def solve(*_a: Any, **_k: Any) -> Lost:
+        tried.append(1)
+        return Lost()
+
+    monkeypatch.setattr(solver, "solve", solve)
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=2, animate=False)
+        widget.winnable_only.value = True
+        widget.new_button.click()
+        assert widget.running and "Looking for a winnable deal" in widget.message.value
+        assert "tried of at most 25" in widget.message.value
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert 0 < len(tried) < 25
+        widget.undo_button.click()
+        assert not widget.running
+        count = len(tried)
+        await asyncio.sleep(0.1)
+        assert len(tried) == count and widget.game.seed == 2
+
+    in_a_loop(body)

@@ -81,10 +81,13 @@ class Example:
 
     def _repr_html_(self) -> str:
         # Shown on its own in a notebook (or nbviewer, or the book), an
-        # example is a kernel-free player of its steps.
+        # example is a kernel-free player of its steps; where scripts do not
+        # run (a notebook opened untrusted), a picture of its deal.
+        from ..render.display import replay_still
         from ..render.player import html_player, replay_frames
 
-        return html_player(replay_frames(self), self.title)
+        _svg, picture = replay_still(self.play(), self.title)
+        return html_player(replay_frames(self), self.title, picture=picture)
 
     @property
     def words(self) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .cardface import back_shapes, card_shapes, suit_colour, suit_path
 from .describe import describe_pile, describe_table
-from .display import repr_html, repr_svg
+from .display import replay_still, repr_html, repr_svg, still_html
 from .draw import scene_layers, scene_shapes
 from .player import game_frames, html_player, replay_frames
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites
@@ -43,12 +43,14 @@ __all__ = [
     "layout",
     "match_sprites",
     "replay_frames",
+    "replay_still",
     "repr_html",
     "repr_svg",
     "scene_layers",
     "scene_shapes",
     "scene_svg",
     "step_scenes",
+    "still_html",
     "suit_colour",
     "suit_path",
     "tween",

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import itertools
 from html import escape
@@ -26,7 +27,7 @@ from .svg import scene_svg
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["repr_svg", "repr_html", "DISPLAY_WIDTH"]
+__all__ = ["repr_svg", "repr_html", "still_html", "replay_still", "DISPLAY_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
@@ -53,14 +54,63 @@ def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
     return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
 
 
-def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
-    """The position as a figure: the SVG, the status beneath it, the piles in words hidden."""
-    words = escape(describe_table(game, game.table), quote=False).replace("\n", "<br>")
+def still_html(svg: str, words: str, line: str, width: float, extra: str = "") -> str:
+    """A picture every notebook viewer shows: ``svg`` as an ``<img>``, ``line`` under it.
+
+    Where a notebook is shown untrusted or without a kernel (JupyterLab,
+    nbviewer, GitHub, VS Code), HTML is sanitized: scripts, ``<style>`` and
+    inline SVG are dropped, their text left behind. An ``<img>`` of the SVG
+    (a ``data:`` URL, ``words`` as its ``alt``) and plain text survive.
+    ``extra`` (HTML) goes after the line.
+
+    >>> html = still_html("<svg/>", "The table", "A picture <1>.", 300)
+    >>> html.startswith('<figure class="sw-still"') and "A picture &lt;1&gt;." in html
+    True
+    >>> 'src="data:image/svg+xml;base64,PHN2Zy8+"' in html and "<svg" not in html
+    True
+    """
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return (
-        '<figure class="sw-game" style="margin:0">'
-        + repr_svg(game, width)
-        + f'<figcaption style="font-family:sans-serif">{escape(game.rules.title, quote=False)}'
-        f" ({game.deal_name}, {len(game.history)} moves): {escape(game.status, quote=False)}"
-        + '<details><summary>The table in words</summary><p>' + words + "</p></details>"
-        + "</figcaption></figure>"
+        '<figure class="sw-still" style="margin:0">'
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(words)}" '
+        f'width="{round(width)}" style="max-width:100%;height:auto">'
+        f"<figcaption>{escape(line, quote=False)}{extra}</figcaption></figure>"
     )
+
+
+def replay_still(game: Game, title: str, position: int = 0,
+                 width: float = DISPLAY_WIDTH) -> tuple[str, str]:
+    """A replay where scripts do not run: the SVG of the table at ``position``
+    (0: the deal), and its :func:`still_html` with a line on replaying it.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("chain", seed=5)
+    >>> _ = game.play("aux")
+    >>> svg, html = replay_still(game, "Chain, deal 5")
+    >>> "a replay of 1 step, a picture of the deal." in html
+    True
+    """
+    table = game.position_at(position)
+    words = describe_table(game, table)
+    svg = scene_svg(layout(game, table, width), title=title, description=words)
+    steps = len(game.history)
+    shown = "the deal" if position == 0 else f"step {position}"
+    line = (f"{title}: a replay of {steps} step{'' if steps == 1 else 's'}, a picture of "
+            f"{shown}. Run this code in Jupyter to step through it.")
+    return svg, still_html(svg, words, line, width)
+
+
+def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
+    """The position as a picture (:func:`still_html`), the status beneath it, the piles in words.
+
+    >>> from solitaire_widgets import new_game
+    >>> html = repr_html(new_game("chain", seed=5))
+    >>> "<img" in html and "<svg" not in html and "First deal" in html
+    True
+    """
+    words = describe_table(game, game.table)
+    shown = escape(words, quote=False).replace("\n", "<br>")
+    line = f"{game.rules.title} ({game.deal_name}, {len(game.history)} moves): {game.status}"
+    return still_html(repr_svg(game, width), f"{game.rules.title}: {game.status}", line, width,
+                      '<details><summary>The table in words</summary><p>' + shown
+                      + "</p></details>")

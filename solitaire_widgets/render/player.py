@@ -86,13 +86,18 @@ _SCRIPT = """(function () {
     return out.join("");
   }
   function part(name) { return document.getElementById("%(id)s-" + name); }
+  function escaped(text) {
+    var box = document.createElement("span");
+    box.textContent = text;
+    return box.innerHTML;
+  }
   var stage = part("stage"), caption = part("caption"), counter = part("counter");
   var buttons = { first: part("first"), back: part("back"), play: part("play"),
                   forward: part("forward"), end: part("end") };
   var index = 0, timer = null, asked = 0;
   function paint(i, svg, words) {
     if (typeof svg === "function") { svg(stage); } else { stage.innerHTML = svg; }
-    caption.textContent = words;
+    caption.innerHTML = words;
     counter.textContent = (i in held) ? data.counters[held[i]] : "Step " + i + " of " + last;
     root.setAttribute("data-step", String(i));
   }
@@ -118,7 +123,7 @@ _SCRIPT = """(function () {
     var ticket = ++asked, wanted = index;
     caption.textContent = "Computing step " + wanted + " in the browser\u2026";
     compute(root, wanted).then(function (got) {
-      if (ticket === asked) { paint(wanted, got.draw, got.caption); }
+      if (ticket === asked) { paint(wanted, got.draw, escaped(got.caption)); }
     }, function (error) {
       if (ticket !== asked) { return; }
       data.save = null;
@@ -225,6 +230,42 @@ def _size(svgs: Sequence[str]) -> tuple[float, float]:
     return max(w for w, _ in sizes), max(h for _, h in sizes)
 
 
+#: A run of Cyrillic words (Russian, the only language here written in it),
+#: or of words with Polish letters, with the spaces and punctuation between them.
+_FOREIGN = {
+    "ru": re.compile(r"[\u0400-\u04FF]+(?:[\s\-\u2010-\u2014,.;:!?„“”'’()]*[\u0400-\u04FF]+)*"),
+    "pl": re.compile(r"[\w]*[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ][\w]*"
+                     r"(?:[\s,.;:!?„“”'’()\-]+[\w]*[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ][\w]*)*"),
+}
+
+
+def lang_marked(text: str) -> str:
+    """``text`` as HTML: escaped, its Russian and Polish runs in ``<span lang="..">``.
+
+    Screen readers read a word in its element's language; the players'
+    captions quote the source texts.
+
+    >>> lang_marked("«Из колоды берут» <b>")
+    '«<span lang="ru">Из колоды берут</span>» &lt;b&gt;'
+    >>> lang_marked("it must «dołożyć kartę» there")
+    'it must «<span lang="pl">dołożyć kartę</span>» there'
+
+    Polish words are found by their Polish letters, so a caption quoting
+    Polish should quote a phrase that has one.
+    """
+    spans = sorted((m.start(), m.end(), lang) for lang, pattern in _FOREIGN.items()
+                   for m in pattern.finditer(text))
+    out, at = [], 0
+    for start, end, lang in spans:
+        if start < at:
+            continue
+        out.append(escape(text[at:start], quote=False))
+        out.append(f'<span lang="{lang}">{escape(text[start:end], quote=False)}</span>')
+        at = end
+    out.append(escape(text[at:], quote=False))
+    return "".join(out)
+
+
 _STEP = re.compile(r"Step (\d+):")
 
 
@@ -249,7 +290,8 @@ def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
                 interval_ms: int = 1000, steps: Sequence[int] | None = None,
                 count: int | None = None, save: str | None = None,
-                note: str = "", defs: dict[str, str] | None = None) -> str:
+                note: str = "", defs: dict[str, str] | None = None,
+                picture: str = "") -> str:
     """A self-contained HTML replay of ``frames``: ``(svg, caption)`` pairs.
 
     The first frame is in the page as it stands (it shows even where scripts
@@ -264,11 +306,20 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     more to show is a picture with ``note`` under it, and no controls.
     ``defs``: card pictures the frames share (``scene_svg(shared_defs=...)``).
 
+    ``picture`` (HTML, e.g. :func:`~solitaire_widgets.render.still_html`)
+    stands where scripts do not run, as in a notebook opened untrusted, whose
+    sanitizer drops scripts, styles and inline SVG: then the player's markup
+    goes inside its script (which a sanitizer drops whole), and the script
+    puts the player in the picture's place.
+
     >>> html = html_player([("<svg></svg>", "one"), ("<svg></svg>", "two")], "A <title>")
     >>> "A &lt;title&gt;" in html and 'aria-live="polite"' in html
     True
     >>> "<button" in html_player([("<svg></svg>", "The deal")], note="Run it to play.")
     False
+    >>> html = html_player([("<svg></svg>", "one"), ("<svg></svg>", "two")], picture="<p>P</p>")
+    >>> html.startswith('<div id="') and "<button" not in html.split("<script")[0]
+    True
     """
     frames, found = _shared_defs(list(frames))
     pictures = "".join((defs or {}).values()) + found
@@ -295,12 +346,13 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
             f"<style>{style}</style>",
             f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
             f'<div class="sw-stage">{first_svg}</div>',
-            f'<figcaption class="sw-caption">{escape(first_caption, quote=False)}'
+            f'<figcaption class="sw-caption">{lang_marked(first_caption)}'
             + (f" {escape(note, quote=False)}" if note else "") + "</figcaption></figure>",
         ])
     pieces, indices = _pieces([unique_ids(svg, uid) for svg, _ in frames])
     counters = _counters([cap for _, cap in frames], numbers, total)
-    data = {"pieces": pieces, "frames": indices, "captions": [cap for _, cap in frames],
+    data = {"pieces": pieces, "frames": indices,
+            "captions": [lang_marked(cap) for _, cap in frames],
             "counters": counters, "steps": numbers, "count": total, "save": save is not None}
     script_args = {"id": uid, "data": script_json(data),
                    "interval": max(100, int(interval_ms))}
@@ -313,12 +365,13 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     if save is not None:
         extra = (f' data-sw-save="{escape(save, quote=True)}" data-sw-width="{width:g}"'
                  f' data-sw-title="{safe_title}"')
-    return "".join([
+    markup = "".join([
         f'<div id="{uid}" class="sw-player" tabindex="0" role="group"{extra} '
         f'aria-label="{safe_title}: replay; left and right arrow keys step">',
         f"<style>{style}</style>",
         f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
-        f'<div class="sw-stage" id="{uid}-stage">{first_svg}</div>',
+        # Behind a picture the script draws the first frame too (from the pieces).
+        f'<div class="sw-stage" id="{uid}-stage">{"" if picture else first_svg}</div>',
         '<div class="sw-bar" role="toolbar" aria-label="Replay controls">',
         button("first", "Go to the start", "&#xAB;"),
         button("back", "Step back", "&#x2039;"),
@@ -329,10 +382,17 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         f'<span class="sw-counter" id="{uid}-counter">{counters[0]}</span>',
         "</div>",
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
-        f"{escape(first_caption, quote=False)}</p>",
-        '<script type="text/javascript">' + _SCRIPT % script_args + "</script>",
-        "</div>",
+        f"{lang_marked(first_caption)}</p>",
     ])
+    script = _SCRIPT % script_args
+    if not picture:
+        return f'{markup}<script type="text/javascript">{script}</script></div>'
+    put = (f'(function () {{ var here = document.getElementById("{uid}-still"); '
+           'if (!here) { return; } var box = document.createElement("div"); '
+           f"box.innerHTML = {script_json(markup + '</div>')}; "
+           "here.parentNode.replaceChild(box.firstChild, here); })();\n")
+    return (f'<div id="{uid}-still" class="sw-still-player">{picture}</div>'
+            f'<script type="text/javascript">{put}{script}</script>')
 
 
 def _frames(rules: Rules, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
@@ -348,10 +408,16 @@ def _frames(rules: Rules, start: Table, steps: Sequence[tuple[str, Sequence[Even
     return out
 
 
+_LABEL = re.compile(r"Step \d+|The deal(, card \d+ of \d+)?")
+
+
 def _frame(rules: Rules, table: Table, caption: str, width: float, four_colour: bool,
            title: str, defs: dict[str, str] | None = None) -> tuple[str, str]:
+    # The picture is named by the step; the caption beside it has the words
+    # (with the quoted text in its own language, which an SVG title cannot mark).
+    label = _LABEL.match(caption)
     scene = layout(rules, table, width)
-    return (scene_svg(scene, four_colour, title=f"{title}: {caption}",
+    return (scene_svg(scene, four_colour, title=f"{title}: {label.group() if label else caption}",
                       description=describe_table(rules, table), shared_defs=defs), caption)
 
 
@@ -381,13 +447,14 @@ PICTURE_NOTE = ("A picture of the table: with a running Python kernel it is a ta
 
 
 def game_player(game: Game, title: str = "", width: float = 720.0,
-                four_colour: bool = False, held: int = HELD_STEPS) -> str:
+                four_colour: bool = False, held: int = HELD_STEPS, picture: str = "") -> str:
     """The kernel-free player of a game: the deal and the last ``held`` steps as pictures.
 
     Only the held steps are drawn (the others are only played, which is
     quick), so a long game costs little more than a short one. The save goes
     with it (up to :data:`SAVE_LIMIT` moves), so a page with the in-page
     engine shows every step. A game with no move yet is a picture, no controls.
+    ``picture``: what stands where scripts do not run (see :func:`html_player`).
 
     >>> from solitaire_widgets import new_game
     >>> "<button" in game_player(new_game("chain", seed=5))
@@ -410,9 +477,10 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
                                  four_colour, rules_title, defs))
     title = title or f"{rules_title}, deal {game.seed}"
     if last == 0:
-        return html_player(frames, title, note=PICTURE_NOTE, defs=defs)
+        return html_player(frames, title, note=PICTURE_NOTE, defs=defs, picture=picture)
     return html_player(frames, title, steps=[0, *range(first_held, last + 1)], count=last + 1,
-                       save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs)
+                       save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs,
+                       picture=picture)
 
 
 def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Event]]]:

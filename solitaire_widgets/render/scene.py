@@ -288,11 +288,12 @@ class _Builder:
         self.add(pile_id, positions)
         return positions[-1][1] + self.ch if positions else y + self.ch
 
-    def fan3(self, pile_id: str, x: float, y: float, step: float, label: str = "") -> None:
-        """A waste: squared, its top three cards fanned to the right."""
+    def fan3(self, pile_id: str, x: float, y: float, step: float, label: str = "",
+             shown: int = 3) -> None:
+        """A waste: squared, its top three (or ``shown``) cards fanned to the right."""
         self.slot(pile_id, x, y, label)
         n = len(self.cards(pile_id))
-        first = max(0, n - 3)
+        first = max(0, n - shown)
         self.add(pile_id, [(x + max(0, i - first) * step, y) for i in range(n)])
 
     def leftovers(self, y: float) -> float:
@@ -371,7 +372,10 @@ def _klondike(table: Table, width: float) -> tuple[_Builder, float]:
         return margin + i * (cw + gap)
 
     b.stock("s", col_x(0), margin, "stock")
-    b.fan3("w", col_x(1), margin, cw * 0.22, "waste")
+    # A fourth card on the Polish second pass's waste is fanned beside the
+    # three it may hold: it is the one that must leave, or loses the game.
+    fourth = bool(table.facts.get("waste_limit")) and bool(table.facts.get("forced"))
+    b.fan3("w", col_x(1), margin, cw * 0.22, "waste", 4 if fourth else 3)
     for i, f in enumerate(("fc", "fd", "fh", "fs")):
         b.stack(f, col_x(3 + i), margin, "A", _SUIT_OF[f[1]])
     top = margin + ch + gap * 1.4
@@ -382,7 +386,9 @@ def _klondike(table: Table, width: float) -> tuple[_Builder, float]:
     passes = _int_fact(table, "pass", 1)
     # Only the Polish second pass limits the waste; the yardstick variants
     # (standard, draw three) go round as often as the player likes.
-    if bool(table.facts.get("waste_limit")):
+    if fourth:
+        words = "second pass: a fourth card on the waste"
+    elif bool(table.facts.get("waste_limit")):
         words = "second pass: the waste holds three at most"
     else:
         words = "first pass" if passes <= 1 else f"pass {passes}"

@@ -23,24 +23,19 @@ import json
 import time
 from typing import Any
 
-from ..errors import SolitaireError
+from ..controller import FINISH_LIMIT, Change, TableController
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
-from ..render import pointer
-from ..render.describe import describe_table, sentence
+from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
 from ..saves import load_game
-from ..strategies import get_strategy
 from ..table import Table
 
 __all__ = ["TableSession", "ReplaySession", "game_state", "FINISH_LIMIT"]
-
-#: Auto-finish stops after this many moves.
-FINISH_LIMIT = 2000
 
 
 def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
@@ -62,7 +57,8 @@ def game_state(game: Game) -> dict[str, Any]:
 
 
 class TableSession:
-    """A game, the pointer's state and the picture on screen, driven by requests.
+    """One table in a page: a :class:`~solitaire_widgets.controller.TableController`
+    driven by requests, and the picture on screen.
 
     ``width`` is the table's width in scene pixels (the page scales the SVG).
     """
@@ -70,17 +66,25 @@ class TableSession:
     def __init__(self, game: str | Game = "klondike", seed: int | None = None,
                  width: float = DISPLAY_WIDTH, prefix: str = "sw-table",
                  **options: str) -> None:
-        self.game = game if isinstance(game, Game) else new_game(game, seed=seed, **options)
-        self.options = dict(self.game.options)
+        self.table = TableController(game if isinstance(game, Game)
+                                     else new_game(game, seed=seed, **options))
         self.width = float(width)
         self.prefix = prefix
         self._defs: dict[str, str] = {}
         self._statics: dict[object, int] = {}
-        self.state = pointer.PointerState()
-        self.hint: frozenset[str] = frozenset()
         self.scene: Scene = layout(self.game, self.game.table, self.width)
-        self.message = f"Deal {self.game.seed} of {self.game.rules.title}."
-        self.error = False
+        #: Auto-finish moves played so far while the page runs it step by step, else None.
+        self.finishing: int | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game on the table."""
+        return self.table.game
+
+    @property
+    def message(self) -> str:
+        """The table's last words."""
+        return self.table.message
 
     # -- requests ---------------------------------------------------------------
 
@@ -89,36 +93,43 @@ class TableSession:
 
         Requests: ``play`` (``move``: text), ``undo``, ``redo``, ``hint``,
         ``finish``, ``finishstep`` (``played``: see :meth:`finish_step`),
-        ``canwin``, ``new`` (``seed``: a number or None),
-        ``press``/``move``/``release`` (``x``, ``y``: scene pixels),
-        ``leave``, ``key`` (``key``: the browser's key name), ``view``.
+        ``finishstop``, ``canwin``, ``solverhint``, ``new`` (``seed``: a
+        number or None), ``press``/``move``/``release`` (``x``, ``y``: scene
+        pixels), ``leave``, ``key`` (``key``: the browser's key name), ``view``.
+        Any request but ``finishstep`` and ``move`` stops a step-by-step
+        auto-finish (``finishstop`` does only that); the message says so.
         """
         op = str(request.get("op", "view"))
-        self.error = False
+        table = self.table
+        if self.finishing is not None and op not in ("finishstep", "move"):
+            table.finish_said(self.finishing, stopped=True)
+            self.finishing = None
         before = [str(step.move) for step in self.game.history]
         if op == "play":
-            self.play(str(request.get("move", "")))
+            table.play(str(request.get("move", "")))
         elif op in ("undo", "redo"):
-            self._undo_redo(op)
+            getattr(table, op)()
         elif op == "hint":
-            self.show_hint()
+            table.show_hint()
         elif op == "finish":
             self.finish()
         elif op == "finishstep":
-            self.finish_step(int(request.get("played", 0)))
+            played = int(request.get("played", 0))
+            self.finishing = played + 1 if self.finish_step(played) else None
         elif op == "canwin":
-            self.can_win()
+            table.can_win()
         elif op == "solverhint":
-            self.solver_hint()
+            table.solver_hint()
         elif op == "new":
             seed = request.get("seed")
-            self.new_deal(None if seed in (None, "") else int(seed))
+            table.new_deal(None if seed in (None, "") else int(seed))
+            self.scene = layout(self.game, self.game.table, self.width)
         elif op in ("press", "move", "release", "leave", "key"):
-            intent = self._pointer(op, request)
+            change = self._pointer(op, request)
             if op == "move":  # a drag frame, or nothing: no new picture
-                if isinstance(intent, pointer.Drag):
-                    return {"drag": {"keys": sorted(intent.keys), "dx": intent.dx,
-                                     "dy": intent.dy}}
+                if change.drag is not None:
+                    drag = change.drag
+                    return {"drag": {"keys": sorted(drag.keys), "dx": drag.dx, "dy": drag.dy}}
                 return {"noop": True}
         view = self.view()
         view["played"] = [str(step.move) for step in self.game.history] != before
@@ -126,49 +137,7 @@ class TableSession:
 
     def play(self, move: Move | str) -> bool:
         """Play a move; False (the engine's reason in the message) when it is illegal."""
-        self.state = pointer.PointerState(focus=self.state.focus)
-        self.hint = frozenset()
-        text = str(move).strip()
-        if not text:
-            return self._say("Type a move first, e.g. " + self._example(), error=True)
-        try:
-            step = self.game.play(move)
-        except SolitaireError as error:
-            return self._say(str(error), error=True)
-        ending = ""
-        if self.game.is_over:
-            ending = " You won!" if self.game.is_won else " The game is over."
-        self._say(sentence(step.text) + ending)
-        return True
-
-    def _example(self) -> str:
-        moves = [m for m in self.game.legal_moves() if m.action == "move"]
-        return str(moves[0]) if moves else "turn"
-
-    def _undo_redo(self, op: str) -> None:
-        self.state = pointer.PointerState(focus=self.state.focus)
-        self.hint = frozenset()
-        try:
-            getattr(self.game, op)()
-        except SolitaireError as error:
-            self._say(str(error), error=True)
-            return
-        self._say("Move taken back." if op == "undo" else
-                  sentence(self.game.history[-1].text))
-
-    def show_hint(self) -> Move | None:
-        """Highlight the default player's choice and say it."""
-        if self.game.is_over:
-            self._say(self.game.status)
-            return None
-        move = get_strategy(self.game.name).choose(self.game.clone())
-        if move is None:
-            self._say("The computer player sees no useful move here.")
-            return None
-        self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
-                     if move.action == "move" else frozenset({"s"}))
-        self._say("Hint: " + self.game.describe(move))
-        return move
+        return self.table.play(move).ok
 
     def finish(self) -> None:
         """Let the default player play on until the game ends or it gives up."""
@@ -186,110 +155,40 @@ class TableSession:
         >>> session.finish_step(), len(session.game.history)
         (True, 1)
         """
-        if not self.game.is_over and played < FINISH_LIMIT:
-            move = get_strategy(self.game.name).choose(self.game)
-            if move is not None:
-                return self.play(move)
-        self.state = pointer.PointerState()
-        self.hint = frozenset()
-        if self.game.is_over:
-            self._say(f"The computer player played {played} moves. "
-                      + ("You won!" if self.game.is_won else sentence(self.game.status)))
-        else:
-            self._say(f"The computer player stopped after {played} moves: "
-                      "it sees no useful move.")
-        return False
+        return self.table.finish_step(played).moved
 
-    def can_win(self) -> str:
-        """Ask the solver (Klondike) whether this position can still be won."""
-        from ..solver import hint
-
-        if not self.game.rules.solver:
-            self._say("The solver plays Klondike only.", error=True)
-            return "unresolved"
-        answer = hint(self.game)
-        self._say(answer.answer + ".")
-        return answer.status
-
-    def solver_hint(self) -> Move | None:
-        """Highlight the first move of a winning line (Klondike; the solver sees every card)."""
-        from ..solver import hint
-
-        if not self.game.rules.solver or self.game.is_over:
-            self._say(self.game.status if self.game.is_over else
-                      "The solver plays Klondike only.", error=not self.game.is_over)
-            return None
-        answer = hint(self.game)
-        move = answer.move
-        if move is None:
-            self._say(answer.advice + ".")
-            return None
-        self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
-                     if move.action == "move" else frozenset({"s"}))
-        self._say(answer.advice)
-        return move
-
-    def new_deal(self, seed: int | None) -> None:
-        """Deal again: deal ``seed``, or a random one."""
-        try:
-            game = new_game(self.game.name, seed=seed, **self.options)
-        except SolitaireError as error:
-            self._say(str(error), error=True)
-            return
-        self.game = game
-        self.state = pointer.PointerState()
-        self.hint = frozenset()
-        self.scene = layout(game, game.table, self.width)
-        self._say(f"Deal {game.seed} of {game.rules.title}.")
-
-    def _pointer(self, op: str, request: dict[str, Any]) -> pointer.Intent | None:
+    def _pointer(self, op: str, request: dict[str, Any]) -> Change:
         x, y = float(request.get("x", 0.0)), float(request.get("y", 0.0))
         now = float(request.get("t", time.monotonic()))
+        table = self.table
         if op == "press":
-            self.state, intent = pointer.press(self.state, self.scene, self.game, x, y, now)
-        elif op == "move":
-            self.state, intent = pointer.move_to(self.state, self.scene, x, y, now)
-        elif op == "release":
-            self.state, intent = pointer.release(self.state, self.scene, x, y)
-        elif op == "leave":
-            self.state, intent = pointer.leave(self.state)
-        else:
-            self.state, intent = pointer.key(self.state, self.scene, self.game,
-                                             str(request.get("key", "")))
-        if isinstance(intent, pointer.Play):
-            self.play(intent.move)
-        elif isinstance(intent, pointer.Refuse):
-            self._say(intent.reason, error=True)
-        elif isinstance(intent, pointer.Action):
-            if intent.name == "hint":
-                self.show_hint()
-            else:
-                self._undo_redo(intent.name)
-        elif isinstance(intent, (pointer.Select, pointer.Clear)):
-            self.hint = frozenset()
-        return intent
-
-    def _say(self, text: str, error: bool = False) -> bool:
-        self.message, self.error = sentence(text), error
-        return not error
+            return table.press(self.scene, x, y, now)
+        if op == "move":
+            return table.move_to(self.scene, x, y, now)
+        if op == "release":
+            return table.release(self.scene, x, y)
+        if op == "leave":
+            return table.leave()
+        return table.key(self.scene, str(request.get("key", "")))[0]
 
     # -- the answer ---------------------------------------------------------------
 
     def actions(self) -> list[dict[str, Any]]:
         """The game's own decisions as buttons: word, label, enabled, tooltip."""
-        legal = self.game.legal_moves()
-        words = list(self.game.rules.actions)
-        words += [m.action for m in legal if m.action != "move" and m.action not in words]
-        out = []
-        for word in words:
-            move = Move(word)
-            enabled = move in legal
-            label = self.game.rules.action_label(word)   # the game's declaration
-            out.append({"word": word, "label": label,
-                        "enabled": enabled,
-                        "title": self.game.describe(move) if enabled
-                        else f"{label}: not possible now"})
-        return out
+        return [{"word": b.word, "label": b.label, "enabled": b.enabled, "title": b.tooltip}
+                for b in self.table.actions()]
+
+    def finish_button(self) -> dict[str, Any]:
+        """The auto-finish button: label ("Stop" while it runs), enabled, tooltip.
+
+        >>> session = TableSession("chain", seed=5)
+        >>> session.handle({"op": "finishstep", "played": 0})["finish"]["label"]
+        'Stop'
+        >>> session.handle({"op": "finishstop"})["finish"]["label"], session.message
+        ('Auto-finish', 'Auto-finish stopped after 1 moves.')
+        """
+        button = self.table.finish_button(self.finishing is not None)
+        return {"label": button.label, "enabled": button.enabled, "title": button.tooltip}
 
     def view(self) -> dict[str, Any]:
         """The table as the page shows it (JSON-ready).
@@ -299,16 +198,11 @@ class TableSession:
         card pictures and the felt-and-slots drawings not sent before (the
         page keeps them), so a move sends little more than positions.
         """
-        game = self.game
+        game, table = self.game, self.table
         self.scene = layout(game, game.table, self.width, keys_from=self.scene)
-        marks = pointer.highlights(self.state) | self.hint
-        result = game.result
-        if result.over:
-            status = ("You won! " if result.won else "Game over: lost. ") + sentence(result.reason)
-        else:
-            status = sentence(game.status)
         known, known_statics = len(self._defs), len(self._statics)
-        picture = scene_patch(self.scene, self._defs, statics=self._statics, highlight=marks)
+        picture = scene_patch(self.scene, self._defs, statics=self._statics,
+                              highlight=table.marks())
         for card in picture["cards"]:
             card[4] = f"{self.prefix}-{card[4]}"
         return {
@@ -316,13 +210,14 @@ class TableSession:
             "label": f"{game.rules.title}, deal {game.seed}: {game.status}",
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),
-            "status": status, "message": self.message, "error": self.error,
-            "words": describe_table(game, game.table),
+            "status": table.status_text(), "message": table.message, "error": table.error,
+            "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
-            "canUndo": game.can_undo, "canRedo": game.can_redo, "over": result.over,
+            "canUndo": game.can_undo, "canRedo": game.can_redo, "over": game.result.over,
             "solver": game.rules.solver,
             "actions": self.actions(), "moves": [str(s.move) for s in game.history],
-            "selected": self.state.selected is not None, "example": self._example(),
+            "finish": self.finish_button(),
+            "selected": table.pointer.selected is not None, "example": table.example(),
         }
 
     def state_json(self) -> str:

@@ -22,7 +22,7 @@ __all__ = ["call"]
 
 _tables: dict[str, TableSession] = {}
 _replays: dict[str, ReplaySession] = {}
-_TABLE_OPS = {"play", "undo", "redo", "hint", "finish", "finishstep", "canwin", "solverhint", "new", "press", "move",
+_TABLE_OPS = {"play", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin", "solverhint", "new", "press", "move",
               "release", "leave", "key", "view"}
 
 

@@ -224,6 +224,8 @@ def _same_place(a: Sprite, b: Sprite) -> bool:
 
 #: Pixels of margin round a card image (its stroke and shadow spill over the card).
 _PAD = 2
+#: The felt shrinks once it is taller than the table by more than this share of its width.
+SHRINK_SLACK = 0.08
 #: A late view's canvases announce themselves one by one: redraw once they are quiet (s).
 READY_QUIET = 0.25
 
@@ -286,18 +288,33 @@ class TablePainter:
         self._image_ready.clear()
         self._base = None
 
-    def _size(self, scene: Scene) -> None:
-        # The canvas grows with the table but never shrinks while the width stays:
-        # a resize clears the browser's canvases, which would blank an animation
-        # still playing there.
+    def _size(self, scene: Scene, shrink: bool = False) -> None:
+        # The canvas grows with the table at once, but shrinks only when asked
+        # (``shrink``: nothing is being animated in the browser, where a resize
+        # clears the canvases) and only by more than :data:`SHRINK_SLACK`, so it
+        # does not jump on every move.
         width, height = math.ceil(scene.width), math.ceil(scene.height)
-        if self.canvas.width == width:
+        if self.canvas.width == width and not (shrink and self.would_shrink(scene)):
             height = max(height, self.canvas.height)
         if self.canvas.width != width or self.canvas.height != height:
             for canvas in (self.canvas, self._table, self._under):
                 canvas.width, canvas.height = width, height
             self._table_drawn = None
             self.painter.reset()
+
+    def would_shrink(self, scene: Scene) -> bool:
+        """Whether the canvas is taller than ``scene`` by more than :data:`SHRINK_SLACK`.
+
+        >>> from solitaire_widgets import new_game
+        >>> from solitaire_widgets.render import layout
+        >>> painter = TablePainter(width=400, height=2000)
+        >>> scene = layout("chain", new_game("chain", seed=3).table, 400)
+        >>> painter.would_shrink(scene), painter.show(scene, shrink=True), painter.would_shrink(scene)
+        (True, None, False)
+        """
+        width, height = int(self.canvas.width), int(self.canvas.height)
+        return width == math.ceil(scene.width) and (
+            height - math.ceil(scene.height) > SHRINK_SLACK * scene.width)
 
     # -- card images ------------------------------------------------------------
 
@@ -406,13 +423,15 @@ class TablePainter:
 
     # -- public drawing -----------------------------------------------------------
 
-    def show(self, scene: Scene, highlight: Collection[str] = frozenset()) -> None:
-        """Draw ``scene`` as it stands, in one message."""
+    def show(self, scene: Scene, highlight: Collection[str] = frozenset(),
+             shrink: bool = False) -> None:
+        """Draw ``scene`` as it stands, in one message (``shrink``: the felt may shrink)."""
         with self._message():
-            self._show(scene, highlight)
+            self._show(scene, highlight, shrink)
 
-    def _show(self, scene: Scene, highlight: Collection[str] = frozenset()) -> None:
-        self._size(scene)
+    def _show(self, scene: Scene, highlight: Collection[str] = frozenset(),
+              shrink: bool = False) -> None:
+        self._size(scene, shrink)
         self._draw_table(scene)
         self._compose(self.canvas, scene.sprites, self._table)
         self._draw_highlight(self.canvas, scene, highlight)
@@ -515,6 +534,13 @@ class TablePainter:
 #: focus on Tab and JupyterLab gets the rest. Escape also leaves the table
 #: (after the table has put back any picked-up cards): the focus goes to the
 #: notebook, in command mode. It gives the canvas a role and a label.
+#:
+#: Enter in the move box (``.sw-move-box``) clears the box at once and adds the
+#: line to the hidden ``.sw-move-queue`` text box, which holds the last lines
+#: sent, each numbered ("number, space, line", tab-separated): ipywidgets
+#: merges updates sent while one is in flight, so each value carries every
+#: recent line and the kernel plays those it has not seen, in order. The
+#: kernel never writes into a box the player is typing in.
 _BRIDGE_SCRIPT = """(function (img) {
   var box = img.closest('.widget-html'), root = box && box.parentElement;
   if (!root || root.dataset.swKeys) return;
@@ -532,7 +558,24 @@ _BRIDGE_SCRIPT = """(function (img) {
   }
   label_canvases();
   new MutationObserver(label_canvases).observe(root, {childList: true, subtree: true});
+  var typed = Date.now(), sent = [];
   root.addEventListener('keydown', function (e) {
+    var box = e.target && e.target.closest && e.target.closest('.sw-move-box');
+    if (box && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      var queue = root.querySelector('.sw-move-queue input');
+      var text = e.target.value.trim();
+      if (!queue) return;
+      e.preventDefault();
+      e.stopPropagation();
+      e.target.value = '';
+      if (!text) return;
+      typed += 1;
+      sent.push(typed + ' ' + text);
+      if (sent.length > 64) sent.shift();
+      queue.value = sent.join('\\t');
+      queue.dispatchEvent(new Event('input', {bubbles: true}));
+      return;
+    }
     if (!e.target || e.target.tagName !== 'CANVAS') return;
     var table = keys.has(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey
       && !(e.shiftKey && e.key === 'Enter');

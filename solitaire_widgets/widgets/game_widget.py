@@ -3,11 +3,19 @@
 Play by clicking a card then where it goes, by dragging it there, or by
 double-clicking it to send it to its foundation; with the keyboard (see
 :data:`~solitaire_widgets.render.pointer.KEYS`); or type a move (the game's
-example move is shown in the box) and press Enter. The buttons deal again, undo, redo, show a hint, let the
-default player finish the game, and play the game's own decisions ("turn",
-"redeal", "fill"...), each enabled only while it is legal. An illegal attempt
-shows the engine's reason and changes nothing. Every step is animated, one
-message a step.
+example move is shown in the box) and press Enter. The buttons deal again,
+undo, redo, show a hint, let the default player finish the game, and play
+the game's own decisions ("turn", "redeal", "fill"...), each enabled only
+while it is legal. An illegal attempt shows the engine's reason and changes
+nothing.
+
+What each input does, and every word the table says, is the
+:class:`~solitaire_widgets.controller.TableController`'s (the in-page table
+uses the same); this widget forwards input to it and draws. Every step is
+animated, one message a step. A long run (auto-finish, the opening deal, the
+search for a winnable deal) goes a piece at a time, the status line saying
+what the picture shows; any new input stops it at once and then acts on the
+position drawn.
 
 >>> from solitaire_widgets.widgets import GameWidget
 >>> widget = GameWidget("chain", seed=4, animate=False)
@@ -19,46 +27,61 @@ True
 
 from __future__ import annotations
 
-import base64
+import asyncio
 import html
+import math
 import time
-from dataclasses import replace
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..errors import IllegalMoveError, SolitaireError
+from ..controller import Change, TableController
+from ..errors import SolitaireError
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
 from ..render import pointer
-from ..render.describe import describe_table, pile_names
+from ..render.describe import describe_table
+from ..render.display import still_html
 from ..render.scene import Scene, layout
 from ..render.svg import scene_svg
-from ..render.tween import Timing, step_segments
+from ..render.tween import Segment, Timing, step_segments
 from ..saves import load_game
-from ..strategies import get_strategy
 from ..table import Event, Table
-from ._animation import sentence
 from .canvas_backend import TablePainter, keyboard_bridge
 from .traits import check_speed, check_width
 
-__all__ = ["GameWidget"]
+__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "READABLE_LABEL", "readable_width"]
 
-#: The finishing player stops after this many moves.
-AUTO_FINISH_LIMIT = 2000
-#: The solver's budget (positions) for "winnable deals only"; the questions
-#: asked from the table have a time budget (:func:`solitaire_widgets.solver.hint`).
-SOLVER_NODES = 300_000
-#: "Winnable deals only" tries at most this many deal numbers.
-WINNABLE_TRIES = 25
+#: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
+#: so a whole game of Klondike takes a few seconds.
+RUN_TIMING = Timing(frames=2, ms=16)
+#: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
+#: screen the table keeps this size and its box scrolls sideways.
+READABLE_LABEL = 9.0
+#: Auto-finish works out its next move this many seconds before the browser has
+#: drawn the last one (the browser queues drawings, so the pace stays even).
+RUN_AHEAD = 0.02
+#: A long animation (the opening deal) is sent in pieces of about this many
+#: milliseconds, so a new input can finish it at once.
+PIECE_MS = 300
+#: When the browser is this far (seconds) behind what was sent, a move is drawn
+#: at once rather than animated: the picture catches up with the game.
+BEHIND = 0.15
 
 
-def _move_placeholder(game: Game) -> str:
-    """The move box's hint: the game's own example move."""
-    example = game.rules.example_move
-    return f"type a move (e.g. {example})" if example else "type a move"
+def _duration(segments: list[Segment]) -> float:
+    """How long the browser takes to play ``segments`` (seconds)."""
+    return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class GameWidget(w.VBox):  # type: ignore[misc]
@@ -67,10 +90,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     ``name_or_game`` is a game's name (``options`` choose among readings of
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
     ``width`` is the drawing's width in pixels (the picture shrinks to fit a
-    narrower notebook); ``animate=False`` draws each step at once.
+    narrower notebook, down to where its labels are 9 px high, then scrolls
+    sideways); ``animate=False`` draws each step at once.
     """
 
-    #: The drawing's width in pixels (the displayed canvas never overflows the notebook).
+    #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
     width = traitlets.Int(760).tag(sync=True)
     #: Animate every step (False: draw the result at once).
     animate = traitlets.Bool(True).tag(sync=True)
@@ -107,16 +131,32 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             game = name_or_game
         else:
             game = new_game(name_or_game, seed=seed, **options)
-        self.game: Game = game
+        #: What every input does, and the table's words (shared with the in-page table).
+        self.table = TableController(game)
         self.timing = Timing()
         self._scene: Scene | None = None
-        self.pointer = pointer.PointerState()
-        self._hint: frozenset[str] = frozenset()
+        # A run going on (auto-finish, a deal in pieces, the winnable search):
+        # its steps, the timer of the next one, and what to do if stopped.
+        self._run: Iterator[float] | None = None
+        self._run_timer: asyncio.TimerHandle | None = None
+        self._run_stop: Callable[[], None] | None = None
+        self._settle_timer: asyncio.TimerHandle | None = None
+        #: When the browser will have drawn everything sent (time.monotonic()).
+        self._busy_until = 0.0
+        self._played = 0
+        self._typed_seen = 0
+        self._shown: Game | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.canvas = self.painter.canvas
-        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
+        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
+                                      min_width=f"{readable_width(game, width)}px")
+        # On a narrow screen the table keeps a readable size and scrolls sideways in
+        # here (the padding leaves room for the focus ring).
+        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
+                                                          padding="5px", min_width="0"))
+        self.stage.add_class("sw-stage")
 
         button = w.Layout(width="auto")
         self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
@@ -131,8 +171,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                     layout=button)
         self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
                                     layout=button)
-        self.finish_button = w.Button(description="Auto-finish", layout=button,
-                                      tooltip="Let the computer play on until the game ends")
+        self.finish_button = w.Button(layout=button)
+        self._show_finish_button(running=False)
         # The solver's questions (Klondike only: the solver plays Klondike).
         self.can_win_button = w.Button(description="Can this still be won?", layout=button,
                                        tooltip="Ask the solver, which sees every card")
@@ -147,10 +187,16 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.actions = w.HBox()
         self.status = w.HTML()
         self.message = w.HTML()
+        self.message.add_class("sw-message")
         self.move_input = w.Text(
-            placeholder=_move_placeholder(game),
+            placeholder=self.table.placeholder(),
             continuous_update=False, layout=w.Layout(width="260px"),
             description="Move", style={"description_width": "40px"})
+        self.move_input.add_class("sw-move-box")
+        # Lines typed in the move box, numbered, sent by the page (see
+        # keyboard_bridge): none is lost however fast they come.
+        self.move_queue = w.Text(continuous_update=True, layout=w.Layout(display="none"))
+        self.move_queue.add_class("sw-move-queue")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
         self.description.add_class("solitaire-description")
 
@@ -159,23 +205,24 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                          layout=w.Layout(flex_flow="row wrap"))
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
         self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
-        parts = [toolbar, self.actions, self.canvas, self.keyboard, self.status, self.message,
-                 self.move_input, self.description]
+        parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
+                 self.move_input, self.move_queue, self.description]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts)
         self.width = width
         self.animate = animate
 
-        self.new_button.on_click(lambda _b: self.new_deal())
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.redo_button.on_click(lambda _b: self.redo())
-        self.hint_button.on_click(lambda _b: self.hint())
-        self.finish_button.on_click(lambda _b: self.auto_finish())
-        self.can_win_button.on_click(lambda _b: self.can_win())
-        self.solver_hint_button.on_click(lambda _b: self.solver_hint())
+        self.new_button.on_click(lambda _b: self._input(self.new_deal))
+        self.undo_button.on_click(lambda _b: self._input(self.undo))
+        self.redo_button.on_click(lambda _b: self._input(self.redo))
+        self.hint_button.on_click(lambda _b: self._input(self.hint))
+        self.finish_button.on_click(lambda _b: self._on_finish_button())
+        self.can_win_button.on_click(lambda _b: self._input(self.can_win))
+        self.solver_hint_button.on_click(lambda _b: self._input(self.solver_hint))
         self.deal_number.observe(self._on_deal_number, "value")
         self.move_input.observe(self._on_move_typed, "value")
+        self.move_queue.observe(self._on_move_queued, "value")
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_up(self._on_mouse_up)
@@ -185,52 +232,111 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.observe(self._on_state, "state")
         self._deal_in(game)
 
+    @property
+    def game(self) -> Game:
+        """The game on the table (the engine's :class:`~solitaire_widgets.game.Game`)."""
+        return self.table.game
+
+    @property
+    def pointer(self) -> pointer.PointerState:
+        """What the pointer and the keyboard remember between events."""
+        return self.table.pointer
+
+    @property
+    def running(self) -> bool:
+        """True while a run (auto-finish, a deal drawn in pieces, a deal search) goes on."""
+        return self._run is not None
+
+    # -- runs: long work a piece at a time, stopped by any new input -----------------
+
+    def _start_run(self, steps: Iterator[float], on_stop: Callable[[], None]) -> None:
+        """Run ``steps``: each does one piece and yields the seconds until the next.
+
+        With a running event loop (a kernel) the pieces are spaced out and the
+        kernel answers other input in between: any input stops the run
+        (``on_stop`` says so). With none, they run at once, one after another.
+        """
+        self._stop_run()
+        loop = _running_loop()
+        if loop is None:
+            for _ in steps:
+                pass
+            return
+        self._run, self._run_stop = steps, on_stop
+        self._next_piece()
+
+    def _next_piece(self) -> None:
+        self._run_timer = None
+        run = self._run
+        if run is None:
+            return
+        try:
+            delay = next(run)
+        except StopIteration:
+            if self._run is run:
+                self._run = self._run_stop = None
+            return
+        if self._run is not run:   # the step started another run, or ended this one
+            return
+        loop = _running_loop()
+        if loop is None:   # pragma: no cover - a run starts only where a loop runs
+            self._next_piece()
+            return
+        self._run_timer = loop.call_later(max(0.0, delay), self._next_piece)
+
+    def _stop_run(self) -> bool:
+        """Stop a run going on; True if there was one."""
+        if self._run is None:
+            return False
+        if self._run_timer is not None:
+            self._run_timer.cancel()
+        stop, self._run, self._run_stop, self._run_timer = self._run_stop, None, None, None
+        if stop is not None:
+            stop()
+        return True
+
+    def _input(self, action: Callable[[], Any]) -> None:
+        """A button: stop any run going on, then act."""
+        self._stop_run()
+        action()
+
     # -- dealing ---------------------------------------------------------------
 
     def _deal_in(self, game: Game) -> None:
         """Show ``game``: its opening deal is animated from the full stock."""
-        self.game = game
-        self.pointer = replace(self.pointer, selected=None)
-        self._hint = frozenset()
-        self.deal_number.value = game.seed
-        start = layout(game, game.start, self.width)
-        self.painter.prepare(start.sprites)
-        if game.history:
-            self._scene = layout(game, game.table, self.width)
-            self.painter.show(self._scene)
-        else:
-            self._scene = start
-            self._animate_events(game.start, game.opening, deal=True)
-        self._update_controls()
-        self._say(f"{game.rules.title}, {game.deal_name}.")
+        self._stop_run()
+        self._carry(self.table.deal_in(game))
 
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
 
         With "winnable deals only" ticked (Klondike), a random deal is one the
-        solver has shown can be won.
+        solver has shown can be won: the table says how many deals it has tried
+        (at most :data:`~solitaire_widgets.controller.WINNABLE_TRIES`), and any
+        input stops the search.
         """
+        self._stop_run()
         if seed is None and self.winnable_only.value and self.game.rules.solver:
-            game = self._winnable_deal()
-            if game is None:
-                self._say(f"The solver found no winnable deal in {WINNABLE_TRIES} tries "
-                          "within its budget; try again", error=True)
-                return
-            self._deal_in(game)
-            self._say(f"{game.rules.title}, {game.deal_name}: the solver has shown "
-                      "that it can be won.")
+            self._start_run(self._search(), self._search_stopped)
             return
-        self._deal_in(new_game(self.game.name, seed=seed, **self.game.options))
+        self._carry(self.table.new_deal(seed))
 
-    def _winnable_deal(self) -> Game | None:
-        from ..chance import new_seed
-        from ..solver import solve
+    def _search(self) -> Iterator[float]:
+        search = self.table.winnable_deal()
+        while True:
+            try:
+                progress = next(search)
+            except StopIteration as done:
+                self._run = self._run_stop = None
+                self._carry(done.value)
+                return
+            self.table.say(progress)
+            self._say()
+            yield 0.0
 
-        for _ in range(WINNABLE_TRIES):
-            game = new_game(self.game.name, seed=new_seed(), **self.game.options)
-            if solve(game, max_nodes=SOLVER_NODES).status == "won":
-                return game
-        return None
+    def _search_stopped(self) -> None:
+        self.table.say("Stopped looking for a winnable deal")
+        self._say()
 
     # -- the solver's answers (Klondike) ------------------------------------------
 
@@ -241,33 +347,22 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         or ``"unresolved"`` (the solver's time budget,
         ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
         """
-        from ..solver import hint
-
-        if not self.game.rules.solver:
-            self._say(f"The solver does not play {self.game.rules.title}", error=True)
-            return "unresolved"
-        answer = hint(self.game)
-        self._say(answer.answer)
-        return answer.status
+        self._stop_run()
+        answer = self.table.can_win()
+        self._say()
+        return answer
 
     def solver_hint(self) -> Move | None:
         """Highlight the first move of a winning line (the solver sees every card)."""
-        from ..solver import hint
-
-        answer = hint(self.game)
-        self._say(answer.advice)
-        if answer.move is not None:
-            self._show_hint(answer.move)
-        return answer.move
+        self._stop_run()
+        return self._carry(self.table.solver_hint()).move
 
     def _on_deal_number(self, change: dict[str, Any]) -> None:
         if change["new"] == self.game.seed:
             return
-        try:
-            self.new_deal(int(change["new"]))
-        except SolitaireError as error:
-            self.deal_number.value = self.game.seed   # the box shows the deal on the table
-            self._say(str(error), error=True)
+        self._stop_run()
+        self._carry(self.table.new_deal(int(change["new"])))
+        self.deal_number.value = self.game.seed   # the box shows the deal on the table
 
     def _publish(self) -> None:
         """Set the ``state`` trait to the game as it now stands."""
@@ -281,7 +376,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     # -- drawing ---------------------------------------------------------------
 
     def _highlight(self) -> frozenset[str]:
-        return pointer.highlights(self.pointer) | self._hint
+        return self.table.marks()
 
     def _layout(self) -> Scene:
         return layout(self.game, self.game.table, self.width, keys_from=self._scene)
@@ -289,211 +384,271 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def redraw(self) -> None:
         """Draw the table as it stands (one message)."""
         self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight())
+        self.painter.show(self._scene, self._highlight(), shrink=self._idle())
+        self._settle_later(0.0)
+
+    def _idle(self) -> bool:
+        """Nothing sent is still being drawn in the browser."""
+        return time.monotonic() >= self._busy_until
+
+    def _behind(self) -> bool:
+        """The browser is still drawing earlier steps (only a kernel's loop has a browser)."""
+        return (_running_loop() is not None
+                and self._busy_until - time.monotonic() > BEHIND)
+
+    def _sent(self, seconds: float) -> None:
+        """An animation of ``seconds`` was sent: the browser is busy that much longer."""
+        self._busy_until = max(self._busy_until, time.monotonic()) + seconds
+        self._settle_later(seconds)
+
+    def _settle_later(self, seconds: float) -> None:
+        """Once the browser has drawn everything, let the felt shrink if the table did."""
+        loop = _running_loop()
+        if loop is None or self._scene is None or not self.painter.would_shrink(self._scene):
+            return
+        if self._settle_timer is not None:
+            self._settle_timer.cancel()
+        self._settle_timer = loop.call_later(max(0.0, self._busy_until - time.monotonic())
+                                             + 0.05, self._settle)
+
+    def _settle(self) -> None:
+        self._settle_timer = None
+        if self._run is None and self._idle() and self._scene is not None \
+                and self.painter.would_shrink(self._scene):
+            self.painter.show(self._scene, self._highlight(), shrink=True)
 
     def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
-                        deal: bool = False) -> None:
-        timing = self.timing.scaled(self.speed)
-        if not self.animate:
+                        deal: bool = False, timing: Timing | None = None) -> float:
+        """Animate ``events`` from ``before``; the seconds the browser takes to draw it.
+
+        A deal longer than ``PIECE_MS`` goes in pieces (a run): any input
+        finishes it at once. When the browser is behind, the step is drawn at once.
+        """
+        timing = (timing or self.timing).scaled(self.speed)
+        if not self.animate or (self._behind() and not deal):
             self.redraw()
-            return
+            return 0.0
         frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
                       else (timing.frames, timing.ms))
         segments, final = step_segments(self.game, before, events, self.width, frames, ms,
                                         keys_from=self._scene)
         self._scene = final
-        self.painter.animate(segments, final, self._highlight())
+        pieces = [segments]
+        if deal and _running_loop() is not None:
+            pieces = []
+            for segment in segments:
+                if not pieces or _duration(pieces[-1]) >= PIECE_MS / 1000:
+                    pieces.append([])
+                pieces[-1].append(segment)
+        if len(pieces) <= 1:
+            self.painter.animate(segments, final, self._highlight())
+            seconds = _duration(segments)
+            self._sent(seconds)
+            return seconds
+        self._start_run(self._deal_pieces(pieces, final), self._show_final)
+        return _duration(segments)
+
+    def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
+        for number, piece in enumerate(pieces):
+            last = number == len(pieces) - 1
+            self.painter.animate(piece, final if last else piece[-1].after,
+                                 self._highlight() if last else frozenset())
+            seconds = _duration(piece)
+            self._sent(seconds)
+            yield seconds
+
+    def _show_final(self) -> None:
+        """A deal drawn in pieces was interrupted: show where it ends, at once."""
+        self.redraw()
 
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
+        self._stop_run()
         self.canvas.layout.max_width = f"{width}px"
+        self.canvas.layout.min_width = f"{readable_width(self.game, width)}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
         self.painter.prepare(layout(self.game, self.game.start, width).sprites)
         self.redraw()
 
+    def _carry(self, change: Change, timing: Timing | None = None) -> Change:
+        """Draw what ``change`` asks for, then bring the words and the controls up to date."""
+        if change.drag is not None:
+            assert self._scene is not None
+            drag = change.drag
+            self.painter.drag(self._scene, drag.keys, drag.dx, drag.dy, start=drag.start)
+            return change
+        if self.game is not self._shown:     # a new game on the table
+            game = self._shown = self.game
+            self.deal_number.value = game.seed
+            self.move_input.placeholder = self.table.placeholder()
+            start = layout(game, game.start, self.width)
+            self.painter.prepare(start.sprites)
+            self._scene = start if change.deal else None
+            if change.deal:
+                self._animate_events(game.start, game.opening, deal=True)
+            else:
+                self.redraw()
+        elif change.before is not None:
+            self._animate_events(change.before, change.events, timing=timing)
+        elif change.redraw or change.moved:
+            self.redraw()
+        if change.moved or change.deal:
+            self._update_controls()
+        self._say()
+        return change
+
     # -- words and controls ------------------------------------------------------
 
-    def _say(self, text: str, error: bool = False) -> None:
-        text = html.escape(sentence(text))
-        if error:
-            self.message.value = f'<span role="alert" style="color:#b00020">{text}</span>'
+    def _say(self) -> None:
+        """Show the controller's last words (a refusal as an alert)."""
+        text = html.escape(self.table.message)
+        if self.table.error:
+            self.message.value = (f'<span role="alert" style="color:var(--jp-error-color1,'
+                                  f' #b00020)">{text}</span>')
         else:
             self.message.value = f"<span>{text}</span>"
 
     def _update_controls(self) -> None:
         """Bring the state trait, the status, the buttons and the words up to date."""
-        self._publish()
+        if not self._finishing:
+            self._publish()
         game = self.game
-        result = game.result
-        if result.over:
-            verdict = "You won!" if result.won else "Game over: lost."
-            status = f"<b>{html.escape(verdict)}</b> {html.escape(sentence(result.reason))}"
-        else:
-            status = html.escape(sentence(game.status))
+        verdict, rest = self.table.status()
+        status = f"<b>{html.escape(verdict)}</b> {html.escape(rest)}" if verdict else (
+            html.escape(rest))
         self.status.value = f'<span class="solitaire-status">{status}</span>'
+        over = game.result.over
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
-        self.hint_button.disabled = result.over
-        self.finish_button.disabled = result.over
-        self.can_win_button.disabled = self.solver_hint_button.disabled = result.over
-        legal = game.legal_moves()
-        words = list(game.rules.actions)
-        words += [m.action for m in legal if m.action != "move" and m.action not in words]
-        for word in words:
-            if word not in self.action_buttons:
-                button = w.Button(description=game.rules.action_label(word),
-                                  layout=w.Layout(width="auto"))
-                button.on_click(lambda _b, word=word: self.play(word))
-                self.action_buttons[word] = button
-        self.actions.children = tuple(self.action_buttons[word] for word in words)
-        for word, button in self.action_buttons.items():
-            move = Move(word)
-            button.disabled = move not in legal
-            button.tooltip = game.describe(move) if move in legal else (
-                f"{game.rules.action_label(word)}: not possible now")
-        text = describe_table(game, game.table, status=False)   # the status is above
-        text += "\nNames for typed moves: " + pile_names(game, game.table) + "."
+        self.finish_button.disabled = not self.table.finish_button(self._finishing).enabled
+        if self._finishing:
+            return   # a run: the status line follows each move, the rest comes at its end
+        self.hint_button.disabled = over
+        self.can_win_button.disabled = self.solver_hint_button.disabled = over
+        buttons = self.table.actions()
+        for action in buttons:
+            if action.word not in self.action_buttons:
+                widget = w.Button(description=action.label, layout=w.Layout(width="auto"))
+                widget.on_click(lambda _b, word=action.word: self._input(
+                    lambda: self.play(word)))
+                self.action_buttons[action.word] = widget
+        self.actions.children = tuple(self.action_buttons[a.word] for a in buttons)
+        shown = {a.word for a in buttons}
+        for action in buttons:
+            widget = self.action_buttons[action.word]
+            widget.disabled = not action.enabled
+            widget.tooltip = action.tooltip
+        for word, widget in self.action_buttons.items():
+            if word not in shown:
+                widget.disabled = True
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(text) + "</div>")
+            + html.escape(self.table.words()) + "</div>")
 
     # -- playing -------------------------------------------------------------------
 
     def play(self, move: Move | str) -> bool:
         """Play a move (a :class:`Move` or its text), animated; False (with the reason shown)
         when it is not legal."""
-        before = self.game.table.copy()
-        try:
-            step = self.game.play(move)
-        except SolitaireError as error:
-            self.pointer = replace(self.pointer, selected=None)
-            self._say(str(error), error=True)
-            self.redraw()
-            return False
-        self.pointer = replace(self.pointer, selected=None)
-        self._hint = frozenset()
-        self._animate_events(before, step.events)
-        self._update_controls()
-        if self.game.is_over:
-            self._say(step.text + (". You won!" if self.game.is_won else ". The game is over."))
-        else:
-            self._say(step.text)
-        return True
+        self._stop_run()
+        return self._carry(self.table.play(move)).ok
 
     def undo(self) -> None:
         """Take back the last move."""
-        try:
-            self.game.undo()
-        except IllegalMoveError as error:
-            self._say(str(error), error=True)
-            return
-        self.pointer = replace(self.pointer, selected=None)
-        self._hint = frozenset()
-        self.redraw()
-        self._update_controls()
-        self._say("Move taken back")
+        self._stop_run()
+        self._carry(self.table.undo())
 
     def redo(self) -> None:
         """Play again the last move taken back (animated)."""
-        if not self.game.can_redo:
-            self._say("There is nothing to redo", error=True)
-            return
-        before = self.game.table.copy()
-        self.game.redo()
-        step = self.game.history[-1]
-        self.pointer = replace(self.pointer, selected=None)
-        self._hint = frozenset()
-        self._animate_events(before, step.events)
-        self._update_controls()
-        self._say(step.text)
+        self._stop_run()
+        self._carry(self.table.redo())
 
     def hint(self) -> Move | None:
         """Highlight the default player's choice, and say it in words."""
-        if self.game.is_over:
-            self._say(self.game.status)
-            return None
-        move = get_strategy(self.game.name).choose(self.game.clone())
-        if move is None:
-            self._say("The computer player sees no useful move here")
-            return None
-        self._show_hint(move)
-        self._say("Hint: " + self.game.describe(move))
-        return move
+        self._stop_run()
+        return self._carry(self.table.show_hint()).move
 
-    def _show_hint(self, move: Move) -> None:
-        if move.action == "move":
-            self._hint = frozenset({f"{move.src}:{move.count}", move.dst})
-        else:
-            self._hint = frozenset({"s"})
-        self.pointer = replace(self.pointer, selected=None)
-        self.redraw()
+    @property
+    def _finishing(self) -> bool:
+        return self._run_stop == self._finish_stopped
 
     def auto_finish(self) -> None:
-        """Let the default player play on (animated) until the game ends or it gives up."""
-        with self.hold_trait_notifications():     # one state change for the whole run
-            self._finish_run()
+        """Let the default player play on until the game ends or it gives up.
 
-    def _finish_run(self) -> None:
-        strategy = get_strategy(self.game.name)
-        played = 0
-        while not self.game.is_over and played < AUTO_FINISH_LIMIT:
-            move = strategy.choose(self.game)
-            if move is None:
-                self._update_controls()
-                self._say(f"The computer player stopped after {played} moves: "
-                          "it sees no useful move")
+        In a running kernel with animation on, the moves are drawn one by one,
+        quickly (``RUN_TIMING``), the status line following the picture;
+        any input (a click, a key, a typed move, a button; "Auto-finish"
+        itself reads "Stop" meanwhile) stops it after the move being drawn.
+        Otherwise it plays to the end before returning.
+        """
+        self._stop_run()
+        self._played = 0
+        if _running_loop() is None or not self.animate:
+            with self.hold_trait_notifications():     # one state change for the whole run
+                for _ in self._finish_moves():
+                    pass
+            return
+        self._show_finish_button(running=True)
+        self._start_run(self._finish_moves(), self._finish_stopped)
+
+    def _finish_moves(self) -> Iterator[float]:
+        while True:
+            change = self.table.finish_step(self._played)
+            if not change.moved:
+                self._finish_over()
+                self._carry(change)
                 return
-            if not self.play(move):
-                return
-            played += 1
+            self._played += 1
+            self._carry(change, timing=RUN_TIMING)
+            # The next move is worked out while this one is drawn.
+            yield max(0.0, self._busy_until - time.monotonic() - RUN_AHEAD)
+
+    def _finish_over(self) -> None:
+        self._run = self._run_stop = None
+        self._show_finish_button(running=False)
         self._update_controls()
-        if not self.game.is_over:
-            self._say(f"The computer player stopped after {played} moves")
+
+    def _show_finish_button(self, running: bool) -> None:
+        """The auto-finish button's words (the controller's), "Stop" while it runs."""
+        words = self.table.finish_button(running)
+        self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
+
+    def _finish_stopped(self) -> None:
+        self._run = self._run_stop = None
+        self.table.finish_said(self._played, stopped=True)
+        self._finish_over()
+        self._say()
+
+    def _on_finish_button(self) -> None:
+        if not self._stop_run():   # a second press stops the run
+            self.auto_finish()
 
     def _on_move_typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
         if not text:
             return
-        word = text.lower()
-        if word in ("undo", "redo", "hint"):
-            getattr(self, word)()
-            done = True
-        else:
-            done = self.play(text)
-        if done:
+        self._stop_run()
+        if self._carry(self.table.typed(text)).ok:
             self.move_input.value = ""
 
-    # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
+    def _on_move_queued(self, change: dict[str, Any]) -> None:
+        """Lines the page sent from the move box (it cleared the box itself).
 
-    def _apply(self, outcome: pointer.Outcome) -> None:
-        """Carry out what a pointer or key event means."""
-        before = self.pointer
-        self.pointer, intent = outcome
-        if intent is None:
-            return
-        if isinstance(intent, pointer.Play):
-            self.play(intent.move)
-        elif isinstance(intent, pointer.Select):
-            self._hint = frozenset()
-            self.redraw()
-        elif isinstance(intent, pointer.Clear):
-            if before.selected is not None or self._hint:
-                self._hint = frozenset()
-                self.redraw()
-        elif isinstance(intent, pointer.Drag):
-            assert self._scene is not None
-            self.painter.drag(self._scene, intent.keys, intent.dx, intent.dy, start=intent.start)
-        elif isinstance(intent, (pointer.Redraw, pointer.Focus)):
-            self.redraw()
-        elif isinstance(intent, pointer.Refuse):
-            if before.selected is not None:
-                self.redraw()
-            self._say(intent.reason, error=True)
-        elif isinstance(intent, pointer.Action):
-            getattr(self, intent.name)()
+        The value holds the last lines typed, numbered and tab-separated;
+        those not seen yet are played (or refused, with the reason) in order.
+        """
+        for entry in str(change["new"]).split("\t"):
+            number, _space, text = entry.partition(" ")
+            if not number.isdigit() or int(number) <= self._typed_seen or not text.strip():
+                continue
+            self._typed_seen = int(number)
+            self._stop_run()
+            self._carry(self.table.typed(text))
+
+    # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
 
     def click(self, x: float, y: float) -> None:
         """A press and release at ``(x, y)`` (canvas pixels), as the mouse does."""
@@ -510,25 +665,26 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         ``"ArrowRight"``, ``"Enter"``); False if the table does not use it."""
         if self._scene is None:
             return False
-        outcome = pointer.key(self.pointer, self._scene, self.game, key)
-        self._apply(outcome)
-        return outcome[1] is not None
+        self._stop_run()
+        change, used = self.table.key(self._scene, key)
+        self._carry(change)
+        return used
 
     def _on_mouse_down(self, x: float, y: float) -> None:
+        self._stop_run()
         if self._scene is not None:
-            self._apply(pointer.press(self.pointer, self._scene, self.game, x, y,
-                                      time.monotonic()))
+            self._carry(self.table.press(self._scene, x, y, time.monotonic()))
 
     def _on_mouse_move(self, x: float, y: float) -> None:
-        if self._scene is not None:
-            self._apply(pointer.move_to(self.pointer, self._scene, x, y, time.monotonic()))
+        if self._scene is not None and self._run is None:
+            self._carry(self.table.move_to(self._scene, x, y, time.monotonic()))
 
     def _on_mouse_up(self, x: float, y: float) -> None:
-        if self._scene is not None:
-            self._apply(pointer.release(self.pointer, self._scene, x, y))
+        if self._scene is not None and self._run is None:
+            self._carry(self.table.release(self._scene, x, y))
 
     def _on_mouse_out(self, x: float, y: float) -> None:
-        self._apply(pointer.leave(self.pointer))
+        self._carry(self.table.leave())
 
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False,
                      meta: bool = False) -> None:
@@ -556,13 +712,20 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         title = f"{self.game.rules.title}, {self.game.deal_name}"
         words = describe_table(self.game.name, self.game.table)
         svg = scene_svg(scene, title=title, description=words)
-        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
         line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
         bundle["image/svg+xml"] = svg
-        bundle["text/html"] = (
-            '<figure class="sw-still" style="margin:0">'
-            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(words)}" '
-            f'width="{round(scene.width)}" style="max-width:100%;height:auto">'
-            f"<figcaption>{html.escape(line, quote=False)}</figcaption></figure>"
-        )
+        bundle["text/html"] = still_html(svg, words, line, scene.width)
         return bundle
+
+
+def readable_width(game: Game, width: int) -> int:
+    """The narrowest (CSS pixels) a ``width``-pixel drawing of ``game`` may be shown at,
+    its smallest pile label still ``READABLE_LABEL`` pixels high.
+
+    >>> from solitaire_widgets import new_game
+    >>> readable_width(new_game("quarrel", seed=1), 760)      # labels of 10 px
+    684
+    """
+    labels = layout(game, game.table, width).labels
+    smallest = min((label.size for label in labels), default=READABLE_LABEL)
+    return math.ceil(width * READABLE_LABEL / smallest)

@@ -28,11 +28,11 @@ import traitlets
 from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
-from ..render.describe import describe_table
+from ..render.describe import describe_table, sentence
+from ..render.display import replay_still
 from ..render.scene import Scene, layout
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
-from ._animation import fallback_bundle, sentence
 from .canvas_backend import TablePainter
 from .traits import check_position, check_width
 
@@ -201,16 +201,28 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     # -- display -------------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget, plus an HTML player and an SVG for pages without a kernel."""
+        """The live widget; without a kernel, a player, or a picture where scripts do not run.
+
+        Where no kernel runs, the page shows the next mime type: ``text/html``.
+        Where its scripts run (nbconvert, the book, a trusted notebook) it is an
+        HTML player of the replay; where they do not (a notebook opened
+        untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
+        a picture of the table shown and one line on replaying it
+        (:func:`~solitaire_widgets.render.replay_still`).
+        ``image/svg+xml`` carries the same picture.
+        """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         self.painter.redraw()
         if bundle is None:
             return None
-        scene = self._scene or layout(self.game, self.game.table, self.width)
-        frames = None
-        if self._example is not None:
-            from ..render.player import replay_frames
+        from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
 
-            frames = replay_frames(self._example, self.width)
-        bundle.update(fallback_bundle(self.game, scene, self.title, self.width, frames))
+        game = self.game
+        svg, picture = replay_still(game, self.title, self.position, self.width)
+        if self._example is not None:
+            player = html_player(replay_frames(self._example, self.width), self.title,
+                                 note=PICTURE_NOTE, picture=picture)
+        else:
+            player = game_player(game, self.title, self.width, picture=picture)
+        bundle.update({"text/html": player, "image/svg+xml": svg})
         return bundle

@@ -254,8 +254,10 @@
     this.buttons = {
       undo: button("Undo", "undo"), redo: button("Redo", "redo"),
       hint: button("Hint", "hint", "The computer player's choice"),
-      finish: button("Finish", "finish", "Let the computer player play on",
-                     function () { self.finish(); })
+      // Its words come with each view ("Stop" while auto-finish runs).
+      finish: button("", "finish", "", function () {
+        if (self.finishing) { self.send({ op: "finishstop" }); } else { self.finish(); }
+      })
     };
 
     if (root.getAttribute("data-sw-game") === "klondike") {
@@ -360,7 +362,8 @@
 
   // Auto-finish: the default player's moves one request each, each one
   // animated (quickly) before the next is asked for, so the status line and
-  // the picture agree at every moment. Any other input stops it at once.
+  // the picture agree at every moment. Any other input stops it at once
+  // (the engine then says so, and the button reads "Auto-finish" again).
   Table.prototype.finish = function () {
     var self = this, token = {};
     this.finishing = token;
@@ -406,7 +409,10 @@
     this.moveInput.placeholder = "type a move, e.g. " + view.example;
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
-    this.buttons.hint.disabled = this.buttons.finish.disabled = view.over;
+    this.buttons.hint.disabled = view.over;
+    this.buttons.finish.textContent = view.finish.label;
+    this.buttons.finish.title = view.finish.title;
+    this.buttons.finish.disabled = !view.finish.enabled;
     if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.over; }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     this.actionBar.textContent = "";

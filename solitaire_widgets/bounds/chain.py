@@ -1,0 +1,80 @@
+"""Chain's clairvoyant bound: lay the auxiliary row or not, each line played out by the engine.
+
+Why two lines are every line. Until play sticks, the moves are cards onto
+their series and ``fill``. They commute: a card that can go to its series
+stays able to (its series waits for it alone, one pack holding one of each
+card), and a fill that would have put the next stock card into a place
+instead of onto its series only delays it by one move, since the card is
+then in sight and goes up next. So every order of play reaches the same
+stuck position (the same cards on the series, in the layout and the stock;
+where in the layout a card lies never matters, as the redeal sorts the
+gathered cards before shuffling). At that point the player chooses between
+laying the auxiliary row and the redeal, the only choice the text leaves
+open; after it, play again runs to one stuck position and the second deal
+to one end. ``tests/test_bounds_chain.py`` checks this against a plain
+search over every legal move.
+
+The redeal's shuffle is a function of the seed and the cards gathered, and
+the line plays it through the engine, so the player knows it: with only one
+possible stuck position there is nothing to gain from knowing it anyway.
+
+>>> from solitaire_widgets import new_game
+>>> bound = chain_bound(new_game("chain", seed=5))
+>>> bound.lines, bound.status in ("won", "lost")
+(2, True)
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..moves import Move
+from . import Bound
+
+__all__ = ["chain_bound", "chain_lines"]
+
+
+def _play_until_stuck(game: Game, line: list[Move]) -> list[Move]:
+    """Play cards to their series and fills until neither is left; the moves then legal."""
+    while True:
+        moves = game.legal_moves()
+        move = next((m for m in moves if m.action in ("move", "fill")), None)
+        if move is None:
+            return moves
+        game.play(move)
+        line.append(move)
+
+
+def chain_lines(game: Game) -> list[tuple[bool, tuple[Move, ...]]]:
+    """Every way of playing ``game`` on from its position: (won, the line), one per choice.
+
+    A line lays the auxiliary row at the first stuck point where it may, or
+    never; orders of play that only differ before a stuck point are the same
+    line (see the module's docstring). ``game`` is not changed.
+    """
+    out: list[tuple[bool, tuple[Move, ...]]] = []
+    pending: list[tuple[Game, list[Move]]] = [(game.clone(), [])]
+    while pending:
+        current, line = pending.pop()
+        while not current.is_over:
+            moves = _play_until_stuck(current, line)
+            if not moves:
+                break
+            actions = [m.action for m in moves]
+            if "aux" in actions and "redeal" in actions:
+                other = current.clone()
+                other.play(Move("redeal"))
+                pending.append((other, [*line, Move("redeal")]))
+            move = moves[actions.index("aux")] if "aux" in actions else moves[0]
+            current.play(move)
+            line.append(move)
+        out.append((current.is_won, tuple(line)))
+    return out
+
+
+def chain_bound(game: Game) -> Bound:
+    """Whether any line wins ``game`` from its position (a winning line if so)."""
+    lines = chain_lines(game)
+    wins = [line for won, line in lines if won]
+    return Bound("won" if wins else "lost", wins[0] if wins else (),
+                 nodes=sum(len(line) for _won, line in lines), lines=len(lines),
+                 lines_won=len(wins))

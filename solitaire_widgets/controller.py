@@ -1,0 +1,420 @@
+"""One table's controller: what each input does to the game, and what the table says.
+
+Both tables use it: the notebook widget
+(:class:`~solitaire_widgets.widgets.GameWidget`) and the in-page table run
+by Pyodide (``solitaire_widgets.web.session.TableSession``). They only
+forward input here and draw the :class:`Change` each input returns, so the
+same input gives the same game, the same status line and the same message in
+both. Pure Python: no user-interface library, no drawing.
+
+>>> from solitaire_widgets import new_game
+>>> table = TableController(new_game("klondike", seed=7))
+>>> change = table.play("turn")
+>>> change.moved, table.message
+(True, 'The next card of the hand is turned face up onto the waste.')
+>>> table.play("t1>t1").moved, table.error
+(False, True)
+>>> _ = table.undo(); table.message, table.game.history
+('Move taken back.', [])
+>>> table.status()[0], table.status()[1][:5]
+('', 'First')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, replace
+
+from .errors import SolitaireError
+from .game import Game
+from .games import new_game
+from .moves import Move
+from .render import pointer
+from .render.describe import describe_table, pile_names, sentence
+from .render.scene import Scene
+from .strategies import get_strategy
+from .table import Event, Table
+
+__all__ = ["TableController", "Change", "ActionButton", "FINISH_LIMIT", "WINNABLE_TRIES",
+           "SOLVER_NODES", "TYPED_WORDS"]
+
+#: Auto-finish stops after this many moves.
+FINISH_LIMIT = 2000
+#: "Winnable deals only" tries at most this many deal numbers.
+WINNABLE_TRIES = 25
+#: The solver's budget (positions) for each deal "winnable deals only" tries.
+SOLVER_NODES = 300_000
+#: Words a player may type in the move box besides moves.
+TYPED_WORDS = ("undo", "redo", "hint")
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a front end draws after an input.
+
+    ``moved``: the game changed (a move, an undo, a new deal); ``before`` and
+    ``events``: animate these events from that position (a move played);
+    ``deal``: a new game, its opening to animate from its start; ``redraw``:
+    draw the table as it stands (a selection or a hint changed); ``drag``:
+    draw the lifted cards moved. ``ok`` is False when the input was refused
+    (the reason is the controller's message); ``move`` is the move played or
+    hinted.
+    """
+
+    moved: bool = False
+    before: Table | None = None
+    events: tuple[Event, ...] = ()
+    deal: bool = False
+    redraw: bool = False
+    drag: pointer.Drag | None = None
+    ok: bool = True
+    move: Move | None = None
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A button for one of the game's own decisions ("turn", "redeal"...)."""
+
+    word: str
+    label: str
+    enabled: bool
+    tooltip: str
+
+
+class TableController:
+    """A game, the pointer's state, the hint on show and the table's last words.
+
+    ``message`` is the last thing said (a sentence), ``error`` whether it is a
+    refusal. Every method returns a :class:`Change` for the front end to draw.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.pointer = pointer.PointerState()
+        self.hint: frozenset[str] = frozenset()
+        self.message = ""
+        self.error = False
+        self.deal_in(game)
+
+    # -- words ------------------------------------------------------------------
+
+    def say(self, text: str, error: bool = False) -> bool:
+        """Say ``text`` (made a sentence); returns ``not error``."""
+        self.message, self.error = sentence(text), error
+        return not error
+
+    def status(self) -> tuple[str, str]:
+        """The status line: a verdict ("You won!", "Game over: lost." or "") and the rest.
+
+        >>> from solitaire_widgets import new_game
+        >>> TableController(new_game("chain", seed=5)).status()[0]
+        ''
+        """
+        result = self.game.result
+        if result.over:
+            verdict = "You won!" if result.won else "Game over: lost."
+            return verdict, sentence(result.reason)
+        return "", sentence(self.game.status)
+
+    def status_text(self) -> str:
+        """The status line as one line of text."""
+        return " ".join(part for part in self.status() if part)
+
+    def example(self) -> str:
+        """The game's own example of a typed move (``"l5>fh"`` in Chain).
+
+        >>> from solitaire_widgets import new_game
+        >>> TableController(new_game("quarrel", seed=1)).example()
+        'r7>lc'
+        """
+        if self.game.rules.example_move:
+            return self.game.rules.example_move
+        moves = [m for m in self.game.legal_moves() if m.action == "move"]
+        return str(moves[0]) if moves else (self.game.rules.actions or ("",))[0]
+
+    def placeholder(self) -> str:
+        """The move box's hint."""
+        example = self.example()
+        return f"type a move (e.g. {example})" if example else "type a move"
+
+    def words(self) -> str:
+        """The table in words (the status line is apart) and the names typed moves use.
+
+        >>> from solitaire_widgets import new_game
+        >>> "Names for typed moves: " in TableController(new_game("chain", seed=5)).words()
+        True
+        """
+        game = self.game
+        return (describe_table(game, game.table, status=False)
+                + "\nNames for typed moves: " + pile_names(game, game.table) + ".")
+
+    def marks(self) -> frozenset[str]:
+        """What to highlight: the picked-up cards, the keyboard cursor, the hint."""
+        return pointer.highlights(self.pointer) | self.hint
+
+    def actions(self) -> list[ActionButton]:
+        """The game's own decisions as buttons, each enabled only while it is legal.
+
+        >>> from solitaire_widgets import new_game
+        >>> [(b.word, b.enabled) for b in TableController(new_game("chain", seed=5)).actions()]
+        [('fill', False), ('aux', True), ('redeal', True)]
+        """
+        game = self.game
+        legal = game.legal_moves()
+        words = list(game.rules.actions)
+        words += [m.action for m in legal if m.action != "move" and m.action not in words]
+        buttons = []
+        for word in words:
+            move = Move(word)
+            label = game.rules.action_label(word)
+            enabled = move in legal
+            buttons.append(ActionButton(word, label, enabled, game.describe(move) if enabled
+                                        else f"{label}: not possible now"))
+        return buttons
+
+    def _calm(self) -> None:
+        """Drop the picked-up cards and the hint (the keyboard cursor stays)."""
+        self.pointer = replace(self.pointer, selected=None, press=None, dragging=False)
+        self.hint = frozenset()
+
+    # -- the game -----------------------------------------------------------------
+
+    def deal_in(self, game: Game) -> Change:
+        """Show ``game`` (a new deal, or a game to go on with)."""
+        self.game = game
+        self.pointer = pointer.PointerState()
+        self.hint = frozenset()
+        self.say(f"{game.rules.title}, {game.deal_name}")
+        return Change(moved=True, deal=not game.history)
+
+    def new_deal(self, seed: int | None = None) -> Change:
+        """Deal again: deal ``seed``, or a random one; a bad number is refused."""
+        try:
+            game = new_game(self.game.name, seed=seed, **self.game.options)
+        except SolitaireError as error:
+            self.say(str(error), error=True)
+            return Change(ok=False)
+        return self.deal_in(game)
+
+    def winnable_deal(self, tries: int = WINNABLE_TRIES) -> Generator[str, None, Change]:
+        """Deal a random deal the solver has shown can be won: one try a step.
+
+        Each step yields what to show meanwhile ("Looking for a winnable
+        deal... (3 tried)"); a front end may stop between steps. The
+        generator's value is the :class:`Change` (a refusal when no deal of
+        ``tries`` was shown winnable within the solver's budget).
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> list(table.winnable_deal()), table.message
+        ([], 'The solver does not play Chain.')
+        """
+        from .chance import new_seed
+        from .solver import solve
+
+        if not self.game.rules.solver:
+            self.say(f"The solver does not play {self.game.rules.title}", error=True)
+            return Change(ok=False)
+        for tried in range(tries):
+            yield f"Looking for a winnable deal... ({tried} tried of at most {tries})"
+            game = new_game(self.game.name, seed=new_seed(), **self.game.options)
+            if solve(game, max_nodes=SOLVER_NODES).status == "won":
+                change = self.deal_in(game)
+                self.say(f"{game.rules.title}, {game.deal_name}: the solver has shown "
+                         "that it can be won")
+                return change
+        self.say(f"The solver found no winnable deal in {tries} tries within its budget; "
+                 "try again", error=True)
+        return Change(ok=False)
+
+    def play(self, move: Move | str) -> Change:
+        """Play a move (a :class:`Move` or its text); refused with the engine's reason."""
+        self._calm()
+        if not str(move).strip():
+            self.say(f"Type a move first, e.g. {self.example()}", error=True)
+            return Change(ok=False, redraw=True)
+        before = self.game.table.copy()
+        try:
+            step = self.game.play(move)
+        except SolitaireError as error:
+            self.say(str(error), error=True)
+            return Change(ok=False, redraw=True)
+        ending = ""
+        if self.game.is_over:
+            ending = " You won!" if self.game.is_won else " The game is over."
+        self.say(sentence(step.text) + ending)
+        return Change(moved=True, before=before, events=tuple(step.events), move=step.move)
+
+    def typed(self, text: str) -> Change:
+        """A line typed in the move box: a move, or one of :data:`TYPED_WORDS`."""
+        word = text.strip().lower()
+        if word in TYPED_WORDS:
+            return {"undo": self.undo, "redo": self.redo, "hint": self.show_hint}[word]()
+        return self.play(text.strip())
+
+    def undo(self) -> Change:
+        """Take back the last move."""
+        self._calm()
+        try:
+            self.game.undo()
+        except SolitaireError as error:
+            self.say(str(error), error=True)
+            return Change(ok=False, redraw=True)
+        self.say("Move taken back")
+        return Change(moved=True, redraw=True)
+
+    def redo(self) -> Change:
+        """Play again the last move taken back (animated, as a move is)."""
+        self._calm()
+        if not self.game.can_redo:
+            self.say("There is nothing to redo", error=True)
+            return Change(ok=False, redraw=True)
+        before = self.game.table.copy()
+        self.game.redo()
+        step = self.game.history[-1]
+        self.say(step.text)
+        return Change(moved=True, before=before, events=tuple(step.events), move=step.move)
+
+    def _hint_marks(self, move: Move) -> None:
+        self.pointer = replace(self.pointer, selected=None)
+        self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
+                     if move.action == "move" else frozenset({"s"}))
+
+    def show_hint(self) -> Change:
+        """Highlight the default player's choice and say it."""
+        self._calm()
+        if self.game.is_over:
+            self.say(self.game.status)
+            return Change(redraw=True)
+        move = get_strategy(self.game.name).choose(self.game.clone())
+        if move is None:
+            self.say("The computer player sees no useful move here")
+            return Change(redraw=True)
+        self._hint_marks(move)
+        self.say("Hint: " + self.game.describe(move))
+        return Change(redraw=True, move=move)
+
+    def can_win(self) -> str:
+        """Ask the solver whether this position can still be won; say and return its answer.
+
+        ``"won"``, ``"lost"``, or ``"unresolved"`` when its time budget
+        (``solitaire_widgets.solver.HINT_SECONDS``) ran out first.
+        """
+        from .solver import hint
+
+        if not self.game.rules.solver:
+            self.say(f"The solver does not play {self.game.rules.title}", error=True)
+            return "unresolved"
+        answer = hint(self.game)
+        self.say(answer.answer)
+        return answer.status
+
+    def solver_hint(self) -> Change:
+        """Highlight the first move of a winning line (the solver sees every card)."""
+        from .solver import hint
+
+        self._calm()
+        if not self.game.rules.solver:
+            self.say(f"The solver does not play {self.game.rules.title}", error=True)
+            return Change(ok=False, redraw=True)
+        if self.game.is_over:
+            self.say(self.game.status)
+            return Change(redraw=True)
+        answer = hint(self.game)
+        self.say(answer.advice)
+        if answer.move is None:
+            return Change(redraw=True)
+        self._hint_marks(answer.move)
+        return Change(redraw=True, move=answer.move)
+
+    def finish_step(self, played: int = 0) -> Change:
+        """One move of auto-finish; ``moved`` is False once auto-finish is over.
+
+        ``played``: the moves it played before this one. Each move says what
+        it did; when it is over the message says how it ended.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> table.finish_step().moved, len(table.game.history)
+        (True, 1)
+        """
+        if not self.game.is_over and played < FINISH_LIMIT:
+            move = get_strategy(self.game.name).choose(self.game)
+            if move is not None:
+                change = self.play(move)
+                if change.moved:
+                    return change
+        marked = bool(self.marks() - pointer.highlights(replace(self.pointer, selected=None)))
+        self._calm()
+        self.finish_said(played)
+        return Change(redraw=marked)
+
+    def finish_button(self, running: bool = False) -> ActionButton:
+        """The auto-finish button: "Auto-finish", or "Stop" while auto-finish is ``running``.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> [(b.label, b.enabled) for b in (table.finish_button(), table.finish_button(True))]
+        [('Auto-finish', True), ('Stop', True)]
+        """
+        if running:
+            return ActionButton("finish", "Stop", True, "Stop the computer player here")
+        return ActionButton("finish", "Auto-finish", not self.game.result.over,
+                            "Let the computer play on until the game ends")
+
+    def finish_said(self, played: int, stopped: bool = False) -> None:
+        """Say how auto-finish ended after ``played`` moves (``stopped``: by a new input)."""
+        if stopped:
+            self.say(f"Auto-finish stopped after {played} moves")
+        elif self.game.is_over:
+            self.say(f"The computer player played {played} moves. "
+                     + ("You won!" if self.game.is_won else sentence(self.game.status)))
+        else:
+            self.say(f"The computer player stopped after {played} moves: "
+                     "it sees no useful move")
+
+    # -- the pointer and the keyboard -----------------------------------------------
+
+    def press(self, scene: Scene, x: float, y: float, now: float) -> Change:
+        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.render.pointer.press`)."""
+        return self._apply(pointer.press(self.pointer, scene, self.game, x, y, now))
+
+    def move_to(self, scene: Scene, x: float, y: float, now: float) -> Change:
+        """The pointer moves (a drag, once far enough)."""
+        return self._apply(pointer.move_to(self.pointer, scene, x, y, now))
+
+    def release(self, scene: Scene, x: float, y: float) -> Change:
+        """The button comes up (a drag ends)."""
+        return self._apply(pointer.release(self.pointer, scene, x, y))
+
+    def leave(self) -> Change:
+        """The pointer leaves the table."""
+        return self._apply(pointer.leave(self.pointer))
+
+    def key(self, scene: Scene, name: str) -> tuple[Change, bool]:
+        """A key on the table; also whether the table used it (else it goes to the page)."""
+        outcome = pointer.key(self.pointer, scene, self.game, name)
+        return self._apply(outcome), outcome[1] is not None
+
+    def _apply(self, outcome: pointer.Outcome) -> Change:
+        before = self.pointer
+        self.pointer, intent = outcome
+        if intent is None:
+            return Change()
+        if isinstance(intent, pointer.Play):
+            return self.play(intent.move)
+        if isinstance(intent, pointer.Drag):
+            return Change(drag=intent)
+        if isinstance(intent, pointer.Refuse):
+            self.say(intent.reason, error=True)
+            return Change(ok=False, redraw=before.selected is not None)
+        if isinstance(intent, pointer.Action):
+            return {"undo": self.undo, "redo": self.redo,
+                    "hint": self.show_hint}[intent.name]()
+        if isinstance(intent, pointer.Clear):
+            had = before.selected is not None or bool(self.hint)
+            self.hint = frozenset()
+            return Change(redraw=had)
+        if isinstance(intent, pointer.Select):
+            self.hint = frozenset()
+        return Change(redraw=True)     # Select, Redraw, Focus

@@ -1,0 +1,281 @@
+"""The table controller: what each input does and what the table says, in both front ends.
+
+:class:`~solitaire_widgets.controller.TableController` is pure (no widget, no
+page): it is driven here directly, then through the notebook widget and the
+in-page session side by side, which must say the same words for the same
+inputs.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from solitaire_widgets import Move, new_game
+from solitaire_widgets.controller import FINISH_LIMIT, Change, TableController
+from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.render import pointer
+from solitaire_widgets.render.display import DISPLAY_WIDTH
+from solitaire_widgets.render.scene import Scene, layout
+from solitaire_widgets.strategies import get_strategy
+from solitaire_widgets.web.session import TableSession
+
+GAMES = [("klondike", 7), ("chain", 54), ("quarrel", 28)]
+
+
+def _scene(table: TableController, width: float = DISPLAY_WIDTH) -> Scene:
+    return layout(table.game, table.game.table, width)
+
+
+def _point(scene: Scene, pile: str, count: int = 1) -> tuple[float, float]:
+    sprites = scene.pile_sprites(pile)
+    if sprites:
+        card = sprites[-count]
+        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
+    return pointer.pile_point(scene, pile)
+
+
+# -- the controller alone ------------------------------------------------------------------
+
+
+def test_a_move_is_played_animated_from_the_position_before() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    start = table.game.table.copy()
+    change = table.play("turn")
+    assert change.moved and change.ok and change.before == start and change.events
+    assert change.move == Move("turn")
+    assert table.message == "The next card of the hand is turned face up onto the waste."
+    assert not table.error
+
+
+def test_an_illegal_move_is_refused_with_the_engines_reason_and_changes_nothing() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    reference = new_game("klondike", seed=7)
+    change = table.play("t1>t1")
+    with pytest.raises(IllegalMoveError) as refused:
+        reference.play("t1>t1")
+    assert not change.ok and not change.moved and table.error
+    assert table.message.rstrip(".").lower() == str(refused.value).rstrip(".").lower()
+    assert table.game.table == reference.table and not table.game.history
+
+
+@pytest.mark.parametrize("name,example", [("quarrel", "r7>lc"), ("chain", "l5>fh"),
+                                          ("klondike", "t3>fh")])
+def test_wrong_and_empty_moves_are_answered_with_the_games_own_example(name: str,
+                                                                       example: str) -> None:
+    table = TableController(new_game(name, seed=1))
+    assert example in table.placeholder()
+    table.typed("t3>>t5")
+    assert example in table.message and table.error
+    if example != "t3>fh":
+        assert "t3>fh" not in table.message
+    table.typed("   ")
+    assert table.message == f"Type a move first, e.g. {example}." and table.error
+
+
+def test_undo_and_redo_say_what_they_did() -> None:
+    table = TableController(new_game("chain", seed=54))
+    assert not table.undo().ok and table.error and not table.game.history
+    table.play(table.game.legal_moves()[0])
+    played = table.game.history[-1].text
+    assert table.undo().moved and table.message == "Move taken back."
+    change = table.redo()
+    assert change.moved and change.before is not None and table.game.history[-1].text == played
+    assert not table.redo().ok and table.message == "There is nothing to redo."
+
+
+def test_typed_words_undo_redo_hint() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    table.typed("turn")
+    table.typed(" UNDO ")
+    assert not table.game.history and table.message == "Move taken back."
+    table.typed("redo")
+    assert len(table.game.history) == 1
+    change = table.typed("hint")
+    assert change.move is not None and table.message.startswith("Hint: ") and table.hint
+
+
+def test_a_hint_is_highlighted_and_any_move_clears_it() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    move = table.show_hint().move
+    assert move == get_strategy("klondike").choose(table.game.clone())
+    assert move is not None and table.marks()
+    table.play(move)
+    assert not table.hint
+
+
+def test_auto_finish_step_by_step_ends_saying_how() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    played = 0
+    while True:
+        change = table.finish_step(played)
+        if not change.moved:
+            break
+        played += 1
+        assert len(table.game.history) == played and change.before is not None
+    assert table.game.is_won and played < FINISH_LIMIT
+    assert table.message == f"The computer player played {played} moves. You won!"
+    assert table.status() == ("You won!", table.status()[1])
+    table.finish_said(3, stopped=True)
+    assert table.message == "Auto-finish stopped after 3 moves."
+
+
+def test_the_status_line_has_a_verdict_once_the_game_is_over() -> None:
+    table = TableController(new_game("chain", seed=3))
+    assert table.status()[0] == ""
+    while table.finish_step(len(table.game.history)).moved:
+        pass
+    verdict, rest = table.status()
+    assert verdict in ("You won!", "Game over: lost.") and rest
+    assert table.status_text() == f"{verdict} {rest}"
+
+
+def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> None:
+    """Chain, stuck: lay the auxiliary row or deal again is the player's choice."""
+    table = TableController(new_game("chain", seed=5))
+    assert [b.word for b in table.actions() if b.enabled] == ["aux", "redeal"]
+    scene = _scene(table)
+    x, y = _point(scene, "s")
+    change = table.press(scene, x, y, 0.0)
+    assert not change.ok and not table.game.history
+    assert "does not choose for you" in table.message and "aux" in table.message
+    assert "redeal" in table.message
+
+
+def test_a_new_deal_and_a_bad_number() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    change = table.new_deal(8)
+    assert change.deal and change.moved and table.game.seed == 8
+    assert table.message == f"Klondike, {table.game.deal_name}."
+    assert not table.new_deal(-1).ok and table.error and table.game.seed == 8
+
+
+def test_winnable_deals_say_how_many_they_tried_and_stop_when_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_widgets.solver as solver
+
+    class Lost:
+        status = "lost"
+
+    monkeypatch.setattr(solver, "solve", lambda *_a, **_k: Lost())
+    table = TableController(new_game("klondike", seed=7))
+    search = table.winnable_deal(tries=3)
+    said = list(_steps(search))
+    assert said == [f"Looking for a winnable deal... ({n} tried of at most 3)" for n in range(3)]
+    assert table.error and "no winnable deal in 3 tries" in table.message
+    assert table.game.seed == 7, "nothing was dealt"
+
+
+def _steps(search: Any) -> Any:
+    try:
+        while True:
+            yield next(search)
+    except StopIteration as done:
+        assert isinstance(done.value, Change) and not done.value.ok
+
+
+def test_a_game_the_solver_does_not_play_is_refused_at_once() -> None:
+    table = TableController(new_game("chain", seed=5))
+    assert list(_steps(table.winnable_deal())) == []
+    assert table.message == "The solver does not play Chain." and table.error
+    assert table.can_win() == "unresolved" and not table.solver_hint().ok
+
+
+def test_keys_act_as_clicks_and_say_when_they_are_not_the_tables() -> None:
+    table = TableController(new_game("klondike", seed=7))
+    scene = _scene(table)
+    change, used = table.key(scene, "Tab")
+    assert not used and change == Change()
+    change, used = table.key(scene, "ArrowRight")
+    assert used and change.redraw and table.pointer.focus is not None
+    change, used = table.key(scene, "u")
+    assert used and table.error       # nothing to undo, said so
+
+
+# -- both front ends: the same inputs, the same words ----------------------------------------
+
+
+def _widget_words(widget: Any) -> tuple[str, str]:
+    def text(value: str) -> str:
+        return html.unescape(re.sub(r"<[^>]+>", "", value)).strip()
+
+    return text(widget.status.value), text(widget.message.value)
+
+
+@pytest.mark.parametrize("name,seed", GAMES)
+def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> None:
+    pytest.importorskip("ipycanvas")
+    from solitaire_widgets.widgets import GameWidget
+
+    widget = GameWidget(name, seed=seed, animate=False, width=int(DISPLAY_WIDTH))
+    session = TableSession(name, seed=seed)
+
+    def agree(view: dict[str, Any]) -> None:
+        assert widget.game.table == session.game.table
+        assert _widget_words(widget) == (view["status"], view["message"])
+        assert [a.word for a in widget.table.actions()] == [a["word"] for a in view["actions"]]
+
+    agree(session.view())
+    reference = new_game(name, seed=seed)
+    clock = 10.0
+    for _ in range(6):
+        move = next((m for m in reference.legal_moves() if m.action == "move"),
+                    reference.legal_moves()[0])
+        reference.play(move)
+        if move.action == "move":
+            scene = layout(name, session.game.table, session.width)
+            points = [_point(scene, move.src, move.count), _point(scene, move.dst)]
+        else:
+            points = [_point(layout(name, session.game.table, session.width), "s")]
+        for x, y in points:
+            clock += 1.0
+            widget._on_mouse_down(x, y)
+            widget._on_mouse_up(x, y)
+            view = session.handle({"op": "press", "x": x, "y": y, "t": clock})
+            view = session.handle({"op": "release", "x": x, "y": y, "t": clock})
+        agree(view)
+    for text in ("t3>>t5", "hint", "undo", "redo", "zzz"):
+        widget.move_input.value = text
+        widget.move_input.value = ""
+        word = text.strip().lower()
+        agree(session.handle({"op": word} if word in ("undo", "redo", "hint")
+                             else {"op": "play", "move": text}))
+    for key in ("ArrowRight", "ArrowRight", "Enter", "Escape", "u", "r"):
+        widget.press_key(key)
+        view = session.handle({"op": "key", "key": key})
+        agree(view)
+    widget.auto_finish()
+    played = 0
+    while session.finish_step(played):
+        played += 1
+    agree(session.view())
+    widget.new_deal(seed + 1)
+    agree(session.handle({"op": "new", "seed": seed + 1}))
+
+
+def test_a_click_on_a_stuck_chains_stock_decides_nothing_in_either_table() -> None:
+    """Chain deal 5: laying the auxiliary row or dealing again is the player's to choose."""
+    pytest.importorskip("ipycanvas")
+    from solitaire_widgets.widgets import GameWidget
+
+    widget = GameWidget("chain", seed=5, animate=False, width=int(DISPLAY_WIDTH))
+    session = TableSession("chain", seed=5)
+    assert widget._scene is not None
+    x, y = _point(widget._scene, "s")
+    widget._on_mouse_down(x, y)
+    widget._on_mouse_up(x, y)
+    session.handle({"op": "press", "x": x, "y": y, "t": 1.0})
+    view = session.handle({"op": "release", "x": x, "y": y, "t": 1.0})
+    assert not widget.game.history and not session.game.history
+    assert view["error"] and "does not choose for you" in view["message"]
+    assert _widget_words(widget)[1] == view["message"]
+    # The keyboard's Enter on the stock is the same click.
+    scene = widget._scene
+    while widget.pointer.focus is None or widget.pointer.focus[0] != "s":
+        widget.press_key("ArrowRight")
+    widget.press_key("Enter")
+    assert not widget.game.history and "does not choose for you" in widget.message.value
+    assert scene == widget._scene
