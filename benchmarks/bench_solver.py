@@ -25,21 +25,22 @@ from pathlib import Path
 from solitaire_widgets.solver import solve_deal
 from solitaire_widgets.solver.config import BASELINE, DEFAULT, Config
 
+Column = tuple[dict[str, str], list[str], list[int]]
 
-def measure(seeds: range, variant: str, nodes: int,
-            config: Config = DEFAULT) -> tuple[dict[str, str], list[str]]:
-    """One column of the table, and each deal's answer."""
+
+def measure(seeds: range, variant: str, nodes: int, config: Config = DEFAULT) -> Column:
+    """One column of the table, and each deal's answer and positions expanded."""
     times: list[float] = []
     answers: list[str] = []
-    total = 0
+    used: list[int] = []
     began = time.perf_counter()
     for seed in seeds:
         solution = solve_deal(seed, variant=variant, max_nodes=nodes, config=config)
         answers.append(solution.status)
         times.append(solution.seconds)
-        total += solution.nodes
+        used.append(solution.nodes)
     wall = time.perf_counter() - began
-    return _column(answers, times, total, wall), answers
+    return _column(answers, times, sum(used), wall), answers, used
 
 
 _PREVIOUS = """
@@ -54,8 +55,7 @@ print(json.dumps(rows))
 """
 
 
-def measure_previous(tree: Path, seeds: range, variant: str,
-                     nodes: int) -> tuple[dict[str, str], list[str]]:
+def measure_previous(tree: Path, seeds: range, variant: str, nodes: int) -> Column:
     """The same column for the solver of another copy of the package (an earlier commit).
 
     ``tree`` holds that copy's ``solitaire_widgets`` (for example from
@@ -68,8 +68,8 @@ def measure_previous(tree: Path, seeds: range, variant: str,
                          check=True, capture_output=True, text=True).stdout
     wall = time.perf_counter() - began
     rows = json.loads(out)
-    return _column([r[0] for r in rows], [r[1] for r in rows], sum(r[2] for r in rows),
-                   wall), [r[0] for r in rows]
+    return (_column([r[0] for r in rows], [r[1] for r in rows], sum(r[2] for r in rows), wall),
+            [r[0] for r in rows], [r[2] for r in rows])
 
 
 def _column(answers: list[str], times: list[float], total: int, wall: float) -> dict[str, str]:
@@ -103,9 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.previous is not None:
         columns["previous"] = measure_previous(args.previous, seeds, args.variant, args.nodes)
     solver_answers = columns["solver"][1]
-    disagree = sorted({seed for _, answers in columns.values()
+    disagree = sorted({seed for _, answers, _ in columns.values()
                        for seed, a, b in zip(seeds, solver_answers, answers, strict=True)
                        if "unresolved" not in (a, b) and a != b})
+    # Positions expanded on the deals every column decides: a measure of the
+    # search itself, whatever the load on the machine.
+    decided = [k for k in range(len(seeds))
+               if all(answers[k] != "unresolved" for _, answers, _ in columns.values())]
+    for column, _, used in columns.values():
+        column[f"positions, {len(decided)} deals all decide"] = (
+            f"{sum(used[k] for k in decided):,}")
     print(f"Klondike ({args.variant}), deals {seeds.start}..{seeds.stop - 1}, "
           f"{args.nodes:,} positions per deal at most, one core")
     first = columns["solver"][0]
@@ -113,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'':<{width}}" + "".join(f"  {name:>14}" for name in columns))
     for key in first:
         print(f"{key:<{width}}" + "".join(f"  {column[key]:>14}"
-                                          for column, _ in columns.values()))
+                                          for column, _, _ in columns.values()))
     print("answers agree where both are resolved" if not disagree
           else f"ANSWERS DIFFER on deals {disagree}")
     return 1 if disagree else 0

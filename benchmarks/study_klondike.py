@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_widgets.solver import solve_deal
+from solitaire_widgets.solver.config import VERSION
 from solitaire_widgets.stats import wilson_interval
 
 RESULTS = Path(__file__).parent / "results"
@@ -208,10 +209,17 @@ def chunk_rows(variant: str) -> list[Row]:
 
 
 def best_rows(variant: str) -> dict[int, Row]:
-    """Each deal's best answer, over the stored study and every chunk."""
+    """Each deal's best answer, over the stored study and every chunk.
+
+    A deal won in one answer and lost in another is an error: a sound
+    solver's answers are facts, so one of them is a bug.
+    """
     best: dict[int, Row] = {}
     for row in _stored_rows(variant) + chunk_rows(variant):
         old = best.get(row["seed"])
+        if old is not None and {old["status"], row["status"]} == {"won", "lost"}:
+            raise ValueError(f"deal {row['seed']} ({variant}) was found both won and lost: "
+                             f"{old} against {row}")
         if old is None or _better(row, old):
             best[row["seed"]] = row
     return best
@@ -238,7 +246,8 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
             results = map(_one, jobs)
             for done, (seed, status, used, took) in enumerate(results, 1):
                 out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
-                                      "seconds": round(took, 3), "max_nodes": nodes}) + "\n")
+                                      "seconds": round(took, 3), "max_nodes": nodes,
+                                      "solver": VERSION}) + "\n")
                 out.flush()
                 if progress and done % 50 == 0:
                     print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
@@ -248,7 +257,7 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
                         pool.map(_one, jobs, chunksize=1), 1):
                     out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
                                           "seconds": round(took, 3),
-                                          "max_nodes": nodes}) + "\n")
+                                          "max_nodes": nodes, "solver": VERSION}) + "\n")
                     out.flush()
                     if progress and done % 50 == 0:
                         print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
@@ -295,6 +304,8 @@ def merge(variant: str) -> dict[str, Any]:
     data["summary"]["command"] = "; then ".join(data["summary"]["commands"])
     for deal, row in zip(data["deals"], rows, strict=True):
         deal["max_nodes"] = row["max_nodes"]
+        if "solver" in row:
+            deal["solver"] = row["solver"]
     return data
 
 

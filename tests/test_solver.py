@@ -353,6 +353,16 @@ def test_new_rules_do_not_change_answers(flag: str, variant: str, seed: int) -> 
         assert replay_wins(new_game("klondike", seed=seed, variant=variant), list(on.moves))
 
 
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 191), ("polish", 19),
+                                               ("polish", 0), ("draw-three", 95)])
+def test_checking_dead_ends_after_shifts_too_changes_no_answer(variant: str, seed: int) -> None:
+    # The solver skips the dead-end check after a move that only shifts a
+    # sequence; checking there too proves the same.
+    on = solve_deal(seed, variant=variant, max_nodes=20_000)
+    off = solve_deal(seed, variant=variant, max_nodes=20_000, config=Config(shift_checks=True))
+    assert on.status == off.status != "unresolved"
+
+
 @pytest.mark.parametrize("seed", [63, 226, 231, 245, 263, 401, 777, 938])
 def test_dead_end_rule_does_not_change_losses(seed: int) -> None:
     # Deals the plain reckoning proves lost by search: the stronger dead-end

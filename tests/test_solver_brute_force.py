@@ -9,7 +9,7 @@ it: every win replays through the engine, every loss is a loss.
 
 Each reduction a loss proof relies on is tested the same way, alone (every
 other one switched off) and all together: the move filters, the dead-end
-check and its two strengthenings, the two-rank safe foundation moves, laying
+check (after every move, or not after shifts) and its two strengthenings, the two-rank safe foundation moves, laying
 talon cards only with a card onto them, the draw-three dominance, and the
 search plan (draw three's restarts, and a loss proved drawing one, which
 settles draw three and the Polish rules alike). The dead-end
@@ -49,6 +49,8 @@ NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
 ALONE = {
     "move filters": dataclasses.replace(NONE, move_filters=True),
     "dead-end check": dataclasses.replace(NONE, dead_end_check=True),
+    "dead-end check after shifts too": dataclasses.replace(NONE, dead_end_check=True,
+                                                           shift_checks=True),
     "strong dead ends": dataclasses.replace(NONE, dead_end_check=True, strong_dead_ends=True),
     "run heads": dataclasses.replace(NONE, dead_end_check=True, run_heads=True),
     "two-rank safe moves": dataclasses.replace(NONE, safe_plus=True),
@@ -60,10 +62,16 @@ ALONE = {
 }
 
 
-def small_position(variant: str, rnd: random.Random) -> Game:
-    """A game in a random position with a few cards out of their foundations."""
+def small_position(variant: str, rnd: random.Random, loose_cards: tuple[int, int] = (5, 10),
+                   hand: tuple[int, int] = (0, 4)) -> Game:
+    """A game in a random position with a few cards out of their foundations.
+
+    ``loose_cards``: how many cards are out of the foundations (at least,
+    at most); ``hand``: how many of them are in the talon (the waste and
+    the stock).
+    """
     game = new_game("klondike", seed=0, variant=variant)
-    loose = rnd.randint(5, 10)
+    loose = rnd.randint(*loose_cards)
     heights = [13] * 4
     for _ in range(loose):
         suit = rnd.choice([s for s in range(4) if heights[s] > 0])
@@ -74,7 +82,7 @@ def small_position(variant: str, rnd: random.Random) -> Game:
     for s, fid in enumerate(FOUNDATIONS):
         piles[fid].cards = [Card(rank, SUITS[s]) for rank in range(1, heights[s] + 1)]
         piles[fid].down = 0
-    talon = cards[:rnd.randint(0, min(4, len(cards)))]
+    talon = cards[:rnd.randint(min(hand[0], len(cards) - 1), min(hand[1], len(cards) - 1))]
     rest = cards[len(talon):]
     facts = game.table.facts
     second = variant == "polish" and rnd.random() < 0.5
@@ -175,6 +183,45 @@ def test_solver_verdict_equals_brute_force(variant: str, reduction: str) -> None
         assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
         if won:
             assert _replays(game, solution.moves)
+
+
+def long_hands() -> list[tuple[Game, bool]]:
+    """Polish positions with a long hand (5 to 9 cards), with their brute-force verdicts.
+
+    They test the dead-end check's Polish talon rules: a buried waste card
+    comes up only under the card taken off it, and a card at talon index
+    ``j`` only once ``j - 3`` cards before it have left.
+    """
+    if "long hands" not in _CASES:
+        rnd = random.Random("brute polish long hands")
+        found: list[tuple[Game, bool]] = []
+        while len(found) < 60:
+            game = small_position("polish", rnd, loose_cards=(12, 16), hand=(5, 9))
+            if game.legal_moves():
+                found.append((game, brute_force(game)))
+        _CASES["long hands"] = found
+    return _CASES["long hands"]
+
+
+@pytest.mark.parametrize("reduction", ["dead-end check", "strong dead ends", "run heads", "all"])
+def test_polish_long_hands_equal_brute_force(reduction: str) -> None:
+    verdicts = [won for _, won in long_hands()]
+    assert sum(verdicts) >= 10 and verdicts.count(False) >= 6
+    for game, won in long_hands():
+        solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
+        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
+        if won:
+            assert _replays(game, solution.moves)
+
+
+def test_polish_long_hands_hopeless_are_lost() -> None:
+    called = 0
+    for game, won in long_hands():
+        position, forced = state.from_table(game.table)
+        if not forced and dead_ends.hopeless(position, state.POLISH):
+            called += 1
+            assert not won, game.to_json()
+    assert called >= 5
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

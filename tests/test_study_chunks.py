@@ -27,6 +27,7 @@ def test_chunks_resume_retry_and_merge(results: Path) -> None:
     first = study.run_chunk("standard", 0, 4, 1, 2_000, None, progress=False)
     rows = _lines(first)
     assert [r["seed"] for r in rows] == [0, 1, 2, 3]
+    assert {r["solver"] for r in rows} == {study.VERSION}
     # Run again: every deal is settled at this budget, nothing is solved.
     study.run_chunk("standard", 0, 4, 1, 2_000, None, progress=False)
     assert _lines(first) == rows
@@ -51,3 +52,13 @@ def test_chunks_resume_retry_and_merge(results: Path) -> None:
     stored = json.loads((results / "klondike_study_standard.json").read_text())
     assert stored["summary"]["deals"] == 7
     assert "--merge" in stored["summary"]["command"]
+
+
+def test_a_deal_found_both_won_and_lost_is_an_error(results: Path) -> None:
+    path = study.run_chunk("standard", 2, 1, 1, 2_000, None, progress=False)
+    row = _lines(path)[0]
+    assert row["status"] == "won"
+    with path.open("a") as out:
+        out.write(json.dumps({**row, "status": "lost", "max_nodes": 4_000}) + "\n")
+    with pytest.raises(ValueError, match="deal 2 .* both won and lost"):
+        study.best_rows("standard")

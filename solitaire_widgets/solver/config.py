@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Config", "DEFAULT", "BASELINE"]
+__all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
+
+#: The solver's version, stored with every answer of a study: raised whenever
+#: the search changes which positions it expands (a sound solver's answers
+#: never change, only how soon it finds them).
+VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,11 @@ class Config:
       (``solitaire_widgets.solver.moves.safe``);
     - ``lay_chains``: in draw one, lay talon cards only together with a move
       onto them (``solitaire_widgets.solver.moves.lay_chains``);
+    - ``shift_checks``: run the dead-end check after a move between columns
+      that turns no card up too (off: such a move only shifts a sequence
+      from one card to its twin or empties a column, and on the hard deals
+      profiled it never made a position hopeless; skipping a check is always
+      sound, it only prunes less);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
@@ -49,6 +59,7 @@ class Config:
     run_heads: bool = True
     safe_plus: bool = True
     lay_chains: bool = True
+    shift_checks: bool = False
     splits: bool = True
     restart_share: float = 0.5
     restart_nodes: int = 5_000
@@ -61,4 +72,4 @@ DEFAULT = Config()
 #: the transposition table, plain safe foundation moves and the plain dead-end
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
-                  safe_plus=False, lay_chains=False, splits=False)
+                  safe_plus=False, lay_chains=False, shift_checks=True, splits=False)

@@ -8,6 +8,7 @@ docstring; tests check each part on small positions against brute force.
 
 from __future__ import annotations
 
+from ..games.klondike import WASTE_LIMIT
 from .config import DEFAULT, Config
 from .state import DRAW_ONE, DRAW_THREE, P0, P1, POLISH, State, reach
 
@@ -85,6 +86,20 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     whether turning brings it up, stays as it is now. So when no card the
     packets bring up can ever be played, the cards they never bring up can
     never go up, and the deal is lost, even if drawing one would win it.
+
+    Under the Polish rules (both passes, with ``Config.strong_dead_ends``)
+    the talon is reckoned with its own two rules instead. A card of the waste
+    under its top comes up only once the card just after it may leave (it is
+    taken from the top). A card of the stock comes up in the second pass
+    only once enough cards before it may have left the talon: the waste
+    never holds more than three cards, so when the card at talon index ``j``
+    comes up, at most three cards before it are still in the talon, and at
+    least ``j - 3`` have left. While the first pass lasts, every stock card
+    may be turned up now, and after the redeal every card is in the stock,
+    so the second rule then holds for every card (the talon keeps its order:
+    cards only leave it). So a first pass that has buried too many cards in
+    the waste, where too few of them can ever be played, is a dead end
+    before the second pass begins.
     """
     found, cols, talon, _, _ = state
     up = bytearray(_UP_ROWS[found[0]] + _UP_ROWS[found[1]] + _UP_ROWS[found[2]]
@@ -101,8 +116,11 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     p1 = P1
     # Drawing three, or in the second Polish pass (a waste of three, no pass
     # after it): talon indices that may come up (rise) and leave (gone).
-    limited = strong and bool(talon) and (mode == DRAW_THREE
-                                          or (mode == POLISH and state[4] == 2))
+    limited = strong and bool(talon) and (mode == DRAW_THREE or mode == POLISH)
+    polish = mode == POLISH
+    # Polish rules: the first talon index the count of cards gone applies to
+    # (every index while a second pass is still to come; else the stock's).
+    counted = 0 if state[4] == 1 else state[3]
     rise = bytearray(len(talon))
     gone = bytearray(len(talon))
     if limited:
@@ -111,12 +129,17 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
         for j in reach(talon, state[3], state[4], mode):
             rise[j] = 1
             free[talon[j]] = 1
+        if polish:
+            for j in range(counted, min(len(talon), WASTE_LIMIT + 1)):
+                rise[j] = 1
+                free[talon[j]] = 1
         pending_talon = [talon[j] for j in range(len(talon)) if rise[j]]
     else:
         pending_talon = list(talon) if strong else []
     open_cols: list[int] = []
     qs = [0] * 7
-    uncs: list[bytearray] = [bytearray()] * 7
+    # The positions of each column not yet uncovered (run heads), top down.
+    covered: list[list[int]] = [[]] * 7
     for i in range(7):
         col = cols[i]
         if len(col) == 1:
@@ -126,8 +149,7 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
             open_cols.append(i)
             qs[i] = len(col) - 1
             if runs:
-                uncs[i] = bytearray(len(col))
-                uncs[i][-1] = 1
+                covered[i] = list(range(len(col) - 2, 0, -1))
             c = col[-1]
             free[c] = avail[c] = 1
     level = list(found)
@@ -144,13 +166,27 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
                         changed = True
                 if gone[j] and j < first_gone:
                     first_gone = j
-            for j in range(len(talon)):
-                if not rise[j] and (j > first_gone or (j + 1 < len(talon) and gone[j + 1])):
-                    rise[j] = 1
-                    c = talon[j]
-                    free[c] = 1
-                    pending_talon.append(c)
-                    changed = True
+            if polish:
+                n = len(talon)
+                before = 0  # cards before index j that may leave the talon
+                for j in range(n):
+                    if not rise[j] and ((j + 1 < n and gone[j + 1])
+                                        or (j >= counted and before >= j - WASTE_LIMIT)):
+                        rise[j] = 1
+                        c = talon[j]
+                        free[c] = 1
+                        pending_talon.append(c)
+                        changed = True
+                    before += gone[j]
+            else:
+                for j in range(len(talon)):
+                    if not rise[j] and (j > first_gone
+                                        or (j + 1 < len(talon) and gone[j + 1])):
+                        rise[j] = 1
+                        c = talon[j]
+                        free[c] = 1
+                        pending_talon.append(c)
+                        changed = True
         if pending_talon:
             keep = []
             for c in pending_talon:
@@ -165,33 +201,33 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
             for i in open_cols:
                 col = cols[i]
                 low = 1 + col[0]
-                unc = uncs[i]
-                whole = True
-                for q in range(len(col) - 2, 0, -1):
-                    if unc[q]:
-                        continue
-                    # Position q is uncovered when the card x lying on it leaves it
-                    # (a king's "parents" stand for an empty column).
-                    x = col[q + 1]
-                    if avail[p0[x]] or avail[p1[x]]:
-                        if q + 1 < low and not free[x]:
-                            whole = False
+                todo = covered[i]
+                if todo:
+                    keep = []
+                    for q in todo:
+                        # Position q is uncovered when the card x lying on it leaves it
+                        # (a king's "parents" stand for an empty column).
+                        x = col[q + 1]
+                        if avail[p0[x]] or avail[p1[x]]:
+                            if q + 1 < low and not free[x]:
+                                keep.append(q)
+                                continue
+                        elif not up[x]:
+                            keep.append(q)
                             continue
-                    elif not up[x]:
-                        whole = False
-                        continue
-                    unc[q] = 1
-                    c = col[q]
-                    free[c] = avail[c] = 1
-                    changed = True
-                    st = c // 13
-                    r = level[st]
-                    if c - st * 13 == r:  # it may go up: so may the cards above it
-                        b = st * 13
-                        while r < 13 and free[b + r]:
-                            up[b + r] = 1
-                            r += 1
-                        level[st] = r
+                        c = col[q]
+                        free[c] = avail[c] = 1
+                        changed = True
+                        st = c // 13
+                        r = level[st]
+                        if c - st * 13 == r:  # it may go up: so may the cards above it
+                            b = st * 13
+                            while r < 13 and free[b + r]:
+                                up[b + r] = 1
+                                r += 1
+                            level[st] = r
+                    covered[i] = todo = keep
+                whole = not todo
                 if not empty:
                     x = col[1]
                     if up[x] or (x % 13 != 12 and (low == 1 or free[x])

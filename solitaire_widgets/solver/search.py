@@ -18,6 +18,7 @@ from .dead_ends import hopeless
 from .moves import auto, forced_moves, moves
 from .state import (
     COL_F,
+    COL_T,
     DRAW_ONE,
     DRAW_THREE,
     TAL_F,
@@ -65,6 +66,21 @@ def dominated(k: bytes, seen: set[bytes], off_cycle: set[bytes]) -> bool:
     return False
 
 
+def shift(state: State, mv: Macro) -> bool:
+    """Whether ``mv`` moves cards between columns and turns no face-down card up.
+
+    >>> cols = (bytes((0, 25)), bytes((1, 3, 11))) + (bytes((0,)),) * 5
+    >>> shift(((0, 0, 0, 0), cols, b"", 0, 1), (COL_T, 1, 0, 1))
+    False
+    >>> shift(((0, 0, 0, 0), cols, b"", 0, 1), (COL_T, 0, 2, 1))
+    True
+    """
+    if mv[0] != COL_T:
+        return False
+    col = state[1][mv[1]]
+    return not col[0] or len(col) - 1 - mv[3] > col[0]
+
+
 def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
            deadline: float | None,
            clock: Callable[[], float] = time.monotonic,
@@ -99,6 +115,7 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
     index = [0]
     nodes = 1
     check = config.dead_end_check
+    shifts = config.shift_checks
     while stack:
         mvs = stack[-1]
         i = index[-1]
@@ -108,7 +125,8 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
             states.pop()
             continue
         index[-1] = i + 1
-        child = auto(play(states[-1], mvs[i]), mode, None, eager, config)
+        mv = mvs[i]
+        child = auto(play(states[-1], mv), mode, None, eager, config)
         if is_won(child, mode):
             return "won", [stack[d][index[d] - 1] for d in range(len(stack))], nodes
         k = key(child, mode)
@@ -120,9 +138,9 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
         nodes += 1
         if nodes >= max_nodes:
             return "unresolved", [], nodes
-        if deadline is not None and not nodes & 255 and clock() > deadline:
+        if deadline is not None and not nodes & 63 and clock() > deadline:
             return "unresolved", [], nodes
-        if check and hopeless(child, mode, config):
+        if check and (shifts or not shift(states[-1], mv)) and hopeless(child, mode, config):
             continue
         child_moves = moves(child, mode, config)
         if shuffle is not None:
