@@ -310,24 +310,3 @@ def new_browser_page(browser: Any) -> tuple[Any, BrowserPage]:
     page.on("pageerror", lambda exc: record.page_errors.append(str(exc)))
     page.on("requestfailed", lambda req: record.failed_requests.append(req.url))
     return context, record
-
-
-def accept_kernel_dialog(page: Any) -> None:
-    """Accept JupyterLab's "which kernel?" dialog if it shows (Python 3 is right)."""
-    try:
-        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=4_000)
-    except Exception:  # noqa: BLE001 - no dialog is the usual case
-        pass
-
-
-def open_and_run(page: Any, lab: LabServer, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab, run all its cells, wait for 'cells done' and a canvas."""
-    page.goto(lab.lab_url(notebook))
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    accept_kernel_dialog(page)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=90_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.locator("li[data-command='runmenu:run-all']").click()
-    page.wait_for_selector(".jp-OutputArea-output:has-text('cells done')", timeout=120_000)
-    page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)

@@ -33,14 +33,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from tests.browser_support import (
-    REPO_ROOT,
-    BrowserPage,
-    LabServer,
-    accept_kernel_dialog,
-    open_and_run,
-    served_directory,
-)
+from tests.browser_support import REPO_ROOT, BrowserPage, LabServer, served_directory
 
 NOTEBOOKS = REPO_ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -55,6 +48,13 @@ def _write_notebook(path: Path, sources: list[str]) -> None:
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                     "language": "python"}},
     }), encoding="utf-8")
+
+
+def _accept_kernel_dialog(page: Any) -> None:
+    try:
+        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=4_000)
+    except Exception:  # noqa: BLE001 - no dialog is the usual case
+        pass
 
 
 def _active(page: Any) -> str:
@@ -89,7 +89,14 @@ def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
     ])
     lab = jupyterlab_server(tmp_path)
     page = browser_page.page
-    open_and_run(page, lab, "keys.ipynb")
+    page.goto(lab.lab_url("keys.ipynb"))
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _accept_kernel_dialog(page)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=90_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator("li[data-command='runmenu:run-all']").click()
+    page.wait_for_selector(".jp-OutputArea-output:has-text('cells done')", timeout=120_000)
     canvas = page.locator(".jp-OutputArea-output canvas").first
     canvas.wait_for(timeout=60_000)
 
@@ -193,7 +200,7 @@ def test_unrun_notebooks_show_pictures(browser_page: BrowserPage,
     page = browser_page.page
     page.goto(lab.lab_url(name))
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    accept_kernel_dialog(page)
+    _accept_kernel_dialog(page)
     # Untrusted: JupyterLab shows the sanitized text/html of each widget output,
     # tables (GameWidget) and replays (ReplayWidget) alike.
     page.wait_for_selector(".jp-OutputArea-output .sw-still img", timeout=60_000)
