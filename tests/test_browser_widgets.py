@@ -412,7 +412,18 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
         if differing() > 2500:
             for n in (0, 1):
                 canvases.nth(n).screenshot(path=str(SCREENSHOTS / f"disagree-{n}.png"))
-        assert differing() <= 2500, f"{what}: the picture is not the engine's position"
+            # What a failure looks like, for whoever reads it: does the picture come
+            # right later (the browser was slow), and did the page log errors?
+            pixels, waited = differing(), time.monotonic()
+            while differing() > 2500 and time.monotonic() - waited < 10:
+                time.sleep(0.2)
+            late = ("agreed after %.1f s more" % (time.monotonic() - waited)
+                    if differing() <= 2500 else "still differs 10 s later")
+            raise AssertionError(
+                f"{what}: the picture is not the engine's position ({pixels} pixels differ, "
+                f"{late}; moves={_moves_shown(page)}; status: "
+                f"{page.locator('.solitaire-status').first.inner_text()!r}; "
+                f"page errors: {browser_page.errors()[:5]})")
 
     # Twelve moves typed back to back, with no pause: each is played, in order.
     box = page.locator(".sw-move-box input").first

@@ -15,6 +15,7 @@ import html
 import json
 import math
 import re
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -935,5 +936,33 @@ def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
         count = len(tried)
         await asyncio.sleep(0.1)
         assert len(tried) == count and widget.game.seed == 2
+
+    in_a_loop(body)
+
+
+def test_the_table_at_rest_is_drawn_once_more_from_the_engine(comm: Comm) -> None:
+    import asyncio
+
+    from solitaire_widgets.widgets.game_widget import SETTLE
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7)
+        widget._stop_run()
+        widget.play("turn")
+        # Whatever the kernel believes it drew (here: a stale picture of the deal) ...
+        stale = layout(widget.game, widget.game.start, widget.width)
+        widget.painter.scene, widget._scene = stale, stale
+        comm.clear()
+        await asyncio.sleep(widget._busy_until - time.monotonic() + SETTLE + 0.2)
+        # ... once the browser is done, the table is drawn again as the engine has it.
+        assert len(comm) == 1, "one message, once the browser has drawn the move"
+        assert drawn(widget) == engine(widget)
+        # Not while cards are held, nor during a run.
+        widget.play("turn")
+        widget.auto_finish()
+        comm.clear()
+        await asyncio.sleep(0.05)
+        assert widget.running
+        widget._stop_run()
 
     in_a_loop(body)

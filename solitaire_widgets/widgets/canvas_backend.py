@@ -490,20 +490,15 @@ class TablePainter:
         each frame copies it and draws the moving cards, then sleeps.
         """
         with self._message():
-            shown: Scene | None = None
             for segment in segments:
-                if self._segment(segment):
-                    shown = segment.frames[-1] if segment.frames else None
-                elif shown is not None and segment.after.labels != shown.labels:
-                    shown = None
-            if shown is not None and shown == final and not highlight:
-                # The last frame already shows the final position.
-                self.scene, self.highlight = final, frozenset()
-            else:
-                self._show(final, highlight)
+                self._segment(segment)
+            # Always end on the whole final position, drawn from the table layer up,
+            # even when the last frame already shows it: a step's message then never
+            # depends on what earlier messages left on the hidden canvases.
+            self._show(final, highlight)
 
-    def _segment(self, segment: Segment) -> bool:
-        """Draw one segment; False when nothing moved (only the table layer changed)."""
+    def _segment(self, segment: Segment) -> None:
+        """Draw one segment (only the table layer when nothing moves)."""
         before, after = segment.before, segment.after
         self._size(after)
         old = {s.key: s for s in before.sprites}
@@ -512,14 +507,13 @@ class TablePainter:
         if len(still) == len(new) == len(old):
             # Nothing moves (a fact changed): the labels may have.
             self._draw_table(after)
-            return False
+            return
         self._draw_table(after)
         self._compose(self._under, [new[k] for k in still], self._table)
         for frame in segment.frames:
             moving = [s for s in frame.sprites if s.key not in still]
             self._compose(self.canvas, moving, self._under)
             self.canvas.sleep(segment.ms)
-        return bool(segment.frames)
 
 
 # -- keyboard focus ---------------------------------------------------------------

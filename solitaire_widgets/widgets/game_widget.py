@@ -70,6 +70,9 @@ PIECE_MS = 300
 #: When the browser is this far (seconds) behind what was sent, a move is drawn
 #: at once rather than animated: the picture catches up with the game.
 BEHIND = 0.15
+#: The table is drawn once more from the engine this long (seconds) after the
+#: browser should have drawn the last thing sent (see ``GameWidget._settle``).
+SETTLE = 0.3
 
 
 def _duration(segments: list[Segment]) -> float:
@@ -402,20 +405,33 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._settle_later(seconds)
 
     def _settle_later(self, seconds: float) -> None:
-        """Once the browser has drawn everything, let the felt shrink if the table did."""
+        """Once the browser has drawn everything sent, settle the picture (see :meth:`_settle`).
+
+        Each new drawing puts it off again, so a burst of input settles once.
+        """
         loop = _running_loop()
-        if loop is None or self._scene is None or not self.painter.would_shrink(self._scene):
+        if loop is None or self._scene is None:
             return
         if self._settle_timer is not None:
             self._settle_timer.cancel()
         self._settle_timer = loop.call_later(max(0.0, self._busy_until - time.monotonic())
-                                             + 0.05, self._settle)
+                                             + SETTLE, self._settle)
 
     def _settle(self) -> None:
+        """The table at rest: drawn once more, as the engine has it, the felt shrunk to fit.
+
+        The picture is then the engine's position whatever happened to the
+        messages before (the kernel's estimate of when the browser is done
+        is only an estimate); not during a run or while cards are held.
+        """
         self._settle_timer = None
-        if self._run is None and self._idle() and self._scene is not None \
-                and self.painter.would_shrink(self._scene):
-            self.painter.show(self._scene, self._highlight(), shrink=True)
+        if self._run is not None or self.pointer.press is not None or self._scene is None:
+            return
+        if not self._idle():
+            self._settle_later(0.0)
+            return
+        self._scene = self._layout()
+        self.painter.show(self._scene, self._highlight(), shrink=True)
 
     def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
                         deal: bool = False, timing: Timing | None = None) -> float:
