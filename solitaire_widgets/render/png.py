@@ -50,6 +50,8 @@ TOLERANCE = 0.2
 Colour = tuple[int, int, int, float]
 Point = tuple[float, float]
 Spans = list[tuple[float, float]]
+Hidden = list[tuple[int, int]]
+Box = tuple[int, int, int, int]
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"\s*,?\s*({_NUMBER}|[A-Za-z])")
@@ -106,9 +108,56 @@ class _Raster:
         self.width = width
         self.height = height
         self.pixels = bytearray(width * height * 3)
+        #: Boxes ``(left, right, top, bottom)`` of whole pixels that a later
+        #: opaque shape paints over: what is under them need not be painted.
+        self.cover: list[Box] = []
 
-    def paint(self, colour: Colour, rows: Iterable[tuple[int, list[Spans]]]) -> None:
-        """Paint ``colour`` over the spans of each row (one list per sample line)."""
+    def rows(self, top: float, bottom: float, left: float, right: float,
+             spans_at: Callable[[float], Spans],
+             steady: tuple[float, float] = (0.0, 0.0)) -> Iterable[tuple[int, int, list[Spans]]]:
+        """The pixel rows of a shape's box, as ``(row, end, spans)``: ``spans`` on each
+        sample line of the row, less the pixels painted over later (rows
+        painted over wholly are left out).
+
+        Between the heights ``steady`` the spans are the same on every line
+        of every row (the straight sides of a rectangle): such rows come as one
+        block, rows ``row`` to ``end``, with one list of spans.
+        """
+        first = max(0, int(math.floor(top)))
+        last = min(self.height, int(math.ceil(bottom)))
+        lo, hi = math.floor(left), math.ceil(right)
+        boxes = [box for box in self.cover
+                 if box[0] < hi and box[1] > lo and box[2] < last and box[3] > first]
+        offsets = [(i + 0.5) / SUBLINES for i in range(SUBLINES)]
+        # What is painted over changes only where a box starts or ends.
+        marks = sorted({first, last} | {r for box in boxes for r in box[2:] if first < r < last})
+        for start, end in zip(marks, marks[1:]):
+            hidden: Hidden = []
+            for c0, c1 in sorted({(c0, c1) for c0, c1, r0, r1 in boxes if r0 <= start < r1}):
+                if hidden and c0 <= hidden[-1][1]:
+                    if c1 > hidden[-1][1]:
+                        hidden[-1] = (hidden[-1][0], c1)
+                else:
+                    hidden.append((c0, c1))
+            if any(c0 <= lo and c1 >= hi for c0, c1 in hidden):
+                continue
+            # The straight part of a rectangle in this band is one block of
+            # rows alike; the rows above and below it are sampled line by line.
+            calm = (max(start, math.ceil(steady[0])), min(end, math.floor(steady[1])))
+            for row in range(start, end):
+                if row == calm[0] and calm[1] > calm[0]:
+                    spans = spans_at(row + 0.5)
+                    yield row, calm[1], [_clip(spans, hidden) if hidden else spans]
+                elif calm[0] < row < calm[1]:
+                    continue
+                elif hidden:
+                    yield row, row + 1, [_clip(spans_at(row + dy), hidden) for dy in offsets]
+                else:
+                    yield row, row + 1, [spans_at(row + dy) for dy in offsets]
+
+    def paint(self, colour: Colour, rows: Iterable[tuple[int, int, list[Spans]]]) -> None:
+        """Paint ``colour`` over the spans of each row (one list per sample line),
+        but for the pixels painted over later."""
         r, g, b, alpha = colour
         solid = bytes((r, g, b)) * self.width
         grey = r == g == b
@@ -163,10 +212,42 @@ class _Raster:
                 pixel(base + ib * 3, cover * (xb - ib))
 
         lines = float(SUBLINES)
-        for row, sublines in rows:
-            if not 0 <= row < self.height:
+        stride = width * 3
+        channels = (r, g, b)
+
+        def column(x: int, top: int, end: int, cover: float) -> None:
+            """One pixel of each row ``top`` to ``end``: strided slices, a channel each."""
+            a8 = int(alpha * cover * 255 + 0.5)
+            if a8 <= 0:
+                return
+            lo, hi = top * stride + x * 3, (end - 1) * stride + x * 3 + 1
+            for k, value in enumerate(channels):
+                if a8 >= 255:
+                    pixels[lo + k:hi + k:stride] = bytes((value,)) * (end - top)
+                else:
+                    pixels[lo + k:hi + k:stride] = pixels[lo + k:hi + k:stride].translate(
+                        _blend_table(value, a8))
+
+        for row, end, sublines in rows:
+            base = row * stride
+            if end > row + 1:
+                for xa, xb in sublines[0]:
+                    xa, xb = max(xa, 0.0), min(xb, float(width))
+                    if xb <= xa:
+                        continue
+                    ia, ib = int(xa), int(xb)
+                    if ia == ib:
+                        column(ia, row, end, xb - xa)
+                        continue
+                    start = ia
+                    if xa > ia:
+                        column(ia, row, end, ia + 1 - xa)
+                        start += 1
+                    for at in range(base, end * stride, stride):
+                        run(at, start, ib, 1.0)
+                    if xb > ib:
+                        column(ib, row, end, xb - ib)
                 continue
-            base = row * width * 3
             first = sublines[0]
             if all(spans == first for spans in sublines):
                 for xa, xb in first:
@@ -174,6 +255,31 @@ class _Raster:
                 continue
             # Sample lines differ (a slanted or curved edge, a top or bottom
             # edge inside the row): add up each pixel's cover from every line.
+            if all(len(spans) <= 1 for spans in sublines):
+                # One span a line (a convex shape): the pixels between the
+                # innermost ends are covered alike, only the ends need adding up.
+                present = [(max(spans[0][0], 0.0), min(spans[0][1], float(width)))
+                           for spans in sublines if spans]
+                present = [(xa, xb) for xa, xb in present if xb > xa]
+                if not present:
+                    continue
+                inner_l = math.ceil(max(xa for xa, _xb in present))
+                inner_r = math.floor(min(xb for _xa, xb in present))
+                outer_l = int(min(xa for xa, _xb in present))
+                outer_r = math.ceil(max(xb for _xa, xb in present))
+                if inner_l < inner_r:
+                    run(base, inner_l, inner_r, len(present) / lines)
+                    ends = [*range(outer_l, inner_l), *range(inner_r, outer_r)]
+                else:
+                    ends = list(range(outer_l, outer_r))
+                for x in ends:
+                    cover = 0.0
+                    for xa, xb in present:
+                        part = min(x + 1.0, xb) - max(float(x), xa)
+                        if part > 0:
+                            cover += part
+                    pixel(base + x * 3, cover / lines)
+                continue
             steps: dict[int, int] = {}
             parts: dict[int, float] = {}
             for spans in sublines:
@@ -206,14 +312,20 @@ class _Raster:
                     run(base, x, min(end, width), level / lines)
 
 
-def _sample_rows(top: float, bottom: float, height: int,
-                 spans_at: Callable[[float], Spans]) -> Iterable[tuple[int, list[Spans]]]:
-    """Each pixel row between ``top`` and ``bottom`` with the spans on its sample lines."""
-    first = max(0, int(math.floor(top)))
-    last = min(height, int(math.ceil(bottom)))
-    offsets = [(i + 0.5) / SUBLINES for i in range(SUBLINES)]
-    for row in range(first, last):
-        yield row, [spans_at(row + offset) for offset in offsets]
+def _clip(spans: Spans, hidden: Hidden) -> Spans:
+    """``spans`` less the pixel columns ``hidden``."""
+    for c0, c1 in hidden:
+        out: Spans = []
+        for xa, xb in spans:
+            if xb <= c0 or xa >= c1:
+                out.append((xa, xb))
+                continue
+            if xa < c0:
+                out.append((xa, float(c0)))
+            if xb > c1:
+                out.append((float(c1), xb))
+        spans = out
+    return spans
 
 
 # -- rectangles -------------------------------------------------------------------
@@ -246,7 +358,8 @@ def _rect(raster: _Raster, shape: Rect, k: float) -> None:
             found = _round_rect_span(x, y, w, h, radius, sy)
             return [found] if found else []
 
-        raster.paint(fill, _sample_rows(y, y + h, raster.height, filled))
+        bend = min(radius, w / 2, h / 2)
+        raster.paint(fill, raster.rows(y, y + h, x, x + w, filled, (y + bend, y + h - bend)))
     stroke = parse_colour(shape.stroke)
     if stroke is None or shape.stroke_width <= 0:
         return
@@ -265,7 +378,9 @@ def _rect(raster: _Raster, shape: Rect, k: float) -> None:
             return [out]
         return [(out[0], hole[0]), (hole[1], out[1])]
 
-    raster.paint(stroke, _sample_rows(outer[1], outer[1] + outer[3], raster.height, ring))
+    bend = half + min(inner[4], max(0.0, inner[2]) / 2, max(0.0, inner[3]) / 2)
+    raster.paint(stroke, raster.rows(outer[1], outer[1] + outer[3], outer[0], outer[0] + outer[2],
+                                     ring, (y + bend, y + h - bend)))
 
 
 # -- polygons: paths and glyphs ----------------------------------------------------------
@@ -287,6 +402,8 @@ def _fill_polygon(raster: _Raster, contours: list[list[Point]], colour: Colour) 
     edges.sort()
     top = edges[0][0]
     bottom = max(edge[1] for edge in edges)
+    left = min(min(edge[2], edge[2] + edge[3] * (edge[1] - edge[0])) for edge in edges)
+    right = max(max(edge[2], edge[2] + edge[3] * (edge[1] - edge[0])) for edge in edges)
     active: list[tuple[float, float, float, float, int]] = []
     waiting = iter(edges)
     upcoming = next(waiting, None)
@@ -312,7 +429,7 @@ def _fill_polygon(raster: _Raster, contours: list[list[Point]], colour: Colour) 
                     spans.append((start, cx))
         return spans
 
-    raster.paint(colour, _sample_rows(top, bottom, raster.height, spans_at))
+    raster.paint(colour, raster.rows(top, bottom, left, right, spans_at))
 
 
 def _cubic(p0: Point, p1: Point, p2: Point, p3: Point, tol: float) -> list[Point]:
@@ -381,11 +498,13 @@ def _arc(start: Point, rx: float, ry: float, rotation: float, large: bool, sweep
     return out
 
 
+@lru_cache(maxsize=256)
 def path_contours(d: str, tol: float = TOLERANCE) -> list[list[Point]]:
     """SVG path data flattened to closed polygons (in the path's own units).
 
     It reads the commands the card faces use, ``M L C A Z`` (and their
     relative forms ``m l c a z``); any other raises :class:`~solitaire_widgets.errors.ShapeError`.
+    The result is cached: do not change it.
 
     >>> path_contours("M0,0 L10,0 L10,10 Z")
     [[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]]
@@ -597,11 +716,31 @@ def png_size(png: bytes) -> tuple[int, int]:
     return width, height
 
 
+def _opaque_boxes(shape: Shape, k: float) -> list[Box]:
+    """The whole pixels an opaque rectangle paints over: a cross, the rounded corners left out."""
+    if not isinstance(shape, Rect):
+        return []
+    colour = parse_colour(shape.fill)
+    if colour is None or colour[3] < 1:
+        return []
+    x, y, w, h = shape.x * k, shape.y * k, shape.w * k, shape.h * k
+    radius = min(shape.radius * k, w / 2, h / 2)
+    out = []
+    for left, right, top, bottom in ((x, x + w, y + radius, y + h - radius),
+                                     (x + radius, x + w - radius, y, y + h)):
+        box = (math.ceil(left), math.floor(right), math.ceil(top), math.floor(bottom))
+        if box[1] > box[0] and box[3] > box[2]:
+            out.append(box)
+    return out
+
+
 def shapes_png(shapes: Iterable[Shape], width: float, height: float,
-               scale: float = 1.0) -> bytes:
+               scale: float = 1.0, *, cull: bool = True) -> bytes:
     """A PNG of ``shapes`` (scene pixels) on a ``width`` x ``height`` picture, scaled by ``scale``.
 
-    What is not drawn is black; a scene's first shape is its felt.
+    What is not drawn is black; a scene's first shape is its felt. ``cull=False``
+    paints every shape whole, even where a later opaque rectangle paints over
+    it (the same picture, slower).
 
     >>> png_size(shapes_png([Rect(0, 0, 10, 5, fill="#fff")], 10, 5, scale=2))
     (20, 10)
@@ -610,7 +749,17 @@ def shapes_png(shapes: Iterable[Shape], width: float, height: float,
         raise ShapeError(f"the scale of a PNG is a number above 0, not {scale!r}")
     raster = _Raster(max(1, math.ceil(width * scale - 1e-9)),
                      max(1, math.ceil(height * scale - 1e-9)))
-    for shape in shapes:
+    drawn = list(shapes)
+    # Most of a table is cards on cards: what a later opaque card paints
+    # over is skipped, which leaves every pixel as it would be.
+    later: list[list[Box]] = []
+    boxes: list[Box] = []
+    for shape in reversed(drawn):
+        later.append(boxes)
+        if cull:
+            boxes = boxes + _opaque_boxes(shape, scale)
+    for shape, cover in zip(drawn, reversed(later)):
+        raster.cover = cover
         if isinstance(shape, Rect):
             _rect(raster, shape, scale)
         elif isinstance(shape, Text):
