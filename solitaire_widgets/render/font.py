@@ -1,11 +1,12 @@
 """Glyph outlines for drawing text without a font engine (the PNG backend).
 
-The outlines are those of DejaVu Sans, DejaVu Sans Bold and DejaVu Serif
-Bold (:mod:`._font_data`, written by ``tools/make_font.py``), the fonts the
-SVG's font stacks fall back to on Linux. They cover printable ASCII, the
-punctuation the package writes (``– · « » …``), and the Polish and Russian
-letters; any other character is drawn as the font's missing-glyph box, so
-a missing letter shows rather than vanishes.
+The outlines are those of DejaVu Sans Condensed, DejaVu Sans Condensed Bold
+and DejaVu Serif Bold (:mod:`._font_data`, written by ``tools/make_font.py``):
+the condensed sans is as wide as Helvetica and Arial, which head the SVG's
+sans stack, and DejaVu Serif is where its serif stack falls on Linux. They
+cover printable ASCII, the punctuation the package writes (``– · « » …``),
+and the Polish and Russian letters; any other character is drawn as the
+font's missing-glyph box, so a missing letter shows rather than vanishes.
 
 A face is chosen from a :class:`~.shapes.Text`'s ``family`` and ``weight``
 (:func:`face_for`); serif text of normal weight, which no scene has, uses

@@ -19,7 +19,7 @@ Colours blend in sRGB as browsers do; text uses the outlines of
 >>> from solitaire_widgets.render.scene import layout
 >>> png = scene_png(layout("chain", new_game("chain", seed=5).table, 380), scale=1)
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n", png_size(png)
-(True, (380, 240))
+(True, (380, 299))
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class _Raster:
         offsets = [(i + 0.5) / SUBLINES for i in range(SUBLINES)]
         # What is painted over changes only where a box starts or ends.
         marks = sorted({first, last} | {r for box in boxes for r in box[2:] if first < r < last})
-        for start, end in zip(marks, marks[1:]):
+        for start, end in zip(marks, marks[1:], strict=False):
             hidden: Hidden = []
             for c0, c1 in sorted({(c0, c1) for c0, c1, r0, r1 in boxes if r0 <= start < r1}):
                 if hidden and c0 <= hidden[-1][1]:
@@ -390,7 +390,7 @@ def _fill_polygon(raster: _Raster, contours: list[list[Point]], colour: Colour) 
     """Fill closed polygons (device pixels) by the non-zero rule."""
     edges: list[tuple[float, float, float, float, int]] = []
     for contour in contours:
-        for (x0, y0), (x1, y1) in zip(contour, contour[1:] + contour[:1]):
+        for (x0, y0), (x1, y1) in zip(contour, contour[1:] + contour[:1], strict=True):
             if y0 == y1:
                 continue
             if y0 < y1:
@@ -597,7 +597,7 @@ def _stroke_polygons(contours: list[list[Point]], width: float) -> list[list[Poi
     disc = [(half * math.cos(a * math.pi / 4), half * math.sin(a * math.pi / 4))
             for a in range(8)]
     for contour in contours:
-        for (x0, y0), (x1, y1) in zip(contour, contour[1:] + contour[:1]):
+        for (x0, y0), (x1, y1) in zip(contour, contour[1:] + contour[:1], strict=True):
             length = math.hypot(x1 - x0, y1 - y0)
             if length == 0:
                 continue
@@ -758,7 +758,7 @@ def shapes_png(shapes: Iterable[Shape], width: float, height: float,
         later.append(boxes)
         if cull:
             boxes = boxes + _opaque_boxes(shape, scale)
-    for shape, cover in zip(drawn, reversed(later)):
+    for shape, cover in zip(drawn, reversed(later), strict=True):
         raster.cover = cover
         if isinstance(shape, Rect):
             _rect(raster, shape, scale)
