@@ -29,7 +29,7 @@ from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table, sentence
-from ..render.display import replay_still
+from ..render.display import replay_still, still_png
 from ..render.scene import Scene, layout
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
@@ -209,7 +209,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
         a picture of the table shown and one line on replaying it
         (:func:`~solitaire_widgets.render.replay_still`).
-        ``image/svg+xml`` carries the same picture.
+        ``image/svg+xml`` and ``image/png`` carry the same picture (a viewer
+        that shows only images, as GitHub's, takes the PNG).
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         self.painter.redraw()
@@ -224,5 +225,6 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                  note=PICTURE_NOTE, picture=picture)
         else:
             player = game_player(game, self.title, self.width, picture=picture)
-        bundle.update({"text/html": player, "image/svg+xml": svg})
+        shown = layout(game, game.position_at(self.position), self.width)
+        bundle.update({"text/html": player, "image/svg+xml": svg, "image/png": still_png(shown)})
         return bundle
