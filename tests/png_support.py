@@ -45,20 +45,22 @@ def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
     for y in range(height):
         kind = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - bpp] if i >= bpp else 0
-            up = previous[i]
-            corner = previous[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif kind == 4:
-                line[i] = (line[i] + _paeth(left, up, corner)) & 0xFF
-            else:
-                assert kind == 0, f"unknown filter {kind}"
+        if kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 0xFF
+        elif kind == 2:
+            line = bytearray((a + b) & 0xFF for a, b in zip(line, previous, strict=True))
+        elif kind in (3, 4):
+            for i in range(stride):
+                left = line[i - bpp] if i >= bpp else 0
+                up = previous[i]
+                if kind == 3:
+                    line[i] = (line[i] + (left + up) // 2) & 0xFF
+                else:
+                    corner = previous[i - bpp] if i >= bpp else 0
+                    line[i] = (line[i] + _paeth(left, up, corner)) & 0xFF
+        else:
+            assert kind == 0, f"unknown filter {kind}"
         previous = line
         if colour == 3:
             palette = chunks[b"PLTE"][0]
