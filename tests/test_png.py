@@ -60,7 +60,7 @@ def klondike_rows() -> list[bytes]:
 
 def top_cards(scene: Scene) -> list[Sprite]:
     """The face-up cards on top of their piles, which nothing covers."""
-    tops = {}
+    tops: dict[str, Sprite] = {}
     for sprite in scene.sprites:
         if sprite.face_up and (sprite.pile not in tops or sprite.z > tops[sprite.pile].z):
             tops[sprite.pile] = sprite
@@ -96,7 +96,7 @@ def test_card_faces_are_white_and_the_table_felt_where_no_card_is() -> None:
         x, y = round(sprite.x + sprite.w / 2), round(sprite.y + sprite.h * 0.06)
         assert pixel(rows, x, y) == rgb(FACE), sprite.key
     # Felt wherever no card, slot or label is, over a grid of the whole table.
-    boxes = [(s.x, s.y, s.w, s.h) for s in (*scene.sprites, *scene.slots)]
+    boxes = [(s.x, s.y, s.w, s.h) for s in scene.sprites] + [(s.x, s.y, s.w, s.h) for s in scene.slots]
     felt = 0
     for y in range(2, int(scene.height) - 2, 7):
         if any(abs(y - label.y) < label.size * 1.5 for label in scene.labels):
