@@ -671,37 +671,25 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
 
-def _minus(a: bytes, b: bytes, high: int) -> bytes:
-    """``a - b`` byte by byte, modulo 256 (computed on whole rows as integers)."""
-    x, y = int.from_bytes(a, "big"), int.from_bytes(b, "big")
-    return (((x | high) - (y & ~high)) ^ ((x ^ ~y) & high)).to_bytes(len(a), "big")
-
-
 def encode_png(pixels: bytes | bytearray, width: int, height: int) -> bytes:
     """An 8-bit RGB PNG of ``pixels`` (rows top down, 3 bytes a pixel).
 
-    Each row is filtered by whichever of None, Sub and Up leaves it the most
-    zero bytes (a picture of flat colours is mostly runs and repeats).
+    Rows are left unfiltered: a picture of flat colours is mostly runs and
+    repeats, which zlib finds as they are (a table comes out a fifth smaller
+    than with the rows filtered Sub or Up, whichever leaves more zeros).
 
     >>> png = encode_png(bytes([255, 0, 0]) * 4, 2, 2)
     >>> png_size(png), len(png) < 100
     ((2, 2), True)
     """
     stride = width * 3
-    high = int.from_bytes(b"\x80" * stride, "big")
-    lines = []
-    previous = bytes(stride)
-    for row in range(height):
-        line = bytes(pixels[row * stride:(row + 1) * stride])
-        sub = _minus(line, bytes(3) + line[:-3], high)
-        up = _minus(line, previous, high) if row else line
-        best = max(((line.count(0), 0, line), (sub.count(0), 1, sub), (up.count(0), 2, up)),
-                   key=lambda choice: (choice[0], -choice[1]))
-        lines.append(bytes((best[1],)) + best[2])
-        previous = line
+    if len(pixels) != stride * height:
+        raise ShapeError(f"{len(pixels)} bytes are not {width} x {height} RGB pixels")
+    rows = b"".join(b"\0" + bytes(pixels[row * stride:(row + 1) * stride])
+                    for row in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-            + _chunk(b"IDAT", zlib.compress(b"".join(lines), 9)) + _chunk(b"IEND", b""))
+            + _chunk(b"IDAT", zlib.compress(rows, 9)) + _chunk(b"IEND", b""))
 
 
 def png_size(png: bytes) -> tuple[int, int]:
