@@ -37,7 +37,8 @@ from .font import face_for, text_outline
 from .scene import Scene
 from .shapes import Path, Rect, Shape, Text
 
-__all__ = ["scene_png", "shapes_png", "png_size", "parse_colour", "PNG_SCALE", "SUBLINES"]
+__all__ = ["scene_png", "shapes_png", "encode_png", "png_size", "parse_colour", "path_contours",
+           "PNG_SCALE", "SUBLINES", "TOLERANCE"]
 
 #: Pixels of the PNG per pixel of the scene in the notebook pictures (see
 #: :func:`scene_png`).
@@ -55,8 +56,7 @@ Box = tuple[int, int, int, int]
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"\s*,?\s*({_NUMBER}|[A-Za-z])")
-#: The path commands the card faces use (absolute or relative).
-PATH_COMMANDS = "MLCAZ"
+#: The path commands the card faces use (each absolute or relative), and their numbers.
 _ARGS = {"M": 2, "L": 2, "C": 6, "A": 7, "Z": 0}
 
 
@@ -156,8 +156,8 @@ class _Raster:
                     yield row, row + 1, [spans_at(row + dy) for dy in offsets]
 
     def paint(self, colour: Colour, rows: Iterable[tuple[int, int, list[Spans]]]) -> None:
-        """Paint ``colour`` over the spans of each row (one list per sample line),
-        but for the pixels painted over later."""
+        """Paint ``colour`` over the spans of each row (one list per sample line), or
+        of each block of rows (one list for all) as :meth:`rows` gives them."""
         r, g, b, alpha = colour
         solid = bytes((r, g, b)) * self.width
         grey = r == g == b
@@ -504,7 +504,9 @@ def path_contours(d: str, tol: float = TOLERANCE) -> list[list[Point]]:
 
     It reads the commands the card faces use, ``M L C A Z`` (and their
     relative forms ``m l c a z``); any other raises :class:`~solitaire_widgets.errors.ShapeError`.
-    The result is cached: do not change it.
+    An arc's two flags are numbers of their own (``0,1`` or ``0 1``, as the
+    card faces write them), not run together. The result is cached: do not
+    change it.
 
     >>> path_contours("M0,0 L10,0 L10,10 Z")
     [[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]]
