@@ -68,7 +68,7 @@ def _png(scene: Scene, four_colour: bool, highlight: frozenset[str]) -> bytes:
 
 
 def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
-    """The game's position as a PNG image (:func:`~.png.scene_png`), the same picture as
+    """The game's position as a PNG image (:func:`scene_png`), the same picture as
     :func:`repr_svg`.
 
     >>> from solitaire_widgets import new_game

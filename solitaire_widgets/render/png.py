@@ -761,7 +761,7 @@ def shapes_png(shapes: Iterable[Shape], width: float, height: float,
 
 def scene_png(scene: Scene, four_colour: bool = False, highlight: Collection[str] = frozenset(),
               scale: float = PNG_SCALE) -> bytes:
-    """A PNG image of ``scene``: the shapes :func:`~.svg.scene_svg` draws, as pixels.
+    """A PNG image of ``scene``: the shapes :func:`scene_svg` draws, as pixels.
 
     The picture is ``scale`` times the scene's size (rounded up).
 
