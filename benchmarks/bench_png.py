@@ -26,7 +26,7 @@ from solitaire_widgets.strategies import get_strategy
 def main() -> None:
     width = float(sys.argv[1]) if len(sys.argv) > 1 else 760.0
     scale = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
-    print(f"{'table':<18} {'size':>9} {'CPU s':>6} {'PNG B':>7} {'base64':>7} {'SVG B':>7}")
+    print(f"{'table':<21} {'size':>9} {'CPU s':>6} {'PNG B':>7} {'base64':>7} {'SVG B':>7}")
     for name in ("klondike", "quarrel", "chain"):
         game = new_game(name, seed=3)
         positions = [("deal", game.table.copy())]
@@ -44,7 +44,7 @@ def main() -> None:
                 start = time.process_time()
                 png = scene_png(scene, scale=scale)
                 best = min(best, time.process_time() - start)
-            print(f"{name + ' ' + label:<18} {f'{scene.width:g}x{scene.height:g}':>9} "
+            print(f"{name + ' ' + label:<21} {f'{scene.width:g}x{scene.height:g}':>9} "
                   f"{best:6.3f} {len(png):7d} {len(base64.b64encode(png)):7d} "
                   f"{len(scene_svg(scene).encode()):7d}")
 
