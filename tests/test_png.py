@@ -13,6 +13,8 @@ import os
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solitaire_widgets import new_game
 from solitaire_widgets.cards import Card
@@ -304,3 +306,41 @@ def test_a_game_shows_itself_as_a_png_too() -> None:
     png = game._repr_png_()
     assert png_size(png) == (720, math.ceil(layout(game, game.table, 720).height))
     assert png_size(get_example("chain-first-layout")._repr_png_())[0] == 720
+
+
+def test_a_stroked_path_draws_along_its_outline_only() -> None:
+    square = "M-6,-6 L6,-6 L6,6 L-6,6 Z"
+    rows = decoded(shapes_png([Rect(0, 0, 20, 20, fill="#fff"),
+                               Path(square, fill="none", stroke="#000", stroke_width=2,
+                                    tx=10, ty=10)], 20, 20))
+    assert pixel(rows, 4, 10) == (0, 0, 0) and pixel(rows, 10, 15) == (0, 0, 0)
+    assert pixel(rows, 10, 10) == (255, 255, 255) and pixel(rows, 1, 1) == (255, 255, 255)
+
+
+coordinates = st.floats(-30, 60, allow_nan=False)
+sizes = st.floats(0, 50, allow_nan=False)
+colours = st.sampled_from(["#1f6a3e", "#fff", "rgba(0,0,0,0.22)", "rgba(255,255,255,0.07)",
+                           "none", "#c62828"])
+shapes = st.one_of(
+    st.builds(Rect, coordinates, coordinates, sizes, sizes, st.floats(0, 30), colours, colours,
+              st.floats(0, 4)),
+    st.builds(Text, coordinates, coordinates, st.text("AK10 stock·–Żё♠", max_size=6),
+              st.floats(0.5, 30), colours, st.sampled_from(["start", "middle", "end"]),
+              st.sampled_from(["normal", "bold"]), st.booleans(),
+              st.sampled_from([SANS, SERIF])),
+    st.builds(Path, st.sampled_from(["M0,0 L10,0 L0,10 Z", "M-5,0 a5,5 0 1,0 10,0 Z",
+                                     "M0,0 C10,-10 20,10 30,0 Z", "M0,0 L1,1", ""]),
+              colours, colours, st.floats(0, 3), coordinates, coordinates,
+              st.floats(0.01, 3), st.booleans()),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(shapes, max_size=8), st.sampled_from([0.5, 1.0, 1.5]))
+def test_any_shapes_draw_at_the_size_asked_and_culling_changes_no_pixel(
+        drawn: list[Any], scale: float) -> None:
+    felt = Rect(0, 0, 40, 30, fill=FELT)
+    png = shapes_png([felt, *drawn], 40, 30, scale)
+    width, height, _rows = read_png(png)
+    assert (width, height) == (math.ceil(40 * scale), math.ceil(30 * scale))
+    assert png == shapes_png([felt, *drawn], 40, 30, scale, cull=False)
