@@ -19,6 +19,7 @@ __all__ = [
     "IllegalMoveError",
     "OptionError",
     "SaveFileError",
+    "ShapeError",
     "excerpt",
 ]
 
@@ -67,3 +68,7 @@ class OptionError(SolitaireError):
 
 class SaveFileError(SolitaireError):
     """A saved game or replay that is malformed, tampered with or inconsistent."""
+
+
+class ShapeError(SolitaireError):
+    """A shape a backend cannot draw: path data or a colour it does not read."""

@@ -262,6 +262,12 @@ class Game:
 
         return repr_svg(self)
 
+    def _repr_png_(self) -> bytes:
+        # The same picture for the viewers that show only images (GitHub).
+        from .render import repr_png
+
+        return repr_png(self)
+
     def _repr_html_(self) -> str:
         from .render import repr_html
 

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import Move, new_game
+from solitaire_widgets.examples import get_example
 from solitaire_widgets.render import layout
 from solitaire_widgets.render.player import game_frames, html_player
 from solitaire_widgets.render.scene import Scene
@@ -237,6 +238,14 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
     replay.settle()
     assert replay.diff("start") > 200
     assert "step 1 of" in page.locator(".jupyter-widgets:has-text('step 1 of')").last.inner_text()
+
+    # One toggle button plays the replay (the browser's hidden Play control
+    # keeps the time): it reads Pause while playing, and Play again at the end.
+    page.get_by_role("button", name="▶ Play").first.click()
+    page.get_by_role("button", name="❚❚ Pause").first.wait_for(timeout=10_000)
+    page.get_by_role("button", name="▶ Play").first.wait_for(timeout=60_000)
+    last = len(get_example("klondike-partial-sequence").steps)
+    assert page.locator(f".jupyter-widgets:has-text('step {last} of {last}')").count() > 0
 
     # A page reload is a late view: the kernel draws the canvas again in full.
     page.keyboard.press("Control+s")

@@ -79,7 +79,7 @@ for game in sw.GAMES:
     play_out(deal, get_strategy(game))
     sw.load_game(deal.to_json())
     repr(deal), deal.status
-    for hook in ("_repr_svg_", "_repr_html_"):
+    for hook in ("_repr_svg_", "_repr_png_", "_repr_html_"):
         if hasattr(deal, hook):
             getattr(deal, hook)()
 for name in example_names():
@@ -91,6 +91,7 @@ except ModuleNotFoundError:
 if render is not None:
     for game in sw.GAMES:
         render.scene_svg(render.layout(game, sw.new_game(game, seed=2).table))
+        render.scene_png(render.layout(game, sw.new_game(game, seed=2).table, 200))
 main(["show", "chain", "--seed", "1"])
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in forbidden)
 print("LOADED=" + json.dumps(sorted(set(loaded) | set(Watch.tried))))

@@ -512,6 +512,57 @@ def test_replay_bundle(comm: Comm) -> None:
     assert "sw-player" in script and "Step 2" in script
 
 
+def test_one_toggle_button_plays_and_pauses_and_says_which(comm: Comm) -> None:
+    replay = ReplayWidget(get_example("chain-first-layout"), animate=False)
+    button = replay.play_button
+    assert button in replay.children[1].children and replay.player.layout.display == "none"
+    assert button.description == "▶ Play" and not button.value and button.tooltip
+    button.value = True                         # pressed (a click, or Space on it)
+    assert replay.playing and replay.player.playing
+    assert button.description == "❚❚ Pause" and "Pause" in button.tooltip
+    replay.player.value = 2                     # the browser's control steps on
+    assert replay.position == 2 and button.description == "❚❚ Pause"
+    button.value = False                        # pressed again: paused where it is
+    assert not replay.player.playing and button.description == "▶ Play"
+    assert replay.position == 2
+    # The browser's control pausing by itself shows on the button too.
+    button.value = True
+    replay.player.playing = False
+    assert not button.value and button.description == "▶ Play"
+    # Reaching the last step stops playing, and the button says Play again.
+    button.value = True
+    for value in range(replay.position + 1, replay.steps + 1):
+        replay.player.value = value
+    assert replay.position == replay.steps
+    assert not replay.playing and not button.value and button.description == "▶ Play"
+    # Play at the end plays again from the deal.
+    button.value = True
+    assert replay.position == 0 and replay.playing and button.description == "❚❚ Pause"
+
+
+def test_a_replay_of_no_steps_has_nothing_to_play(comm: Comm) -> None:
+    replay = ReplayWidget(new_game("chain", seed=2), animate=False)
+    replay.play_button.value = True
+    assert not replay.playing and not replay.play_button.value
+    assert replay.play_button.description == "▶ Play"
+
+
+def test_at_a_phones_width_the_replay_keeps_labels_readable_and_scrolls(comm: Comm) -> None:
+    from solitaire_widgets.widgets.game_widget import READABLE_LABEL, readable_width
+
+    example = get_example("quarrel-eight-fives")
+    replay = ReplayWidget(example, animate=False)
+    stage = replay.children[2]
+    assert replay.canvas in stage.children and "sw-stage" in stage._dom_classes
+    assert stage.layout.overflow == "auto hidden"
+    narrowest = int(replay.canvas.layout.min_width.removesuffix("px"))
+    assert narrowest == readable_width(replay.game, 760)
+    smallest = min(label.size for label in layout(replay.game, replay.game.table, 760).labels)
+    assert smallest * narrowest / 760 >= READABLE_LABEL > smallest * 390 / 760
+    replay.width = 600
+    assert replay.canvas.layout.min_width == f"{readable_width(replay.game, 600)}px"
+
+
 # -- the solver's questions (issue 6) -------------------------------------------------
 
 

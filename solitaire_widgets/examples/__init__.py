@@ -89,6 +89,15 @@ class Example:
         _svg, picture = replay_still(self.play(), self.title)
         return html_player(replay_frames(self), self.title, picture=picture)
 
+    def _repr_png_(self) -> bytes:
+        # The picture of its deal, for the viewers that show only images (GitHub).
+        from ..render.display import DISPLAY_WIDTH
+        from ..render.png import scene_png
+        from ..render.scene import layout
+
+        game = self.play()
+        return scene_png(layout(game, game.start, DISPLAY_WIDTH))
+
     @property
     def words(self) -> list[str]:
         """The words beside each step, in order."""

@@ -1,9 +1,10 @@
 """Rendering: a position as a scene of sprites, and the scene as shapes, SVG or HTML.
 
 Pure functions, no user-interface library: position -> :func:`layout` ->
-``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` here,
-the ipycanvas widget elsewhere). :func:`tween` and :func:`step_scenes` make
-the frames of an animation; :func:`html_player` a kernel-free replay.
+``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` and
+:func:`scene_png` here, the ipycanvas widget elsewhere). :func:`tween` and
+:func:`step_scenes` make the frames of an animation; :func:`html_player` a
+kernel-free replay.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.render import layout, scene_svg
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 from .cardface import back_shapes, card_shapes, suit_colour, suit_path
 from .describe import describe_pile, describe_table
-from .display import replay_still, repr_html, repr_svg, still_html
+from .display import replay_still, repr_html, repr_png, repr_svg, still_html, still_png
 from .draw import scene_layers, scene_shapes
 from .player import game_frames, html_player, replay_frames
+from .png import scene_png
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites
 from .shapes import Path, Rect, Shape, Text
 from .svg import scene_svg
@@ -45,12 +47,15 @@ __all__ = [
     "replay_frames",
     "replay_still",
     "repr_html",
+    "repr_png",
     "repr_svg",
     "scene_layers",
+    "scene_png",
     "scene_shapes",
     "scene_svg",
     "step_scenes",
     "still_html",
+    "still_png",
     "suit_colour",
     "suit_path",
     "tween",

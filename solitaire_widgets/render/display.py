@@ -1,7 +1,8 @@
 """How a :class:`~solitaire_widgets.game.Game` shows itself in a notebook, without a widget.
 
-``Game._repr_svg_`` and ``Game._repr_html_`` call these (as python-chess's
-``Board`` shows itself through ``chess.svg``).
+``Game._repr_svg_``, ``Game._repr_png_`` and ``Game._repr_html_`` call these
+(as python-chess's ``Board`` shows itself through ``chess.svg``). The PNG is
+for the viewers that show only images (GitHub's notebook view).
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("chain", seed=5)
@@ -9,6 +10,8 @@
 True
 >>> "<figcaption" in repr_html(game)
 True
+>>> repr_png(game)[:4]
+b'\x89PNG'
 """
 
 from __future__ import annotations
@@ -16,18 +19,22 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
+from collections.abc import Collection
+from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
 from .describe import describe_table
 from .player import unique_ids
-from .scene import layout
+from .png import PNG_SCALE, scene_png
+from .scene import Scene, layout
 from .svg import scene_svg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["repr_svg", "repr_html", "still_html", "replay_still", "DISPLAY_WIDTH"]
+__all__ = ["repr_svg", "repr_png", "repr_html", "still_html", "still_png", "replay_still",
+           "DISPLAY_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
@@ -52,6 +59,35 @@ def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
                     description=describe_table(game, game.table))
     digest = hashlib.sha1(svg.encode()).hexdigest()[:6]
     return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
+
+
+@lru_cache(maxsize=8)
+def _png(scene: Scene, four_colour: bool, highlight: frozenset[str]) -> bytes:
+    # A widget shown twice, or shown and saved, draws its picture once.
+    return scene_png(scene, four_colour, highlight, PNG_SCALE)
+
+
+def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
+    """The game's position as a PNG image (:func:`scene_png`), the same picture as
+    :func:`repr_svg`.
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render.png import png_size
+    >>> png_size(repr_png(new_game("chain", seed=5), 360))
+    (360, 283)
+    """
+    return _png(layout(game, game.table, width), False, frozenset())
+
+
+def still_png(scene: Scene, four_colour: bool = False,
+              highlight: Collection[str] = frozenset()) -> str:
+    """A PNG of ``scene`` as a mime bundle carries it (``image/png``): base64 text.
+
+    >>> from solitaire_widgets.render.scene import Scene
+    >>> base64.b64decode(still_png(Scene(10, 10)))[:4]
+    b'\x89PNG'
+    """
+    return base64.b64encode(_png(scene, four_colour, frozenset(highlight))).decode("ascii")
 
 
 def still_html(svg: str, words: str, line: str, width: float, extra: str = "") -> str:

@@ -44,7 +44,7 @@ from ..games import new_game
 from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table
-from ..render.display import still_html
+from ..render.display import still_html, still_png
 from ..render.scene import Scene, layout
 from ..render.svg import scene_svg
 from ..render.tween import Segment, Timing, step_segments
@@ -717,7 +717,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         the next mime type: ``text/html``, which JupyterLab sanitizes when the
         notebook is not trusted. So it holds only what sanitizers keep: an
         ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
-        and one line of text. ``image/svg+xml`` carries the same picture.
+        and one line of text. ``image/svg+xml`` and ``image/png`` carry the same
+        picture (a viewer that shows only images, as GitHub's, takes the PNG).
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
@@ -730,6 +731,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         svg = scene_svg(scene, title=title, description=words)
         line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
         bundle["image/svg+xml"] = svg
+        bundle["image/png"] = still_png(scene)
         bundle["text/html"] = still_html(svg, words, line, scene.width)
         return bundle
 

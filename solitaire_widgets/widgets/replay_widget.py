@@ -3,8 +3,11 @@
 A replay is a :class:`~solitaire_widgets.game.Game` (its history), an
 :class:`~solitaire_widgets.examples.Example`, or save-file JSON. Play/pause,
 step forward and back, jump to the start or the end; a speed slider, a step
-counter and the words of the current step. Stepping forward animates the
-step (one message); any other jump draws the position at once.
+counter and the words of the current step. One toggle button plays and
+pauses: it reads "▶ Play" or "❚❚ Pause", what pressing it does. Stepping
+forward animates the step (one message); any other jump draws the position
+at once. On a narrow screen the table keeps its labels readable and scrolls
+sideways in its own box, as the GameWidget's does.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.widgets import ReplayWidget
@@ -29,11 +32,12 @@ from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table, sentence
-from ..render.display import replay_still
+from ..render.display import replay_still, still_png
 from ..render.scene import Scene, layout
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
 from .canvas_backend import TablePainter
+from .game_widget import readable_width
 from .traits import check_position, check_width
 
 __all__ = ["ReplayWidget"]
@@ -88,14 +92,26 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.canvas = self.painter.canvas
-        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto")
+        # As the GameWidget's: on a narrow screen the table keeps its labels
+        # readable (READABLE_LABEL) and scrolls sideways in its own box.
+        self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
+                                      min_width=f"{readable_width(game, width)}px")
+        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
+                                                          padding="5px", min_width="0"))
+        self.stage.add_class("sw-stage")
         steps = len(game.history)
         button = w.Layout(width="auto")
         self.start_button = w.Button(description="« Start", tooltip="Back to the deal",
                                      layout=button)
         self.back_button = w.Button(description="◀ Back", tooltip="One step back", layout=button)
+        # The browser's Play control keeps the time (no timer in the kernel);
+        # it is hidden, and one toggle button starts and pauses it, saying
+        # what it will do, as the kernel-free player's button does.
         self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
-                             description="Play", show_repeat=False)
+                             description="Play", show_repeat=False,
+                             layout=w.Layout(display="none"))
+        self.play_button = w.ToggleButton(value=False, layout=button)
+        self._show_playing(False)
         self.forward_button = w.Button(description="Forward ▶", tooltip="One step forward",
                                        layout=button)
         self.end_button = w.Button(description="End »", tooltip="To the last step",
@@ -107,10 +123,10 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.caption = w.HTML()
         self.heading = w.HTML(f"<b>{html.escape(title)}</b>")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
-        controls = w.HBox([self.start_button, self.back_button, self.player,
+        controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
                            self.forward_button, self.end_button, self.speed, self.counter],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, controls, self.canvas, self.caption, self.description])
+        super().__init__([self.heading, controls, self.stage, self.caption, self.description])
         self.width = width
         self.animate = animate
 
@@ -119,6 +135,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.forward_button.on_click(lambda _b: self.forward())
         self.end_button.on_click(lambda _b: self.go(self.steps))
         self.player.observe(self._on_play, "value")
+        self.player.observe(self._on_playing, "playing")
+        self.play_button.observe(self._on_play_button, "value")
         self.speed.observe(self._on_speed, "value")
         self.observe(self._on_position, "position")
         self.observe(self._on_width, "width")
@@ -147,8 +165,45 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         if self.position > 0:
             self.position -= 1
 
+    @property
+    def playing(self) -> bool:
+        """Whether the replay is playing (stepping on by itself)."""
+        return bool(self.player.playing)
+
+    def play(self) -> None:
+        """Play the steps one after another from here (from the deal if at the end)."""
+        if self.position >= self.steps:
+            self.go(0)
+        if self.steps:
+            self.player.playing = True
+
+    def pause(self) -> None:
+        """Stop playing, at the step shown."""
+        self.player.playing = False
+
     def _on_play(self, change: dict[str, Any]) -> None:
         self.position = int(change["new"])
+
+    def _on_play_button(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.play()
+        else:
+            self.pause()
+        # Nothing to play (no steps): the button springs back.
+        self.play_button.value = self.playing
+
+    def _on_playing(self, change: dict[str, Any]) -> None:
+        self._show_playing(bool(change["new"]))
+
+    def _show_playing(self, playing: bool) -> None:
+        """The button says what pressing it does: play, or pause."""
+        self.play_button.value = playing
+        if playing:
+            self.play_button.description = "❚❚ Pause"
+            self.play_button.tooltip = "Pause the replay (it is playing)"
+        else:
+            self.play_button.description = "▶ Play"
+            self.play_button.tooltip = "Play the steps one after another"
 
     def _on_speed(self, change: dict[str, Any]) -> None:
         speed = float(change["new"])
@@ -158,11 +213,16 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         old, new = int(change["old"]), int(change["new"])
         if self.player.value != new:
             self.player.value = new
+        if new >= self.steps and self.playing:
+            # The last step is shown: playing is over (the browser's control
+            # would stop a beat later; the button says so now).
+            self.pause()
         self._draw(new, animated=new == old + 1)
 
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
         self.canvas.layout.max_width = f"{width}px"
+        self.canvas.layout.min_width = f"{readable_width(self.game, width)}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
@@ -209,7 +269,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
         a picture of the table shown and one line on replaying it
         (:func:`~solitaire_widgets.render.replay_still`).
-        ``image/svg+xml`` carries the same picture.
+        ``image/svg+xml`` and ``image/png`` carry the same picture (a viewer
+        that shows only images, as GitHub's, takes the PNG).
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         self.painter.redraw()
@@ -224,5 +285,6 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                  note=PICTURE_NOTE, picture=picture)
         else:
             player = game_player(game, self.title, self.width, picture=picture)
-        bundle.update({"text/html": player, "image/svg+xml": svg})
+        shown = layout(game, game.position_at(self.position), self.width)
+        bundle.update({"text/html": player, "image/svg+xml": svg, "image/png": still_png(shown)})
         return bundle
