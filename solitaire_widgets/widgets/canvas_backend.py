@@ -145,11 +145,10 @@ class ShapePainter:
         self._set(canvas, "fill_style", t.fill)
         self._set(canvas, "text_align", _ALIGN[t.anchor])
         if t.rotate180:
-            canvas.save()
-            canvas.translate(_n(t.x), _n(t.y))
-            canvas.rotate(math.pi)
+            # A half turn about (x, y), set and undone as whole matrices (see _path).
+            canvas.set_transform(-1, 0, 0, -1, _n(t.x), _n(t.y))
             canvas.fill_text(t.text, 0, 0)
-            canvas.restore()
+            canvas.reset_transform()
         else:
             canvas.fill_text(t.text, _n(t.x), _n(t.y))
 
@@ -159,7 +158,6 @@ class ShapePainter:
         if not (fill or stroke):
             return
         path = self.path2d(p.d)
-        # Styles are set before save(): restore() would silently undo them.
         if fill:
             self._set(canvas, "fill_style", p.fill)
         if stroke:
@@ -167,18 +165,19 @@ class ShapePainter:
             self._set(canvas, "line_width", p.stroke_width)
         moved = p.tx or p.ty or p.scale != 1 or p.rotate180
         if moved:
-            canvas.save()
-            canvas.translate(_n(p.tx), _n(p.ty))
-            if p.scale != 1:
-                canvas.scale(round(p.scale, 5))
-            if p.rotate180:
-                canvas.rotate(math.pi)
+            # translate(tx, ty) scale(s) [rotate(pi)] as one matrix, undone by
+            # reset_transform, not save()/restore(): the browser applies a
+            # canvas's resize (which empties the context's save stack) between
+            # any two commands of a message still being played, and a restore()
+            # on an empty stack would leave the scale on for every later frame.
+            s = round(-p.scale if p.rotate180 else p.scale, 5)
+            canvas.set_transform(s, 0, 0, s, _n(p.tx), _n(p.ty))
         if fill:
             canvas.fill(path)
         if stroke:
             canvas.stroke(path)
         if moved:
-            canvas.restore()
+            canvas.reset_transform()
 
 
 def draw_scene(canvas: Canvas, scene: Scene, painter: ShapePainter | None = None,
@@ -193,6 +192,7 @@ def draw_scene(canvas: Canvas, scene: Scene, painter: ShapePainter | None = None
     painter = painter or ShapePainter()
     with hold_canvas():
         painter.reset(canvas)
+        canvas.reset_transform()
         canvas.clear()
         painter.draw(canvas, (shape for _k, _key, shapes in
                               scene_layers(scene, four_colour, highlight) for shape in shapes))
@@ -345,6 +345,7 @@ class TablePainter:
         if key not in self._image_ready:
             self._image_ready.add(key)
             self.painter.reset(canvas)
+            canvas.reset_transform()
             canvas.clear()
             self.painter.draw(canvas, self._image_shapes(sprite, key))
         return canvas, key
@@ -383,6 +384,7 @@ class TablePainter:
             return
         self._table_drawn = signature
         bare = Scene(scene.width, height, (), scene.slots, scene.labels)
+        self._table.reset_transform()
         self._table.clear()
         self.painter.reset(self._table)
         for _kind, _key, shapes in scene_layers(bare, self.four_colour):
@@ -411,6 +413,7 @@ class TablePainter:
                 self.painter.draw(canvas, shapes)
 
     def _compose(self, canvas: Canvas, sprites: Iterable[Sprite], base: Canvas) -> None:
+        canvas.reset_transform()    # whatever an interrupted message left (see ShapePainter._path)
         canvas.clear()
         canvas.draw_image(base, 0, 0)
         self._draw_cards(canvas, sprites)
@@ -424,8 +427,11 @@ class TablePainter:
     # -- public drawing -----------------------------------------------------------
 
     def show(self, scene: Scene, highlight: Collection[str] = frozenset(),
-             shrink: bool = False) -> None:
-        """Draw ``scene`` as it stands, in one message (``shrink``: the felt may shrink)."""
+             shrink: bool = False, fresh: bool = False) -> None:
+        """Draw ``scene`` as it stands, in one message (``shrink``: the felt may shrink;
+        ``fresh``: the table layer is drawn again too, not taken as it was left)."""
+        if fresh:
+            self._table_drawn = None
         with self._message():
             self._show(scene, highlight, shrink)
 

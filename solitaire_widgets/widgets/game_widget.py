@@ -431,7 +431,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._settle_later(0.0)
             return
         self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=True)
+        self.painter.show(self._scene, self._highlight(), shrink=True, fresh=True)
 
     def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
                         deal: bool = False, timing: Timing | None = None) -> float:
