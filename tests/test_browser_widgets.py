@@ -319,7 +319,7 @@ _HONEST_CELLS = [
     "moves = HTML()\n"
     "moves.add_class('sw-test-moves')\n"
     "def count(change=None):\n"
-    "    moves.value = f'moves={len(table.game.history)}'\n"
+    "    moves.value = f'moves={len(table.game.history)} drawn-told={table.painter.acknowledged}'\n"
     "table.observe(count, 'state'); count()\n"
     "display(table, moves, mirror)",
     "print('cells done')",
@@ -382,7 +382,7 @@ def _keys_for(moves: list[Move], start: Any) -> list[str]:
 
 
 def _moves_shown(page: Any) -> int:
-    return int(page.locator(".sw-test-moves").first.inner_text().split("=")[1])
+    return int(page.locator(".sw-test-moves").first.inner_text().split()[0].split("=")[1])
 
 
 def _wait_moves(page: Any, count: int, timeout: float = 20.0) -> None:
@@ -491,6 +491,8 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     _wait_moves(page, shown + played)
     print(f"auto-finish: {played} moves in {took:.1f} s")
     assert took < 2.0 + played * 0.08, f"{played} moves took {took:.1f} s"
+    # The browser tells the kernel what it has drawn (the acknowledgement pixel).
+    assert "drawn-told=True" in page.locator(".sw-test-moves").first.inner_text()
     agree_within(1.0, "at the end of auto-finish")
     page.screenshot(path=str(SCREENSHOTS / "jupyterlab-honest-won.png"), full_page=True)
 

@@ -93,6 +93,7 @@ def test_a_face_down_card_or_an_empty_place_is_refused_with_a_reason() -> None:
     assert intent == Refuse("That card is face down") and state.selected is None
     state, intent = press(PointerState(), scene, game, *pile_point(scene, "fh"), 0.0)
     assert isinstance(intent, Refuse) and "empty" in intent.reason
+    assert "click" not in intent.reason, "the same words answer a key and a click"
 
 
 def test_a_double_click_sends_the_card_to_its_foundation() -> None:

@@ -1021,3 +1021,60 @@ def test_the_table_at_rest_is_drawn_once_more_from_the_engine(comm: Comm) -> Non
         widget._stop_run()
 
     in_a_loop(body)
+
+
+def _ack_png(number: int) -> bytes:
+    """The PNG a browser sends back for the acknowledgement pixel of message ``number``."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+
+    row = bytes([0, (number >> 16) & 255, (number >> 8) & 255, number & 255, 255])
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row)) + chunk(b"IEND", b""))
+
+
+def test_each_message_ends_with_its_number_for_the_browser_to_send_back(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=7, animate=False)
+    painter = widget.painter
+    sent = painter.sent
+    comm.clear()
+    widget.play("turn")
+    assert painter.sent == sent + 1 and len(comm) == 1
+    colours = [args[1] for name, args in comm.commands() if name == "set"]
+    assert colours[-1] == f"#{painter.sent:06x}", "the last colour set is the message's number"
+    assert comm.commands()[-1][0] == "fillRect"
+    # No browser has answered: nothing is known to be in flight.
+    assert not painter.acknowledged and painter.in_flight == 0
+    painter._ack.set_trait("image_data", _ack_png(painter.sent - 1))
+    assert painter.acknowledged and painter.drawn == painter.sent - 1 and painter.in_flight == 1
+    painter._ack.set_trait("image_data", b"garbage")          # ignored
+    painter._ack.set_trait("image_data", _ack_png(painter.sent))
+    assert painter.in_flight == 0
+
+
+def test_a_run_goes_no_further_ahead_of_the_browser_than_one_move(comm: Comm) -> None:
+    import asyncio
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7)
+        widget._stop_run()
+        painter = widget.painter
+        painter._ack.set_trait("image_data", _ack_png(painter.sent))   # a browser answers
+        widget.auto_finish()
+        await asyncio.sleep(0.3)
+        # The browser says nothing more: the run waits with two messages in flight.
+        played = len(widget.game.history)
+        assert widget.running and painter.in_flight == 2 and played <= 2, played
+        # It draws them: the run goes on, a move at a time, the words following.
+        for _ in range(5):
+            painter._ack.set_trait("image_data", _ack_png(painter.sent - 1))
+            await asyncio.sleep(0.05)
+        assert len(widget.game.history) == played + 5
+        assert painter.in_flight == 2
+        widget._stop_run()
+
+    in_a_loop(body)

@@ -28,12 +28,18 @@ def sentence(text: str) -> str:
 
     >>> sentence("the hand is used up")
     'The hand is used up.'
+
+    A quotation that ends its own sentence gets no second full stop:
+
+    >>> sentence("the text says «Ряд не нужен.»")
+    'The text says «Ряд не нужен.»'
     """
     text = text.strip()
     if not text:
         return ""
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    ends = text.rstrip("»\"”’')")
+    return text if ends.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _cards(n: int) -> str:

@@ -292,7 +292,7 @@ def _act_on(state: PointerState, game: Game, pile_id: str, index: int) -> Outcom
     if picked is None:
         state = replace(state, press=None)
         if not game.table.piles[pile_id].cards:
-            return state, Refuse("That place is empty: pick a card first, then click here")
+            return state, Refuse("That place is empty: pick up a card first, then choose this place")
         return state, Refuse("That card is face down")
     return replace(state, selected=(pile_id, picked)), Select(pile_id, picked)
 

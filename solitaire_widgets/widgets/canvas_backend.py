@@ -31,7 +31,9 @@ import asyncio
 import html
 import json
 import math
-from collections.abc import Collection, Iterable, Iterator, Sequence
+import struct
+import zlib
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -222,6 +224,50 @@ def _same_place(a: Sprite, b: Sprite) -> bool:
     return a.x == b.x and a.y == b.y and a.face_up == b.face_up and a.w == b.w and a.h == b.h
 
 
+def first_pixel(png: bytes) -> tuple[int, int, int] | None:
+    r"""The red, green and blue of a PNG's first pixel (8-bit RGB or RGBA), or None.
+
+    The browser sends a canvas's picture back as a PNG (ipycanvas's
+    ``sync_image_data``); the table's one-pixel acknowledgement canvas holds
+    a message's number as its colour (see :class:`TablePainter`).
+
+    >>> row = bytes([0, 0x12, 0x34, 0x56, 0xff])
+    >>> def chunk(kind, data):
+    ...     body = kind + data
+    ...     return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    >>> png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0))
+    ...        + chunk(b"IDAT", zlib.compress(row)) + chunk(b"IEND", b""))
+    >>> first_pixel(png)
+    (18, 52, 86)
+    >>> first_pixel(b"not a png") is None
+    True
+    """
+    if not png.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    at, kind_of, data = 8, -1, b""
+    try:
+        while at + 8 <= len(png):
+            length, kind = struct.unpack(">I4s", png[at:at + 8])
+            body = png[at + 8:at + 8 + length]
+            if kind == b"IHDR":
+                depth, kind_of = body[8], body[9]
+                if depth != 8 or kind_of not in (2, 6):
+                    return None
+            elif kind == b"IDAT":
+                data += body
+            elif kind == b"IEND":
+                break
+            at += 12 + length
+        raw = zlib.decompress(data)
+    except (struct.error, IndexError, zlib.error):
+        return None
+    # The first pixel of the first row: every PNG filter predicts it from zeros,
+    # so its bytes are the pixel's own.
+    if kind_of not in (2, 6) or len(raw) < 4:
+        return None
+    return raw[1], raw[2], raw[3]
+
+
 #: Pixels of margin round a card image (its stroke and shadow spill over the card).
 _PAD = 2
 #: The felt shrinks once it is taller than the table by more than this share of its width.
@@ -237,7 +283,12 @@ class TablePainter:
     - a *table* canvas: felt, slots and labels (redrawn only when they change);
     - an *under* canvas: the table plus the cards that stay put during an animation;
     - one small canvas per card image (the face of each card, and the back),
-      drawn from :func:`scene_layers` once for the card size in use.
+      drawn from :func:`scene_layers` once for the card size in use;
+    - a one-pixel *acknowledgement* canvas: each message ends by painting it
+      the colour of the message's number, and the browser sends that pixel
+      back once it has played the whole message (``sync_image_data``), so
+      :attr:`drawn` says how far the browser really is (a kernel cannot
+      otherwise know: the browser plays messages in order, as fast as it can).
     """
 
     def __init__(self, width: int = 760, height: int = 400, four_colour: bool = False) -> None:
@@ -256,13 +307,22 @@ class TablePainter:
         self._pending: asyncio.TimerHandle | None = None
         for canvas in (self.canvas, self._table, self._under):
             canvas.on_client_ready(self.client_ready)
+        #: Messages sent, and the last of them the browser says it has played.
+        self.sent = 0
+        self.drawn = 0
+        #: Whether a browser has acknowledged a message (it then keeps doing so).
+        self.acknowledged = False
+        #: Called when the browser acknowledges a message.
+        self.on_drawn: Callable[[], None] | None = None
+        self._ack = Canvas(width=1, height=1, sync_image_data=True)
+        self._ack.observe(self._on_ack, "image_data")
 
     # -- canvases ---------------------------------------------------------------
 
     @property
     def hidden_canvases(self) -> list[Canvas]:
         """The canvases never displayed (their content is lost when a page reloads)."""
-        return [self._table, self._under, *self._images.values()]
+        return [self._table, self._under, self._ack, *self._images.values()]
 
     def close(self) -> None:
         """Close every canvas and path widget."""
@@ -423,6 +483,28 @@ class TablePainter:
         with hold_canvas():
             self.painter.reset()
             yield
+            # Last in the message: its number, as the acknowledgement pixel's colour.
+            self.sent += 1
+            self._ack.fill_style = f"#{self.sent & 0xFFFFFF:06x}"
+            self._ack.fill_rect(0, 0, 1, 1)
+
+    @property
+    def in_flight(self) -> int:
+        """Messages sent that the browser has not acknowledged (0 without a browser)."""
+        return self.sent - self.drawn if self.acknowledged else 0
+
+    def _on_ack(self, change: dict[str, Any]) -> None:
+        pixel = first_pixel(bytes(change["new"] or b""))
+        if pixel is None:
+            return
+        number = (pixel[0] << 16) | (pixel[1] << 8) | pixel[2]
+        # The pixel holds the number's low 24 bits; acknowledgements may come merged.
+        drawn = self.sent - ((self.sent - number) & 0xFFFFFF)
+        if drawn > self.drawn:
+            self.drawn = drawn
+        self.acknowledged = True
+        if self.on_drawn is not None:
+            self.on_drawn()
 
     # -- public drawing -----------------------------------------------------------
 

@@ -73,6 +73,10 @@ BEHIND = 0.15
 #: The table is drawn once more from the engine this long (seconds) after the
 #: browser should have drawn the last thing sent (see ``GameWidget._settle``).
 SETTLE = 0.3
+#: A run waits for the browser to say it has drawn the step before the last one
+#: (see :class:`~solitaire_widgets.widgets.canvas_backend.TablePainter`); if no
+#: word comes this long (seconds) after it should have, it goes on anyway.
+ACK_PATIENCE = 1.0
 
 
 def _duration(segments: list[Segment]) -> float:
@@ -141,7 +145,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         # A run going on (auto-finish, a deal in pieces, the winnable search):
         # its steps, the timer of the next one, and what to do if stopped.
         self._run: Iterator[float] | None = None
-        self._run_timer: asyncio.TimerHandle | None = None
+        self._run_timer: asyncio.Handle | None = None
+        self._awaiting_browser = False
         self._run_stop: Callable[[], None] | None = None
         self._settle_timer: asyncio.TimerHandle | None = None
         #: When the browser will have drawn everything sent (time.monotonic()).
@@ -152,6 +157,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
+        self.painter.on_drawn = self._on_drawn
         self.canvas = self.painter.canvas
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
                                       min_width=f"{readable_width(game, width)}px")
@@ -285,7 +291,30 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if loop is None:   # pragma: no cover - a run starts only where a loop runs
             self._next_piece()
             return
+        if self.painter.acknowledged:
+            # Paced by the browser itself: the next piece is worked out and sent
+            # while this one is drawn, never further ahead (see _on_drawn).
+            if self.painter.in_flight <= 1:
+                self._run_timer = loop.call_soon(self._next_piece)
+            else:
+                self._awaiting_browser = True
+                self._run_timer = loop.call_later(max(0.0, delay) + ACK_PATIENCE,
+                                                  self._next_piece)
+            return
         self._run_timer = loop.call_later(max(0.0, delay), self._next_piece)
+
+    def _on_drawn(self) -> None:
+        """The browser has drawn another message: a run waiting for it goes on."""
+        if not self._awaiting_browser or self.painter.in_flight > 1 or self._run is None:
+            return
+        self._awaiting_browser = False
+        loop = _running_loop()
+        if self._run_timer is not None:
+            self._run_timer.cancel()
+        if loop is None:   # pragma: no cover - acknowledgements come through a kernel
+            self._next_piece()
+        else:
+            self._run_timer = loop.call_soon(self._next_piece)
 
     def _stop_run(self) -> bool:
         """Stop a run going on; True if there was one."""
@@ -293,6 +322,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return False
         if self._run_timer is not None:
             self._run_timer.cancel()
+        self._awaiting_browser = False
         stop, self._run, self._run_stop, self._run_timer = self._run_stop, None, None, None
         if stop is not None:
             stop()
@@ -391,13 +421,19 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._settle_later(0.0)
 
     def _idle(self) -> bool:
-        """Nothing sent is still being drawn in the browser."""
+        """Nothing sent is still being drawn in the browser (as it says, or as estimated)."""
+        if self.painter.acknowledged:
+            return self.painter.in_flight == 0
         return time.monotonic() >= self._busy_until
 
     def _behind(self) -> bool:
-        """The browser is still drawing earlier steps (only a kernel's loop has a browser)."""
-        return (_running_loop() is not None
-                and self._busy_until - time.monotonic() > BEHIND)
+        """The browser is still drawing earlier steps (only a kernel's loop has a browser):
+        two messages not drawn yet, as it says, or ``BEHIND`` seconds of them as estimated."""
+        if _running_loop() is None:
+            return False
+        if self.painter.acknowledged:
+            return self.painter.in_flight >= 2
+        return self._busy_until - time.monotonic() > BEHIND
 
     def _sent(self, seconds: float) -> None:
         """An animation of ``seconds`` was sent: the browser is busy that much longer."""

@@ -110,7 +110,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
                              description="Play", show_repeat=False,
                              layout=w.Layout(display="none"))
-        self.play_button = w.ToggleButton(value=False, layout=button)
+        # One width for both words, so the buttons after it never move.
+        self.play_button = w.ToggleButton(value=False, layout=w.Layout(width="7em"))
         self._show_playing(False)
         self.forward_button = w.Button(description="Forward ▶", tooltip="One step forward",
                                        layout=button)
