@@ -36,6 +36,7 @@ from solitaire_widgets.moves import Move
 from solitaire_widgets.rules import Context
 from solitaire_widgets.solver import Config, dead_ends, solve, state
 from solitaire_widgets.solver import moves as gen
+from solitaire_widgets.solver.config import DEFAULT
 from solitaire_widgets.table import Table
 
 VARIANTS = ["polish", "standard", "draw-three"]
@@ -254,3 +255,39 @@ def test_automatic_foundation_moves_keep_the_verdict(variant: str) -> None:
                 after.play(move)
             assert brute_force(after) == won, game.to_json()
     assert moved >= 10
+
+
+def _positions_searched(variant: str, seed: int, nodes: int) -> list[state.State]:
+    """The positions the solver checks for dead ends while it searches a deal."""
+    from solitaire_widgets.solver import search as searching
+
+    seen: list[state.State] = []
+    real = searching.hopeless
+
+    def spy(position: state.State, mode: int = state.DRAW_ONE,
+            config: Config = DEFAULT) -> bool:
+        seen.append(position)
+        return real(position, mode, config)
+
+    searching.hopeless = spy
+    try:
+        from solitaire_widgets.solver import solve_deal
+        solve_deal(seed, variant=variant, max_nodes=nodes)
+    finally:
+        searching.hopeless = real
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_worklist_dead_end_check_equals_the_rounds(variant: str) -> None:
+    # The worklist computes the same fixpoint as the rounds (the reference):
+    # on small positions and on positions met while searching real deals.
+    mode = state.mode_of(variant)
+    rounds = Config(worklist_dead_ends=False)
+    positions = [state.from_table(game.table)[0] for game, _ in cases(variant) + (
+        long_hands() if variant == "polish" else [])]
+    for seed in (4, 51):
+        positions += _positions_searched(variant, seed, 600)
+    answers = [dead_ends.hopeless(p, mode) for p in positions]
+    assert answers == [dead_ends.hopeless(p, mode, rounds) for p in positions]
+    assert 50 <= sum(answers) <= len(answers) - 50

@@ -45,6 +45,9 @@ class Config:
       from one card to its twin or empties a column, and on the hard deals
       profiled it never made a position hopeless; skipping a check is always
       sound, it only prunes less);
+    - ``worklist_dead_ends``: compute the dead-end check (strong, with run
+      heads) with a worklist instead of in rounds: the same answer, faster
+      (off: the rounds, kept as the reference the tests compare with);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
@@ -61,6 +64,7 @@ class Config:
     lay_chains: bool = True
     shift_checks: bool = False
     splits: bool = True
+    worklist_dead_ends: bool = True
     restart_share: float = 0.5
     restart_nodes: int = 5_000
     relax_share: float = 0.15
