@@ -331,12 +331,15 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
         if n == 1:
             avail[52] = 1
             continue
-        lows[i] = 1 + col[0]
+        low = lows[i] = 1 + col[0]
         for t in range(1, n):
             c = col[t]
             where[c] = i
             at[c] = t
-            push(c)
+            if t >= low:
+                # A face-down card can do nothing until it is uncovered, and is
+                # looked at then.
+                push(c)
         c = col[-1]
         free[c] = avail[c] = 1
     n = len(talon)
