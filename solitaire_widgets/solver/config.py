@@ -20,7 +20,7 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: The solver's version, stored with every answer of a study: raised whenever
 #: the search changes which positions it expands (a sound solver's answers
 #: never change, only how soon it finds them).
-VERSION = 3
+VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,10 @@ class Config:
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
       share of the budget given to restarts, the most positions one restart may
       expand, and the share given to the draw-one relaxation
-      (``solitaire_widgets.solver.search.solve_position``).
+      (``solitaire_widgets.solver.search.solve_position``);
+    - ``interleave``: those searches take turns, a slice of positions at a
+      time, instead of running one after the other (the order in which they
+      run never changes what a finished one proves).
     """
 
     move_filters: bool = True
@@ -68,6 +71,7 @@ class Config:
     restart_share: float = 0.5
     restart_nodes: int = 5_000
     relax_share: float = 0.15
+    interleave: bool = True
 
 
 #: The solver as it plays.
