@@ -68,9 +68,9 @@ class Config:
     shift_checks: bool = False
     splits: bool = True
     worklist_dead_ends: bool = True
-    restart_share: float = 0.5
+    restart_share: float = 0.25
     restart_nodes: int = 5_000
-    relax_share: float = 0.15
+    relax_share: float = 0.3
     interleave: bool = True
 
 
