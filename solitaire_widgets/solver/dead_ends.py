@@ -310,6 +310,9 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
     n_up = found[0] + found[1] + found[2] + found[3]
     if n_up == 52:
         return False
+    # Once every card off the foundations may come free, every one may go up
+    # (suit by suit, rank by rank): the answer is known, stop there.
+    n_free = n_up - 52
     free = bytearray(52)
     avail = bytearray(53)
     # where[c]: the column c lies in (0-6), _IN_TALON or _UP; at[c]: its
@@ -342,6 +345,7 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
                 push(c)
         c = col[-1]
         free[c] = avail[c] = 1
+        n_free += 1
     n = len(talon)
     limited = bool(talon) and (mode == DRAW_THREE or mode == POLISH)
     polish = mode == POLISH
@@ -362,7 +366,10 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
         at[c] = j
         if rise[j]:
             free[c] = 1
+            n_free += 1
         push(c)
+    if not n_free:
+        return False
     while todo:
         x = todo.pop()
         if free[x] and not up[x]:
@@ -401,6 +408,9 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
                 c = cols[w][t - 1]
                 if not free[c]:
                     free[c] = avail[c] = 1
+                    n_free += 1
+                    if not n_free:
+                        return False
                     push(c)
                     todo.extend(kids[c])
         elif w == _IN_TALON:
@@ -422,6 +432,7 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
                             rise[k] = 1
                             c = talon[k]
                             free[c] = 1
+                            n_free += 1
                             push(c)
                         before += gone[talon[k]]
                 else:
@@ -430,5 +441,8 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
                             rise[k] = 1
                             c = talon[k]
                             free[c] = 1
+                            n_free += 1
                             push(c)
+        if not n_free:
+            return False
     return True
