@@ -40,6 +40,9 @@ class Config:
       (``solitaire_widgets.solver.moves.safe``);
     - ``lay_chains``: in draw one, lay talon cards only together with a move
       onto them (``solitaire_widgets.solver.moves.lay_chains``);
+    - ``empty_chains``: with the move filters, empty a column only together
+      with a king going into it at once
+      (``solitaire_widgets.solver.moves.empty_chains``);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals
@@ -65,6 +68,7 @@ class Config:
     run_heads: bool = True
     safe_plus: bool = True
     lay_chains: bool = True
+    empty_chains: bool = True
     shift_checks: bool = False
     splits: bool = True
     worklist_dead_ends: bool = True
@@ -80,4 +84,5 @@ DEFAULT = Config()
 #: the transposition table, plain safe foundation moves and the plain dead-end
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
-                  safe_plus=False, lay_chains=False, shift_checks=True, splits=False)
+                  safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
+                  splits=False)
