@@ -290,13 +290,12 @@ def test_worklist_dead_end_check_equals_the_rounds(variant: str) -> None:
     # The worklist computes the same fixpoint as the rounds (the reference):
     # on small positions and on positions met while searching real deals.
     mode = state.mode_of(variant)
-    rounds = Config(worklist_dead_ends=False)
     positions = [state.from_table(game.table)[0] for game, _ in cases(variant) + (
         long_hands() if variant == "polish" else [])]
     for seed in (4, 51, 54):
         positions += _positions_searched(variant, seed, 1_500)
-    answers = [dead_ends.hopeless(p, mode) for p in positions]
-    assert answers == [dead_ends.hopeless(p, mode, rounds) for p in positions]
+    answers = [dead_ends._hopeless_worklist(p, mode) for p in positions]
+    assert answers == [dead_ends._hopeless_rounds(p, mode, Config()) for p in positions]
     assert 30 <= sum(answers) <= len(answers) - 50
 
 

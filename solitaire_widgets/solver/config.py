@@ -48,9 +48,10 @@ class Config:
       from one card to its twin or empties a column, and on the hard deals
       profiled it never made a position hopeless; skipping a check is always
       sound, it only prunes less);
-    - ``worklist_dead_ends``: compute the dead-end check (strong, with run
-      heads) with a worklist instead of in rounds: the same answer, faster
-      (off: the rounds, kept as the reference the tests compare with);
+    - ``worklist_dead_ends``: under the Polish rules, compute the dead-end
+      check (strong, with run heads) with a worklist instead of in rounds:
+      the same answer, a little faster there (off: the rounds, which the
+      tests compare it with);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the

@@ -105,7 +105,11 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     the waste, where too few of them can ever be played, is a dead end
     before the second pass begins.
     """
-    if config.strong_dead_ends and config.run_heads and config.worklist_dead_ends:
+    if (mode == POLISH and config.strong_dead_ends and config.run_heads
+            and config.worklist_dead_ends):
+        # Measured on positions the search meets: the worklist is about 10%
+        # faster under the Polish rules, as fast drawing three and 30% slower
+        # drawing one (where the rounds settle in few scans).
         return _hopeless_worklist(state, mode)
     return _hopeless_rounds(state, mode, config)
 

@@ -172,6 +172,8 @@ class Search:
                                                                                  config):
                     if nodes >= max_nodes:
                         return "unresolved"
+                    if deadline is not None and not nodes & 63 and clock() > deadline:
+                        return "unresolved"
                     continue
                 child_moves = moves(child, mode, config)
                 if shuffle is not None:
