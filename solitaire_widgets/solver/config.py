@@ -20,7 +20,7 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: The solver's version, stored with every answer of a study: raised whenever
 #: the search changes which positions it expands (a sound solver's answers
 #: never change, only how soon it finds them).
-VERSION = 3
+VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -40,17 +40,27 @@ class Config:
       (``solitaire_widgets.solver.moves.safe``);
     - ``lay_chains``: in draw one, lay talon cards only together with a move
       onto them (``solitaire_widgets.solver.moves.lay_chains``);
+    - ``empty_chains``: with the move filters, empty a column only together
+      with a king going into it at once
+      (``solitaire_widgets.solver.moves.empty_chains``);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals
       profiled it never made a position hopeless; skipping a check is always
       sound, it only prunes less);
+    - ``worklist_dead_ends``: under the Polish rules, compute the dead-end
+      check (strong, with run heads) with a worklist instead of in rounds:
+      the same answer, a little faster there (off: the rounds, which the
+      tests compare it with);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
       share of the budget given to restarts, the most positions one restart may
       expand, and the share given to the draw-one relaxation
-      (``solitaire_widgets.solver.search.solve_position``).
+      (``solitaire_widgets.solver.search.solve_position``);
+    - ``interleave``: those searches take turns, a slice of positions at a
+      time, instead of running one after the other (the order in which they
+      run never changes what a finished one proves).
     """
 
     move_filters: bool = True
@@ -59,11 +69,14 @@ class Config:
     run_heads: bool = True
     safe_plus: bool = True
     lay_chains: bool = True
+    empty_chains: bool = True
     shift_checks: bool = False
     splits: bool = True
-    restart_share: float = 0.5
+    worklist_dead_ends: bool = True
+    restart_share: float = 0.25
     restart_nodes: int = 5_000
-    relax_share: float = 0.15
+    relax_share: float = 0.3
+    interleave: bool = True
 
 
 #: The solver as it plays.
@@ -72,4 +85,5 @@ DEFAULT = Config()
 #: the transposition table, plain safe foundation moves and the plain dead-end
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
-                  safe_plus=False, lay_chains=False, shift_checks=True, splits=False)
+                  safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
+                  splits=False)

@@ -16,6 +16,10 @@ __all__ = ["hopeless"]
 
 #: ``_UP_ROWS[n]``: one suit's cards, the ``n`` lowest marked (on the foundation).
 _UP_ROWS = tuple(b"\x01" * n + b"\x00" * (13 - n) for n in range(14))
+#: The cards whose ``P0``/``P1`` is ``c`` (for 52, "an empty column": the kings).
+_KIDS = tuple(tuple(x for x in range(52) if P0[x] == c or P1[x] == c) for c in range(53))
+#: Where a card lies, for :func:`_hopeless_worklist`: in the talon, or on a foundation.
+_IN_TALON, _UP = 7, 8
 
 
 def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bool:
@@ -101,6 +105,17 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     the waste, where too few of them can ever be played, is a dead end
     before the second pass begins.
     """
+    if (mode == POLISH and config.strong_dead_ends and config.run_heads
+            and config.worklist_dead_ends):
+        # Measured on positions the search meets: the worklist is about 10%
+        # faster under the Polish rules, as fast drawing three and 30% slower
+        # drawing one (where the rounds settle in few scans).
+        return _hopeless_worklist(state, mode)
+    return _hopeless_rounds(state, mode, config)
+
+
+def _hopeless_rounds(state: State, mode: int, config: Config) -> bool:
+    """:func:`hopeless` computed in rounds: every rule tried on every card until none fires."""
     found, cols, talon, _, _ = state
     up = bytearray(_UP_ROWS[found[0]] + _UP_ROWS[found[1]] + _UP_ROWS[found[2]]
                    + _UP_ROWS[found[3]])
@@ -277,5 +292,161 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
                 changed = True
             level[s] = r
         if level[0] + level[1] + level[2] + level[3] == 52:
+            return False
+    return True
+
+
+def _hopeless_worklist(state: State, mode: int) -> bool:
+    """:func:`hopeless` with the strong reckoning and run heads, driven by a worklist.
+
+    The same rules as :func:`_hopeless_rounds` reach the same fixpoint (the
+    least one: every fact switched on is switched on by some rule, and
+    every rule that can fire does, whatever the order), but each rule is
+    tried again only when a fact it reads has just switched on: a card is
+    looked at again when it is uncovered or goes up, or when its parent (for
+    a king, "an empty column") becomes a place to lay it. Rounds over every
+    card cost a scan of the whole position per fact learned; this costs a
+    few steps per fact.
+    """
+    found, cols, talon, pos, pss = state
+    up = bytearray(_UP_ROWS[found[0]] + _UP_ROWS[found[1]] + _UP_ROWS[found[2]]
+                   + _UP_ROWS[found[3]])
+    n_up = found[0] + found[1] + found[2] + found[3]
+    if n_up == 52:
+        return False
+    # Once every card off the foundations may come free, every one may go up
+    # (suit by suit, rank by rank): the answer is known, stop there.
+    n_free = n_up - 52
+    free = bytearray(52)
+    avail = bytearray(53)
+    # where[c]: the column c lies in (0-6), _IN_TALON or _UP; at[c]: its
+    # index in the column (1 is the bottom) or in the talon.
+    where = bytearray(b"\x08" * 52)
+    at = bytearray(52)
+    # gone[c]: a column card has left the card under it (or, at the bottom,
+    # its column); a talon card may leave the talon.
+    gone = bytearray(52)
+    lows = [0] * 7
+    p0 = P0
+    p1 = P1
+    kids = _KIDS
+    todo: list[int] = []
+    push = todo.append
+    for i in range(7):
+        col = cols[i]
+        n = len(col)
+        if n == 1:
+            avail[52] = 1
+            continue
+        low = lows[i] = 1 + col[0]
+        for t in range(1, n):
+            c = col[t]
+            where[c] = i
+            at[c] = t
+            if t >= low:
+                # A face-down card can do nothing until it is uncovered, and is
+                # looked at then.
+                push(c)
+        c = col[-1]
+        free[c] = avail[c] = 1
+        n_free += 1
+    n = len(talon)
+    limited = bool(talon) and (mode == DRAW_THREE or mode == POLISH)
+    polish = mode == POLISH
+    # Polish rules: the first talon index the count of cards gone applies to.
+    counted = 0 if pss == 1 else pos
+    rise = bytearray(n)
+    if limited:
+        for j in reach(talon, pos, pss, mode):
+            rise[j] = 1
+        if polish:
+            for j in range(counted, min(n, WASTE_LIMIT + 1)):
+                rise[j] = 1
+    else:
+        rise = bytearray(b"\x01" * n)
+    for j in range(n):
+        c = talon[j]
+        where[c] = _IN_TALON
+        at[c] = j
+        if rise[j]:
+            free[c] = 1
+            n_free += 1
+        push(c)
+    if not n_free:
+        return False
+    while todo:
+        x = todo.pop()
+        if free[x] and not up[x]:
+            r = x % 13
+            if r == 0 or up[x - 1]:
+                # x may go up, and after it the cards above it that may come free.
+                while True:
+                    up[x] = 1
+                    n_up += 1
+                    push(x)
+                    if r == 12 or not free[x + 1] or up[x + 1]:
+                        break
+                    x += 1
+                    r += 1
+                if n_up == 52:
+                    return False
+                continue  # x (and each card gone up) is looked at again from todo
+        w = where[x]
+        if w < 7:
+            if gone[x]:
+                continue
+            t = at[x]
+            if not up[x]:
+                if not (avail[p0[x]] or avail[p1[x]]):
+                    continue
+                if t < lows[w] and not free[x]:
+                    continue
+                if t == 1 and x % 13 == 12:
+                    continue  # a king at the bottom stays, unless it goes up
+            gone[x] = 1
+            if t == 1:
+                if not avail[52]:
+                    avail[52] = 1
+                    todo.extend(kids[52])
+            else:
+                c = cols[w][t - 1]
+                if not free[c]:
+                    free[c] = avail[c] = 1
+                    n_free += 1
+                    if not n_free:
+                        return False
+                    push(c)
+                    todo.extend(kids[c])
+        elif w == _IN_TALON:
+            j = at[x]
+            if not rise[j]:
+                continue
+            placed = avail[p0[x]] or avail[p1[x]]
+            if placed and not avail[x]:
+                avail[x] = 1
+                todo.extend(kids[x])
+            if limited and not gone[x] and (placed or up[x]):
+                gone[x] = 1
+                # Cards may come up now that this one may leave the talon.
+                if polish:
+                    before = 0
+                    for k in range(n):
+                        if not rise[k] and ((k + 1 < n and gone[talon[k + 1]])
+                                            or (k >= counted and before >= k - WASTE_LIMIT)):
+                            rise[k] = 1
+                            c = talon[k]
+                            free[c] = 1
+                            n_free += 1
+                            push(c)
+                        before += gone[talon[k]]
+                else:
+                    for k in range(n):
+                        if not rise[k] and (k > j or (k + 1 < n and gone[talon[k + 1]])):
+                            rise[k] = 1
+                            c = talon[k]
+                            free[c] = 1
+                            n_free += 1
+                            push(c)
+        if not n_free:
             return False
     return True

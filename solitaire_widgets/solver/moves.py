@@ -41,7 +41,7 @@ from .state import (
     turns,
 )
 
-__all__ = ["safe", "auto", "moves", "lay_chains", "forced_moves"]
+__all__ = ["safe", "auto", "moves", "lay_chains", "empty_chains", "forced_moves"]
 
 
 def safe(f: list[int], s: int, r: int, plus: bool = True) -> bool:
@@ -244,10 +244,48 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
                     king_ready = True
                     break
         if king_ready:
-            result.extend(other)
+            if config.empty_chains:
+                for e in other:
+                    result.extend(empty_chains(state, e, within, mode, config))
+            else:
+                result.extend(other)
     result.extend(partial)
     if mode == POLISH and pss == 1 and talon:
         result.append((REDEAL, 0, 0, 0))
+    return result
+
+
+def empty_chains(state: State, e: Macro, within: Sequence[int], mode: int,
+                 config: Config = DEFAULT) -> list[Macro]:
+    """Move ``e`` (which empties its column) chained with each king move into that column.
+
+    Sound: emptying a column is only useful for a king to go there (see
+    :func:`moves`), and in a winning line such a move can be put off until
+    just before the first king goes there, so a line that empties a column
+    can always play the king next. So ``e`` is tried only together with a
+    king that goes into the column at once: one heading cards that cover a
+    face-down card, or a talon card within reach (drawing one, with the
+    card laid on it, as :func:`lay_chains` does). The position between is
+    never put in the transposition table (it is only ever passed through),
+    so the chain is a move like any other.
+    """
+    a = e[1]
+    after = play(state, e)
+    cols = after[1]
+    result: list[Macro] = []
+    for m in range(7):
+        col = cols[m]
+        nd = col[0]
+        if m != a and nd and col[1 + nd] % 13 == 12:
+            result.append((CHAIN, *e, COL_T, m, a, len(col) - 1 - nd))
+    talon = after[2]
+    for j in within:
+        if TO_EMPTY[talon[j]]:
+            lay = (TAL_T, j, a, 1)
+            if mode == DRAW_ONE and config.move_filters and config.lay_chains:
+                result.extend((CHAIN, *e, *lay, *f) for f in lay_chains(play(after, lay), a))
+            else:
+                result.append((CHAIN, *e, *lay))
     return result
 
 

@@ -31,7 +31,7 @@ from .state import (
     play,
 )
 
-__all__ = ["search", "engine_moves", "solve_position", "dominated"]
+__all__ = ["Search", "search", "engine_moves", "solve_position", "dominated"]
 
 
 def shuffled(mvs: list[Macro], rng: random.Random) -> list[Macro]:
@@ -81,6 +81,119 @@ def shift(state: State, mv: Macro) -> bool:
     return not col[0] or len(col) - 1 - mv[3] > col[0]
 
 
+class Search:
+    """A depth-first search with a transposition table that can stop and go on later.
+
+    :meth:`run` expands positions until the search ends or a budget runs
+    out, and keeps its place (the path, the positions seen), so the next
+    call goes on from there: a search given its nodes in slices expands
+    exactly the positions it would expand in one go. That lets
+    :func:`solve_position` share a budget between searches, each a slice at a
+    time, and stop all of them as soon as one decides.
+
+    ``status`` is ``"won"`` (``line`` holds the macros), ``"lost"`` (the search
+    ended without a win) or ``"unresolved"`` (it may go on); ``nodes`` counts the
+    positions expanded. See :func:`search` for ``eager`` and ``shuffle``.
+
+    >>> from solitaire_widgets.solver.state import DRAW_ONE, from_table
+    >>> from solitaire_widgets import new_game
+    >>> root = auto(from_table(new_game("klondike", seed=2, variant="standard").table)[0],
+    ...             DRAW_ONE)
+    >>> walk = Search(root, moves(root, DRAW_ONE), DRAW_ONE)
+    >>> walk.run(5, None), walk.nodes
+    ('unresolved', 5)
+    >>> walk.run(100_000, None), walk.nodes < 100_000
+    ('won', True)
+    """
+
+    def __init__(self, root: State, root_moves: list[Macro], mode: int, eager: bool = False,
+                 shuffle: random.Random | None = None, config: Config = DEFAULT) -> None:
+        if shuffle is not None:
+            root_moves = shuffled(root_moves, shuffle)
+        self.mode = mode
+        self.eager = eager
+        self.shuffle = shuffle
+        self.config = config
+        self.seen = {key(root, mode)}
+        # Draw three: the columns and talons seen with the waste split off the
+        # cycle (see :func:`dominated`).
+        self.off_cycle: set[bytes] = set()
+        self.states = [root]
+        self.stack = [root_moves]
+        self.index = [0]
+        self.nodes = 1
+        self.status = "unresolved"
+        self.line: list[Macro] = []
+
+    def run(self, max_nodes: int, deadline: float | None,
+            clock: Callable[[], float] = time.monotonic) -> str:
+        """Go on until the search ends, ``nodes`` reaches ``max_nodes`` or the deadline passes."""
+        if self.status != "unresolved":
+            return self.status
+        if self.nodes >= max_nodes:
+            return "unresolved"
+        mode = self.mode
+        eager = self.eager
+        shuffle = self.shuffle
+        config = self.config
+        seen = self.seen
+        off_cycle = self.off_cycle
+        three = mode == DRAW_THREE and config.splits
+        states = self.states
+        stack = self.stack
+        index = self.index
+        nodes = self.nodes
+        check = config.dead_end_check
+        shifts = config.shift_checks
+        try:
+            while stack:
+                mvs = stack[-1]
+                i = index[-1]
+                if i >= len(mvs):
+                    stack.pop()
+                    index.pop()
+                    states.pop()
+                    continue
+                index[-1] = i + 1
+                mv = mvs[i]
+                child = auto(play(states[-1], mv), mode, None, eager, config)
+                if is_won(child, mode):
+                    self.line = [stack[d][index[d] - 1] for d in range(len(stack))]
+                    self.status = "won"
+                    return "won"
+                k = key(child, mode)
+                if k in seen or (three and dominated(k, seen, off_cycle)):
+                    continue
+                seen.add(k)
+                if three and k[-1] != 255:
+                    off_cycle.add(k[:-1])
+                nodes += 1
+                if check and (shifts or not shift(states[-1], mv)) and hopeless(child, mode,
+                                                                                 config):
+                    if nodes >= max_nodes:
+                        return "unresolved"
+                    if deadline is not None and not nodes & 63 and clock() > deadline:
+                        return "unresolved"
+                    continue
+                child_moves = moves(child, mode, config)
+                if shuffle is not None:
+                    child_moves = shuffled(child_moves, shuffle)
+                if child_moves:
+                    states.append(child)
+                    stack.append(child_moves)
+                    index.append(0)
+                if nodes >= max_nodes:
+                    return "unresolved"
+                if deadline is not None and not nodes & 63 and clock() > deadline:
+                    return "unresolved"
+            self.status = "lost"
+            self.seen = set()  # the search is over: let the memory go
+            self.off_cycle = set()
+            return "lost"
+        finally:
+            self.nodes = nodes
+
+
 def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
            deadline: float | None,
            clock: Callable[[], float] = time.monotonic,
@@ -103,53 +216,9 @@ def search(root: State, root_moves: list[Macro], mode: int, max_nodes: int,
     :func:`solve_position`). The order never changes what a search that runs
     to its end proves.
     """
-    if shuffle is not None:
-        root_moves = shuffled(root_moves, shuffle)
-    seen = {key(root, mode)}
-    # Draw three: the columns and talons seen with the waste split off the
-    # cycle (see :func:`_dominated`).
-    off_cycle: set[bytes] = set()
-    three = mode == DRAW_THREE and config.splits
-    states = [root]
-    stack = [root_moves]
-    index = [0]
-    nodes = 1
-    check = config.dead_end_check
-    shifts = config.shift_checks
-    while stack:
-        mvs = stack[-1]
-        i = index[-1]
-        if i >= len(mvs):
-            stack.pop()
-            index.pop()
-            states.pop()
-            continue
-        index[-1] = i + 1
-        mv = mvs[i]
-        child = auto(play(states[-1], mv), mode, None, eager, config)
-        if is_won(child, mode):
-            return "won", [stack[d][index[d] - 1] for d in range(len(stack))], nodes
-        k = key(child, mode)
-        if k in seen or (three and dominated(k, seen, off_cycle)):
-            continue
-        seen.add(k)
-        if three and k[-1] != 255:
-            off_cycle.add(k[:-1])
-        nodes += 1
-        if nodes >= max_nodes:
-            return "unresolved", [], nodes
-        if deadline is not None and not nodes & 63 and clock() > deadline:
-            return "unresolved", [], nodes
-        if check and (shifts or not shift(states[-1], mv)) and hopeless(child, mode, config):
-            continue
-        child_moves = moves(child, mode, config)
-        if shuffle is not None:
-            child_moves = shuffled(child_moves, shuffle)
-        if child_moves:
-            states.append(child)
-            stack.append(child_moves)
-            index.append(0)
-    return "lost", [], nodes
+    walk = Search(root, root_moves, mode, eager, shuffle, config)
+    status = walk.run(max_nodes, deadline, clock)
+    return status, walk.line, walk.nodes
 
 
 def engine_moves(root: State, forced: bool, macros: list[Macro], mode: int,
@@ -173,33 +242,40 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
                    config: Config = DEFAULT) -> tuple[str, list[Move], int]:
     """Solve from ``root`` (not auto-played): ``(status, engine moves, nodes)``.
 
-    Draw three is searched in up to three steps, each sound for what it
-    answers:
+    Up to three searches share the budget, each sound for what it answers:
 
-    1. restarts: short searches, each trying the moves of every position
-       (after its foundation moves) in a different random order drawn from
-       its number, so the answer is the same every time. The time a search
-       takes to find a win depends a great deal on the order it tries
-       moves in, so many short searches find most wins far sooner than one
-       long one. A win found is a win; a search that ends without a win in
-       its allowance proves a loss. Every other restart is eager
+    1. restarts (draw three): short searches, each trying the moves of every
+       position (after its foundation moves) in a different random order
+       drawn from its number, so the answer is the same every time. The time
+       a search takes to find a win depends a great deal on the order it
+       tries moves in, so many short searches find most wins far sooner
+       than one long one. A win found is a win; a search that ends without a
+       win in its allowance proves a loss. Every other restart is eager
        (:func:`search`), which finds many wins sooner still and proves
        nothing when it ends;
-    2. the same position drawing one: every draw-three line
-       is a draw-one line (a turn of three is three turns of one, and
-       everything else is the same move), so a position lost drawing one is
-       lost drawing three;
-    3. the full search, in the usual order, with the rest of the budget.
+    2. the relaxation (draw three and the Polish rules): the same position
+       drawing one. Every draw-three line is a draw-one line (a turn of
+       three is three turns of one, and everything else is the same move),
+       and so is every Polish line (two passes and a waste of three only
+       forbid), so a position lost drawing one is lost under both. A win
+       drawing one proves nothing, and that search stops;
+    3. the full search, in the usual order.
 
-    Each step before the last gets its share of the nodes and, with a time
-    budget, the same share of the time (so a hint's second is not spent on
-    restarts alone).
+    With ``Config.interleave`` they take turns, a slice of positions at a
+    time (:class:`Search` goes on where it stopped, so slicing wastes
+    nothing): the next slice goes to the search that has used the smallest
+    part of its share of the nodes so far (``restart_share``,
+    ``relax_share``, the rest for the full search), and the first to decide
+    (a win, or a loss proved) answers for all. A deal that only the
+    relaxation can prove lost is so proved after about ``1 / relax_share``
+    times the positions that proof needs, and a deal the full search
+    decides quickly spends little on the others. The restarts stop after
+    ``restart_share`` of the budget. Without ``interleave`` they run one
+    after the other, each with its share (the full search with the rest).
 
-    The Polish rules take steps 2 and 3: every Polish line is a draw-one line
-    too (two passes and a waste of three only forbid), so a position lost
-    drawing one is lost under the Polish rules. Restarts were tried there and
-    resolved fewer deals for the same budget. Draw one goes straight to step
-    3: it finds its wins in order already.
+    Draw one has only the full search: it finds its wins in order already.
+    Restarts were tried under the Polish rules and resolved fewer deals for
+    the same budget.
 
     Blake and Gent's study of these games found the same kind of split
     useful (streamliners first, then the full search; and deals lost drawing
@@ -217,61 +293,180 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
             return "lost", [], 1
         root_moves = moves(search_root, mode, config)
     used = 0
-    begin = clock()
-
-    def until(share: float) -> float | None:
-        """A deadline for a step given ``share`` of the time (None: no time budget)."""
-        return None if deadline is None else min(deadline, clock() + share * (deadline - begin))
-
-    if mode == DRAW_THREE and not forced:
-        restarted = _restarts(root, search_root, mode, budget, until(config.restart_share),
-                              clock, config)
-        if restarted[0] != "unresolved" or (deadline is not None and clock() > deadline):
-            return restarted
-        used = restarted[2]
-    if mode != DRAW_ONE and not forced:
-        relaxed = auto(root, DRAW_ONE, config=config)
-        if not is_won(relaxed, DRAW_ONE):
-            if config.dead_end_check and hopeless(relaxed, DRAW_ONE, config):
-                return "lost", [], used + 1
-            status, _, nodes = search(relaxed, moves(relaxed, DRAW_ONE, config), DRAW_ONE,
-                                      max(1, int(budget * config.relax_share)),
-                                      until(config.relax_share), clock, config=config)
-            used += nodes
-            if status == "lost":
-                return "lost", [], used
-    status, macros, nodes = search(search_root, root_moves, mode, max(1, budget - used),
-                                   deadline, clock, config=config)
-    used += nodes
-    if status == "won":
-        return "won", engine_moves(root, forced, macros, mode, config=config), used
-    return status, [], used
-
-
-def _restarts(root: State, search_root: State, mode: int, budget: int,
-              deadline: float | None, clock: Callable[[], float],
-              config: Config) -> tuple[str, list[Move], int]:
-    """Draw three's restarts (step 1 of :func:`solve_position`): a win, a loss, or nodes used."""
-    used = 0
-    eager_root = auto(root, mode, None, True, config)
-    if is_won(eager_root, mode):
-        return "won", engine_moves(root, False, [], mode, True, config), 1
-    eager_ok = not (config.dead_end_check and hopeless(eager_root, mode, config))
-    plan = int(budget * config.restart_share)
-    chunk = max(200, min(config.restart_nodes, plan // 10))
-    number = 0
-    while used + chunk <= plan:
-        eager = eager_ok and number % 2 == 0
-        start = eager_root if eager else search_root
-        status, macros, nodes = search(start, moves(start, mode, config), mode, chunk,
-                                       deadline, clock, eager=eager,
-                                       shuffle=random.Random(number), config=config)
-        used += nodes
-        number += 1
-        if status == "won":
-            return "won", engine_moves(root, False, macros, mode, eager, config), used
-        if status == "lost" and not eager:
-            return "lost", [], used
-        if deadline is not None and clock() > deadline:
+    lanes: list[_Lane] = []
+    if mode == DRAW_THREE and not forced and config.restart_share > 0:
+        restarts = _Restarts(root, search_root, mode, budget, config)
+        if restarts.status != "unresolved":
+            return restarts.answer()
+        lanes.append(restarts)
+    if mode != DRAW_ONE and not forced and config.relax_share > 0:
+        relaxed = _Relaxed(root, config)
+        if relaxed.status == "lost":
+            return "lost", [], 1
+        if relaxed.status == "unresolved":
+            lanes.append(relaxed)
+    full = _Full(search_root, root_moves, mode, root, forced, config)
+    full.share = max(0.05, 1.0 - sum(lane.share for lane in lanes))
+    lanes.append(full)
+    if not config.interleave:
+        return _one_after_another(lanes, budget, deadline, clock)
+    while True:
+        active = [lane for lane in lanes if lane.status == "unresolved"]
+        used = sum(lane.used for lane in lanes)
+        if used >= budget or not active:
             return "unresolved", [], used
+        lane = min(active, key=lambda ln: ln.used / ln.share)
+        piece = max(_SLICE, used // 8)
+        lane.step(min(piece, budget - used), deadline, clock)
+        if lane.status in ("won", "lost"):
+            status, line, _ = lane.answer()
+            return status, line, sum(ln.used for ln in lanes)
+        if deadline is not None and clock() > deadline:
+            return "unresolved", [], sum(ln.used for ln in lanes)
+
+
+#: The fewest positions a search is given at a time when searches take turns.
+_SLICE = 1_000
+
+
+class _Lane:
+    """One of the searches :func:`solve_position` shares its budget between."""
+
+    share = 1.0
+    used = 0
+    status = "unresolved"
+
+    def step(self, nodes: int, deadline: float | None, clock: Callable[[], float]) -> None:
+        """Go on for about ``nodes`` more positions; set ``status`` when decided or done."""
+        raise NotImplementedError
+
+    def answer(self) -> tuple[str, list[Move], int]:
+        """The deal's answer once ``status`` is ``"won"`` or ``"lost"``."""
+        return self.status, [], self.used
+
+
+class _Full(_Lane):
+    """The full search (step 3 of :func:`solve_position`)."""
+
+    def __init__(self, start: State, start_moves: list[Macro], mode: int, root: State,
+                 forced: bool, config: Config) -> None:
+        self.walk = Search(start, start_moves, mode, config=config)
+        self.root = root
+        self.forced = forced
+        self.mode = mode
+        self.config = config
+
+    def step(self, nodes: int, deadline: float | None, clock: Callable[[], float]) -> None:
+        before = self.walk.nodes
+        self.status = self.walk.run(before + nodes, deadline, clock)
+        self.used += self.walk.nodes - before
+
+    def answer(self) -> tuple[str, list[Move], int]:
+        if self.status == "won":
+            return "won", engine_moves(self.root, self.forced, self.walk.line, self.mode,
+                                       config=self.config), self.used
+        return self.status, [], self.used
+
+
+class _Relaxed(_Lane):
+    """The same position drawing one (step 2 of :func:`solve_position`): only a loss counts."""
+
+    def __init__(self, root: State, config: Config) -> None:
+        self.share = config.relax_share
+        relaxed = auto(root, DRAW_ONE, config=config)
+        self.walk: Search | None = None
+        if is_won(relaxed, DRAW_ONE):
+            self.status = "done"
+        elif config.dead_end_check and hopeless(relaxed, DRAW_ONE, config):
+            self.status = "lost"
+        else:
+            self.walk = Search(relaxed, moves(relaxed, DRAW_ONE, config), DRAW_ONE,
+                               config=config)
+
+    def step(self, nodes: int, deadline: float | None, clock: Callable[[], float]) -> None:
+        assert self.walk is not None
+        before = self.walk.nodes
+        status = self.walk.run(before + nodes, deadline, clock)
+        self.used += self.walk.nodes - before
+        if status == "won":
+            self.status = "done"  # won drawing one: that proves nothing here
+            self.walk = None  # let its memory go
+        else:
+            self.status = status
+
+
+class _Restarts(_Lane):
+    """Draw three's restarts (step 1 of :func:`solve_position`)."""
+
+    def __init__(self, root: State, search_root: State, mode: int, budget: int,
+                 config: Config) -> None:
+        self.share = config.restart_share
+        self.root = root
+        self.search_root = search_root
+        self.mode = mode
+        self.config = config
+        self.eager_root = auto(root, mode, None, True, config)
+        self.line: list[Macro] = []
+        self.eager = False
+        if is_won(self.eager_root, mode):
+            self.status, self.eager = "won", True
+            return
+        self.eager_ok = not (config.dead_end_check and hopeless(self.eager_root, mode, config))
+        self.plan = int(budget * config.restart_share)
+        self.chunk = max(200, min(config.restart_nodes, self.plan // 10))
+        self.number = 0
+        self.walk: Search | None = None
+        if self.chunk > self.plan:
+            self.status = "done"
+
+    def step(self, nodes: int, deadline: float | None, clock: Callable[[], float]) -> None:
+        if self.walk is None:
+            self.eager = self.eager_ok and self.number % 2 == 0
+            start = self.eager_root if self.eager else self.search_root
+            self.walk = Search(start, moves(start, self.mode, self.config), self.mode,
+                               eager=self.eager, shuffle=random.Random(self.number),
+                               config=self.config)
+            self.number += 1
+        walk = self.walk
+        before = walk.nodes
+        status = walk.run(min(self.chunk, before + nodes), deadline, clock)
+        self.used += walk.nodes - before
+        if status == "won":
+            self.status, self.line = "won", walk.line
+        elif status == "lost" and not self.eager:
+            self.status = "lost"
+        elif status == "lost" or walk.nodes >= self.chunk:
+            self.walk = None  # this restart is over: the next one starts afresh
+            if self.used + self.chunk > self.plan:
+                self.status = "done"
+
+    def answer(self) -> tuple[str, list[Move], int]:
+        if self.status == "won":
+            return "won", engine_moves(self.root, False, self.line, self.mode, self.eager,
+                                       self.config), max(1, self.used)
+        return self.status, [], self.used
+
+
+def _one_after_another(lanes: list[_Lane], budget: int, deadline: float | None,
+                       clock: Callable[[], float]) -> tuple[str, list[Move], int]:
+    """The searches one after the other: each its share of the budget, the last the rest."""
+    begin = clock()
+    used = 0
+    for n, lane in enumerate(lanes):
+        last = n == len(lanes) - 1
+        allowance = budget - used if last else int(budget * lane.share)
+        until = deadline
+        if deadline is not None and not last:
+            until = min(deadline, clock() + lane.share * (deadline - begin))
+        mark = lane.used
+        while lane.status == "unresolved" and lane.used - mark < allowance:
+            lane.step(allowance - (lane.used - mark), until, clock)
+            if until is not None and clock() > until:
+                break
+        used += lane.used
+        if lane.status in ("won", "lost"):
+            status, line, _ = lane.answer()
+            return status, line, used
+        if deadline is not None and clock() > deadline:
+            break
     return "unresolved", [], used
