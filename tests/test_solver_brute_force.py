@@ -269,19 +269,17 @@ def _positions_searched(variant: str, seed: int, nodes: int) -> list[state.State
     from solitaire_widgets.solver import search as searching
 
     seen: list[state.State] = []
-    real = searching.hopeless
+    real = dead_ends.hopeless
 
     def spy(position: state.State, mode: int = state.DRAW_ONE,
             config: Config = DEFAULT) -> bool:
         seen.append(position)
         return real(position, mode, config)
 
-    searching.hopeless = spy
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(searching, "hopeless", spy)
         from solitaire_widgets.solver import solve_deal
         solve_deal(seed, variant=variant, max_nodes=nodes)
-    finally:
-        searching.hopeless = real
     return seen
 
 
@@ -301,7 +299,7 @@ def test_worklist_dead_end_check_equals_the_rounds(variant: str) -> None:
 
 def full_tables(variant: str) -> list[tuple[Game, bool]]:
     """Positions with every column taken (so emptying one can matter), with their verdicts."""
-    if ("full", variant) not in _CASES:
+    if f"full {variant}" not in _CASES:
         rnd = random.Random(f"brute {variant} full tables")
         found: list[tuple[Game, bool]] = []
         while len(found) < 30:
@@ -309,8 +307,8 @@ def full_tables(variant: str) -> list[tuple[Game, bool]]:
                                   columns=(7, 7))
             if game.legal_moves():
                 found.append((game, brute_force(game)))
-        _CASES["full", variant] = found
-    return _CASES["full", variant]
+        _CASES[f"full {variant}"] = found
+    return _CASES[f"full {variant}"]
 
 
 @pytest.mark.parametrize("reduction", ["move filters", "empty chains", "empty and lay chains",
