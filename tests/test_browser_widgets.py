@@ -392,12 +392,6 @@ def _wait_moves(page: Any, count: int, timeout: float = 20.0) -> None:
     assert _moves_shown(page) == count
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known intermittent defect, issue 14: in some full runs on a clean clone the table's "
-    "canvas showed, after auto-finish, a third-size copy of the table over its top left "
-    "(never when this test runs alone). The canvas no longer relies on the context's save "
-    "stack and the table at rest is redrawn from the engine; kept as xfail until full "
-    "runs show it gone (XPASS)"))
 def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
                                                      jupyterlab_server: Callable[..., LabServer],
                                                      tmp_path: Path) -> None:

@@ -33,11 +33,13 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from solitaire_widgets.render.draw import LABEL_INK
 from tests.browser_support import REPO_ROOT, BrowserPage, LabServer, served_directory
 
 NOTEBOOKS = REPO_ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SVG = "http://www.w3.org/2000/svg"
+SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
 
 
 def _write_notebook(path: Path, sources: list[str]) -> None:
@@ -213,7 +215,7 @@ def test_unrun_notebooks_show_pictures(browser_page: BrowserPage,
         assert picture.evaluate(_PICTURE_PIXELS_JS) > 1_500, "the picture shows no cards"
         # textContent, not innerText: JupyterLab skips rendering cells out of view
         # (content-visibility), and innerText of skipped content reads as empty.
-        caption = " ".join(picture.locator("xpath=..").text_content().split())
+        caption = " ".join(picture.locator("xpath=ancestor::figure[1]").text_content().split())
         assert "this code in Jupyter to" in caption
         assert len(caption) < 400, caption
     # Nothing of a stripped player is left: no dead buttons, no "Step 0 of",
@@ -225,6 +227,36 @@ def test_unrun_notebooks_show_pictures(browser_page: BrowserPage,
         assert output.locator("button").count() == 0
         words = " ".join(output.text_content().split())
         assert "Step 0 of" not in words and len(words) < 400, words[:400]
+    # At a phone's width each picture keeps its pile labels 9 px high or more
+    # and scrolls sideways in its own box; the notebook does not.
+    page.locator(".jp-SideBar .lm-TabBar-tab.lm-mod-current").first.click()  # fold the side bar
+    page.set_viewport_size({"width": 390, "height": 844})
+    time.sleep(1.0)
+    for index in range(widgets):
+        picture = pictures.nth(index)
+        picture.scroll_into_view_if_needed()
+        smallest, width = _smallest_label(str(picture.get_attribute("src")))
+        shown = picture.evaluate("img => img.getBoundingClientRect().width")
+        assert smallest * shown / width >= 9, f"picture {index}: labels of " \
+            f"{smallest * shown / width:.1f} px"
+        box = picture.locator("xpath=ancestor::div[contains(@class, 'sw-still-box')][1]")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "the picture's box scrolls"
+        assert box.evaluate("b => b.getBoundingClientRect().right") <= 390
+        if index == 0:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"unrun-{name[:2]}-390.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def _smallest_label(source: str) -> tuple[float, float]:
+    """The smallest pile label's size in a picture (a ``data:`` URL of an SVG), and
+    the drawing's width. Pile labels are drawn in :data:`LABEL_INK` (the faint
+    names inside empty slots are not labels)."""
+    drawn = ET.fromstring(base64.b64decode(source.split(",", 1)[1]))
+    sizes = [float(text.get("font-size", "0")) for text in drawn.iter(f"{{{SVG}}}text")
+             if text.get("fill") == LABEL_INK]
+    assert sizes, "the picture has no pile labels"
+    return min(sizes), float(str(drawn.get("viewBox")).split()[2])
 
 
 @pytest.mark.browser

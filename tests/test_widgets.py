@@ -34,7 +34,7 @@ from solitaire_widgets import Move, load_game, new_game  # noqa: E402
 from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E402
 from solitaire_widgets.examples import get_example  # noqa: E402
 from solitaire_widgets.render import layout  # noqa: E402
-from solitaire_widgets.render.scene import Scene  # noqa: E402
+from solitaire_widgets.render.scene import READABLE_LABEL, Scene, readable_width  # noqa: E402
 from solitaire_widgets.strategies import get_strategy  # noqa: E402
 from solitaire_widgets.widgets import GameWidget, ReplayWidget  # noqa: E402
 from solitaire_widgets.widgets.canvas_backend import ShapePainter, draw_scene  # noqa: E402
@@ -440,7 +440,10 @@ def test_the_mime_bundle_holds_html_and_svg(comm: Comm) -> None:
     assert base64.b64decode(source.group(1)).decode() == bundle["image/svg+xml"]
     assert widget.game.status in page
     tags = set(re.findall(r"<([a-z]+)", page))
-    assert tags == {"figure", "img", "figcaption"}, tags
+    assert tags == {"figure", "div", "img", "figcaption"}, tags
+    # On a narrow screen it keeps its labels readable and scrolls in its box.
+    scene = layout(widget.game, widget.game.table, widget.width)
+    assert f"min-width:{readable_width(scene)}px" in page and "overflow-x:auto" in page
 
 
 def test_draw_scene_uses_one_path2d_per_outline(comm: Comm) -> None:
@@ -552,7 +555,6 @@ def test_a_replay_of_no_steps_has_nothing_to_play(comm: Comm) -> None:
 
 
 def test_at_a_phones_width_the_replay_keeps_labels_readable_and_scrolls(comm: Comm) -> None:
-    from solitaire_widgets.widgets.game_widget import READABLE_LABEL, readable_width
 
     example = get_example("quarrel-eight-fives")
     replay = ReplayWidget(example, animate=False)
@@ -560,11 +562,12 @@ def test_at_a_phones_width_the_replay_keeps_labels_readable_and_scrolls(comm: Co
     assert replay.canvas in stage.children and "sw-stage" in stage._dom_classes
     assert stage.layout.overflow == "auto hidden"
     narrowest = int(replay.canvas.layout.min_width.removesuffix("px"))
-    assert narrowest == readable_width(replay.game, 760)
+    assert narrowest == readable_width(layout(replay.game, replay.game.table, 760))
     smallest = min(label.size for label in layout(replay.game, replay.game.table, 760).labels)
     assert smallest * narrowest / 760 >= READABLE_LABEL > smallest * 390 / 760
     replay.width = 600
-    assert replay.canvas.layout.min_width == f"{readable_width(replay.game, 600)}px"
+    table = replay.game.table
+    assert replay.canvas.layout.min_width == f"{readable_width(layout(replay.game, table, 600))}px"
 
 
 # -- the solver's questions (issue 6) -------------------------------------------------

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from .describe import describe_table
 from .player import unique_ids
 from .png import PNG_SCALE, scene_png
-from .scene import Scene, layout
+from .scene import Scene, layout, readable_width
 from .svg import scene_svg
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,9 +54,12 @@ def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
     >>> first_id(repr_svg(game)) != first_id(repr_svg(game))
     True
     """
+    return _svg(game, layout(game, game.table, width))
+
+
+def _svg(game: Game, scene: Scene) -> str:
     title = f"{game.rules.title}: {game.status}"
-    svg = scene_svg(layout(game, game.table, width), title=title,
-                    description=describe_table(game, game.table))
+    svg = scene_svg(scene, title=title, description=describe_table(game, game.table))
     digest = hashlib.sha1(svg.encode()).hexdigest()[:6]
     return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
 
@@ -90,8 +93,9 @@ def still_png(scene: Scene, four_colour: bool = False,
     return base64.b64encode(_png(scene, four_colour, frozenset(highlight))).decode("ascii")
 
 
-def still_html(svg: str, words: str, line: str, width: float, extra: str = "") -> str:
-    """A picture every notebook viewer shows: ``svg`` as an ``<img>``, ``line`` under it.
+def still_html(svg: str, words: str, line: str, scene: Scene, extra: str = "") -> str:
+    """A picture every notebook viewer shows: ``svg`` (a drawing of ``scene``) as an
+    ``<img>``, ``line`` under it.
 
     Where a notebook is shown untrusted or without a kernel (JupyterLab,
     nbviewer, GitHub, VS Code), HTML is sanitized: scripts, ``<style>`` and
@@ -99,17 +103,28 @@ def still_html(svg: str, words: str, line: str, width: float, extra: str = "") -
     (a ``data:`` URL, ``words`` as its ``alt``) and plain text survive.
     ``extra`` (HTML) goes after the line.
 
-    >>> html = still_html("<svg/>", "The table", "A picture <1>.", 300)
+    On a narrow screen the picture shrinks no further than its
+    :func:`~solitaire_widgets.render.scene.readable_width` (pile labels of
+    9 px) and scrolls sideways in its own box, where the viewer keeps
+    inline styles (JupyterLab does); elsewhere it fits the width.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("quarrel", seed=1)
+    >>> html = still_html("<svg/>", "The table", "A picture <1>.", layout(game, game.table, 760))
     >>> html.startswith('<figure class="sw-still"') and "A picture &lt;1&gt;." in html
     True
     >>> 'src="data:image/svg+xml;base64,PHN2Zy8+"' in html and "<svg" not in html
+    True
+    >>> 'width="760" style="max-width:100%;min-width:684px;height:auto"' in html
     True
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return (
         '<figure class="sw-still" style="margin:0">'
+        '<div class="sw-still-box" style="overflow-x:auto;max-width:100%">'
         f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(words)}" '
-        f'width="{round(width)}" style="max-width:100%;height:auto">'
+        f'width="{round(scene.width)}" '
+        f'style="max-width:100%;min-width:{readable_width(scene)}px;height:auto"></div>'
         f"<figcaption>{escape(line, quote=False)}{extra}</figcaption></figure>"
     )
 
@@ -128,12 +143,13 @@ def replay_still(game: Game, title: str, position: int = 0,
     """
     table = game.position_at(position)
     words = describe_table(game, table)
-    svg = scene_svg(layout(game, table, width), title=title, description=words)
+    scene = layout(game, table, width)
+    svg = scene_svg(scene, title=title, description=words)
     steps = len(game.history)
     shown = "the deal" if position == 0 else f"step {position}"
     line = (f"{title}: a replay of {steps} step{'' if steps == 1 else 's'}, a picture of "
             f"{shown}. Run this code in Jupyter to step through it.")
-    return svg, still_html(svg, words, line, width)
+    return svg, still_html(svg, words, line, scene)
 
 
 def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
@@ -147,6 +163,7 @@ def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     words = describe_table(game, game.table)
     shown = escape(words, quote=False).replace("\n", "<br>")
     line = f"{game.rules.title} ({game.deal_name}, {len(game.history)} moves): {game.status}"
-    return still_html(repr_svg(game, width), f"{game.rules.title}: {game.status}", line, width,
+    scene = layout(game, game.table, width)
+    return still_html(_svg(game, scene), f"{game.rules.title}: {game.status}", line, scene,
                       '<details><summary>The table in words</summary><p>' + shown
                       + "</p></details>")

@@ -38,7 +38,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["Sprite", "Slot", "Label", "Scene", "layout", "LAYOUTS", "match_sprites", "card_key",
-           "rules_of"]
+           "rules_of", "READABLE_LABEL", "readable_width"]
+
+#: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
+#: screen a table keeps this size and its box scrolls sideways.
+READABLE_LABEL = 9.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +353,19 @@ def _int_fact(table: Table, key: str, default: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         return default
     return value
+
+
+def readable_width(scene: Scene) -> int:
+    """The narrowest (CSS pixels) ``scene`` may be shown at, its smallest pile
+    label still :data:`READABLE_LABEL` pixels high.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("quarrel", seed=1)
+    >>> readable_width(layout(game, game.table, 760))      # labels of 10 px
+    684
+    """
+    smallest = min((label.size for label in scene.labels), default=READABLE_LABEL)
+    return math.ceil(scene.width * READABLE_LABEL / smallest)
 
 
 def _label_size(cw: float) -> float:

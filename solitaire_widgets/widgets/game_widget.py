@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -45,7 +44,7 @@ from ..moves import Move
 from ..render import pointer
 from ..render.describe import describe_table
 from ..render.display import still_html, still_png
-from ..render.scene import Scene, layout
+from ..render.scene import Scene, layout, readable_width
 from ..render.svg import scene_svg
 from ..render.tween import Segment, Timing, step_segments
 from ..saves import load_game
@@ -53,14 +52,11 @@ from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
 from .traits import check_speed, check_width
 
-__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "READABLE_LABEL", "readable_width"]
+__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
 
 #: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
 #: so a whole game of Klondike takes a few seconds.
 RUN_TIMING = Timing(frames=2, ms=16)
-#: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
-#: screen the table keeps this size and its box scrolls sideways.
-READABLE_LABEL = 9.0
 #: Auto-finish works out its next move this many seconds before the browser has
 #: drawn the last one (the browser queues drawings, so the pace stays even).
 RUN_AHEAD = 0.02
@@ -160,7 +156,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter.on_drawn = self._on_drawn
         self.canvas = self.painter.canvas
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
-                                      min_width=f"{readable_width(game, width)}px")
+                                      min_width=f"{readable_width(layout(game, game.table, width))}px")
         # On a narrow screen the table keeps a readable size and scrolls sideways in
         # here (the padding leaves room for the focus ring).
         self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
@@ -517,7 +513,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         width = int(change["new"])
         self._stop_run()
         self.canvas.layout.max_width = f"{width}px"
-        self.canvas.layout.min_width = f"{readable_width(self.game, width)}px"
+        self.canvas.layout.min_width = f"{readable_width(self._layout())}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
@@ -768,18 +764,5 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
         bundle["image/svg+xml"] = svg
         bundle["image/png"] = still_png(scene)
-        bundle["text/html"] = still_html(svg, words, line, scene.width)
+        bundle["text/html"] = still_html(svg, words, line, scene)
         return bundle
-
-
-def readable_width(game: Game, width: int) -> int:
-    """The narrowest (CSS pixels) a ``width``-pixel drawing of ``game`` may be shown at,
-    its smallest pile label still ``READABLE_LABEL`` pixels high.
-
-    >>> from solitaire_widgets import new_game
-    >>> readable_width(new_game("quarrel", seed=1), 760)      # labels of 10 px
-    684
-    """
-    labels = layout(game, game.table, width).labels
-    smallest = min((label.size for label in labels), default=READABLE_LABEL)
-    return math.ceil(width * READABLE_LABEL / smallest)

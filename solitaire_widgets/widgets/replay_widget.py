@@ -33,11 +33,10 @@ from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table, sentence
 from ..render.display import replay_still, still_png
-from ..render.scene import Scene, layout
+from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
 from .canvas_backend import TablePainter
-from .game_widget import readable_width
 from .traits import check_position, check_width
 
 __all__ = ["ReplayWidget"]
@@ -95,7 +94,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         # As the GameWidget's: on a narrow screen the table keeps its labels
         # readable (READABLE_LABEL) and scrolls sideways in its own box.
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
-                                      min_width=f"{readable_width(game, width)}px")
+                                      min_width=f"{readable_width(layout(game, game.table, width))}px")
         self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
                                                           padding="5px", min_width="0"))
         self.stage.add_class("sw-stage")
@@ -223,7 +222,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
         self.canvas.layout.max_width = f"{width}px"
-        self.canvas.layout.min_width = f"{readable_width(self.game, width)}px"
+        self.canvas.layout.min_width = f"{readable_width(layout(self.game, self.game.table, width))}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
