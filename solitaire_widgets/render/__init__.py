@@ -21,7 +21,7 @@ from .display import replay_still, repr_html, repr_png, repr_svg, still_html, st
 from .draw import scene_layers, scene_shapes
 from .player import game_frames, html_player, replay_frames
 from .png import scene_png
-from .scene import Label, Scene, Slot, Sprite, layout, match_sprites
+from .scene import Label, Scene, Slot, Sprite, layout, match_sprites, readable_width
 from .shapes import Path, Rect, Shape, Text
 from .svg import scene_svg
 from .tween import event_scenes, step_scenes, tween
@@ -44,6 +44,7 @@ __all__ = [
     "html_player",
     "layout",
     "match_sprites",
+    "readable_width",
     "replay_frames",
     "replay_still",
     "repr_html",

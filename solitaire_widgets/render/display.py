@@ -104,7 +104,7 @@ def still_html(svg: str, words: str, line: str, scene: Scene, extra: str = "") -
     ``extra`` (HTML) goes after the line.
 
     On a narrow screen the picture shrinks no further than its
-    :func:`~solitaire_widgets.render.scene.readable_width` (pile labels of
+    :func:`~solitaire_widgets.render.readable_width` (pile labels of
     9 px) and scrolls sideways in its own box, where the viewer keeps
     inline styles (JupyterLab does); elsewhere it fits the width.
 

@@ -357,7 +357,7 @@ def _int_fact(table: Table, key: str, default: int = 0) -> int:
 
 def readable_width(scene: Scene) -> int:
     """The narrowest (CSS pixels) ``scene`` may be shown at, its smallest pile
-    label still :data:`READABLE_LABEL` pixels high.
+    label still ``READABLE_LABEL`` (9) pixels high.
 
     >>> from solitaire_widgets import new_game
     >>> game = new_game("quarrel", seed=1)
