@@ -52,6 +52,9 @@ class Config:
       check (strong, with run heads) with a worklist instead of in rounds:
       the same answer, a little faster there (off: the rounds, which the
       tests compare it with);
+    - ``bit_dead_ends``: compute the dead-end check (strong, with run heads)
+      on bit masks, in every mode: the same answer, about twice as fast (off:
+      the worklist under the Polish rules, else the rounds);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
@@ -73,6 +76,7 @@ class Config:
     shift_checks: bool = False
     splits: bool = True
     worklist_dead_ends: bool = True
+    bit_dead_ends: bool = True
     restart_share: float = 0.25
     restart_nodes: int = 5_000
     relax_share: float = 0.3
