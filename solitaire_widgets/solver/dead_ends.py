@@ -582,21 +582,20 @@ def _hopeless_bits(state: State, mode: int) -> bool:
     polish = mode == POLISH
     counted = 0 if pss == 1 else pos
     gone = 0  # talon indices, as bits
-    tal = _TALONS.get(talon)
-    if tal is None:
-        tal = _talon(talon)
+    held = _TALONS.get(talon)
+    if held is None:
+        held = _talon(talon)
+    tal = held[0]
     if limited:
         rise = _RISE.get((n, pos, pss, mode))
         if rise is None:
             rise = _rise(n, pos, pss, mode)
-        under.update(tal[1])
+        under.update(held[1])
         for j in range(n):
             if rise >> j & 1:
                 free |= bit[talon[j]]
-        tal = tal[0]
     else:
         rise = 0
-        tal = tal[0]
         free |= tal
         located &= ~tal  # drawing one, a talon card leaving frees nothing
     done = 0
@@ -640,19 +639,19 @@ def _hopeless_bits(state: State, mode: int) -> bool:
                 talon_moved = True
         if talon_moved:
             if polish:
-                before = 0
-                for j in range(n):
-                    if not rise >> j & 1 and (gone >> (j + 1) & 1
-                                              or (j >= counted and before >= j - WASTE_LIMIT)):
-                        rise |= 1 << j
-                        free |= bit[talon[j]]
-                    before += gone >> j & 1
+                # Index j may come up once at most WASTE_LIMIT indices before
+                # it have not left: every index up to the next one not left.
+                rest = ~gone & ((1 << n) - 1)
+                for _ in range(WASTE_LIMIT):
+                    rest &= rest - 1
+                below = (rest & -rest) << 1 if rest else 1 << n
+                new = ((below - 1) & ~((1 << counted) - 1)) | gone >> 1
             else:
                 first = (gone & -gone).bit_length() - 1
                 new = (((1 << n) - 1) & ~((2 << first) - 1)) | gone >> 1
-                new &= ~rise
-                rise |= new
-                while new:
-                    low_bit = new & -new
-                    new ^= low_bit
-                    free |= bit[talon[low_bit.bit_length() - 1]]
+            new &= ~rise
+            rise |= new
+            while new:
+                low_bit = new & -new
+                new ^= low_bit
+                free |= bit[talon[low_bit.bit_length() - 1]]
