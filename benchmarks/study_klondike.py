@@ -44,6 +44,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from solitaire_widgets import new_game
+from solitaire_widgets.moves import Move
 from solitaire_widgets.solver import solve_deal
 from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.stats import wilson_interval
@@ -295,6 +297,56 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
     return path
 
 
+def replay_drawing_one(seed: int, moves: list[Move], draw: int) -> bool:
+    """Whether a winning line of a stricter rule set wins deal ``seed`` drawing one.
+
+    Every line drawing three or under the Polish rules is a line drawing one:
+    each turn of ``draw`` cards becomes as many turns of one (the last
+    packet may be shorter), which leave the waste in the same order, and
+    every other move is the same. The line is played through the engine
+    (every move checked legal drawing one) and must end won.
+    """
+    game = new_game("klondike", seed=seed, variant="standard")
+    for move in moves:
+        if move.action == "turn":
+            for _ in range(min(draw, len(game.table.piles["s"].cards))):
+                game.play(move)
+        else:
+            game.play(move)
+    return game.is_won
+
+
+def win_by_stricter(seeds: list[int], variant: str, nodes: int,
+                    progress: bool = True) -> Path:
+    """Drawing one, settle unresolved deals by a win found under stricter rules.
+
+    Each deal of ``seeds`` still unresolved drawing one is solved under
+    ``variant`` (``draw-three`` or ``polish``); a win found is replayed
+    drawing one (:func:`replay_drawing_one`) and, if it wins there, is the
+    deal's answer drawing one, marked ``"proof": "won <variant>, replayed
+    drawing one"``. Nothing is written for a deal not so won.
+    """
+    known = best_rows("standard")
+    todo = [s for s in seeds if s in known and known[s]["status"] == "unresolved"]
+    path = CHUNKS / f"standard_by_{variant}.jsonl"
+    CHUNKS.mkdir(parents=True, exist_ok=True)
+    draw = 3 if variant == "draw-three" else 1
+    with path.open("a") as out:
+        for seed in todo:
+            solution = solve_deal(seed, variant=variant, max_nodes=nodes)
+            if progress:
+                print(f"  deal {seed}: {solution.status} under {variant}", file=sys.stderr)
+            if solution.status == "won" and replay_drawing_one(seed, solution.moves, draw):
+                out.write(json.dumps({"seed": seed, "status": "won", "nodes": solution.nodes,
+                                      "seconds": round(solution.seconds, 3),
+                                      "max_nodes": known[seed]["max_nodes"],
+                                      "solver": VERSION, "stricter_max_nodes": nodes,
+                                      "proof": f"won {variant}, replayed drawing one"})
+                          + "\n")
+                out.flush()
+    return path
+
+
 def merge(variant: str) -> dict[str, Any]:
     """The stored study of ``variant`` with every chunk folded in.
 
@@ -322,8 +374,16 @@ def merge(variant: str) -> dict[str, Any]:
         old.get("retry", {}).get("first_command"), old.get("command")) if c]
         if "--merge" not in c]
     for chunk in sorted(CHUNKS.glob(f"{variant}_*.jsonl")):
-        first, last = (int(x) for x in chunk.stem.split("_")[1].split("-"))
         done = [json.loads(line) for line in chunk.read_text().splitlines() if line.strip()]
+        if chunk.stem.startswith(f"{variant}_by_"):
+            stricter = chunk.stem.split("_by_")[1]
+            command = (f"python benchmarks/study_klondike.py --variant standard --wins-from "
+                       f"{stricter} --seeds {','.join(str(r['seed']) for r in done)} "
+                       f"--nodes {max(r['stricter_max_nodes'] for r in done)}")
+            if done and command not in commands:
+                commands.append(command)
+            continue
+        first, last = (int(x) for x in chunk.stem.split("_")[1].split("-"))
         for budget in sorted({row["max_nodes"] for row in done}):
             seeds = [row["seed"] for row in done if row["max_nodes"] == budget]
             command = (f"python benchmarks/study_klondike.py --chunk --variant {variant} "
@@ -366,9 +426,16 @@ def main(argv: list[str] | None = None) -> int:
                              "drawing one (a loss there is a loss under every rule set)")
     parser.add_argument("--restart-share", type=float, default=DEFAULT.restart_share,
                         help="with --chunk: the share given to draw three's restarts")
+    parser.add_argument("--wins-from", choices=("draw-three", "polish"), default=None,
+                        help="with --variant standard and --seeds: solve those deals left "
+                             "unresolved under these stricter rules, and count a win that "
+                             "replays drawing one")
     parser.add_argument("--merge", action="store_true",
                         help="fold every chunk of --variant into its stored study")
     args = parser.parse_args(argv)
+    if args.wins_from is not None:
+        win_by_stricter([int(x) for x in args.seeds.split(",")], args.wins_from, args.nodes)
+        return 0
     if args.chunk:
         only = None if args.seeds is None else {int(x) for x in args.seeds.split(",")}
         plan = Config(relax_share=args.relax_share, restart_share=args.restart_share)

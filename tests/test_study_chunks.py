@@ -85,3 +85,18 @@ def test_a_loss_drawing_one_settles_the_stricter_rules(results: Path) -> None:
         out.write(json.dumps({**unresolved, "status": "won", "max_nodes": 20}) + "\n")
     with pytest.raises(ValueError, match="deal 5 .* lost drawing one"):
         study.best_rows("polish")
+
+
+def test_a_win_under_stricter_rules_replays_drawing_one(results: Path) -> None:
+    solution = study.solve_deal(0, variant="draw-three", max_nodes=5_000)
+    assert solution.status == "won"
+    assert study.replay_drawing_one(0, solution.moves, 3)
+    assert not study.replay_drawing_one(0, solution.moves[:-1], 3)  # not to its end
+    # Deal 0 left unresolved drawing one (a tiny budget) is settled by that win.
+    study.run_chunk("standard", 0, 1, 1, 2, None, progress=False)
+    assert study.best_rows("standard")[0]["status"] == "unresolved"
+    study.win_by_stricter([0], "draw-three", 5_000, progress=False)
+    row = study.best_rows("standard")[0]
+    assert row["status"] == "won" and row["proof"] == "won draw-three, replayed drawing one"
+    assert any("--wins-from draw-three --seeds 0" in c
+               for c in study.merge("standard")["summary"]["commands"])
