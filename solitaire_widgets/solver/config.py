@@ -55,6 +55,10 @@ class Config:
     - ``bit_dead_ends``: compute the dead-end check (strong, with run heads)
       on bit masks, in every mode: the same answer, about twice as fast (off:
       the worklist under the Polish rules, else the rounds);
+    - ``quick_auto``: after a move between columns or from the talon to a
+      column, look for automatic foundation moves only where the move can
+      have made one (``solitaire_widgets.solver.moves.settled``): the same
+      positions, a little sooner (off: every position is looked over whole);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
@@ -77,6 +81,7 @@ class Config:
     splits: bool = True
     worklist_dead_ends: bool = True
     bit_dead_ends: bool = True
+    quick_auto: bool = True
     restart_share: float = 0.25
     restart_nodes: int = 5_000
     relax_share: float = 0.3
