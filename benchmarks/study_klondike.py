@@ -369,7 +369,11 @@ def merge(variant: str) -> dict[str, Any]:
                       variant, 0, min(r["max_nodes"] for r in rows), None, 1,
                       sum(r["seconds"] for r in rows))
     data["summary"]["budgets"] = budgets
-    data["summary"]["lost_drawing_one"] = sum(1 for r in rows if r.get("proof"))
+    # Deals settled through the relaxation (see best_rows, win_by_stricter).
+    data["summary"]["lost_drawing_one"] = sum(
+        1 for r in rows if r.get("proof") == "lost drawing one")
+    data["summary"]["won_under_stricter_rules"] = sum(
+        1 for r in rows if str(r.get("proof", "")).startswith("won "))
     commands = [c for c in old.get("commands") or [c for c in (
         old.get("retry", {}).get("first_command"), old.get("command")) if c]
         if "--merge" not in c]
