@@ -4,6 +4,12 @@
 it is fast and sound: when it says a position is hopeless, no line from it
 wins, and the search may stop there. What it relies on is said in its
 docstring; tests check each part on small positions against brute force.
+
+The same fixpoint is computed three ways: in rounds (the reference, and the
+only one for the plainer reckonings), on a worklist, and on bit masks (the
+one the solver plays with: about 1.5 times as fast as the rounds drawing
+three and 1.8 times under the Polish rules, measured on positions the
+search meets). Tests check the three agree on every position they try.
 """
 
 from __future__ import annotations
