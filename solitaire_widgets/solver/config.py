@@ -19,8 +19,11 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 
 #: The solver's version, stored with every answer of a study: raised whenever
 #: the search changes which positions it expands (a sound solver's answers
-#: never change, only how soon it finds them).
-VERSION = 4
+#: never change, only how soon it finds them), or how it reckons them, so an
+#: answer says which code found it (5: the dead-end check on bit masks and the
+#: automatic moves looked for only where a move can have made one; the same
+#: positions as 4).
+VERSION = 5
 
 
 @dataclass(frozen=True)
