@@ -19,6 +19,7 @@ from solitaire_widgets.solver import (
 )
 from solitaire_widgets.solver import moves as gen
 from solitaire_widgets.solver import state as st
+from solitaire_widgets.solver.config import DEFAULT
 
 
 def deal_deck(columns: list[list[str]], talon: list[str]) -> list[Card]:
@@ -606,9 +607,9 @@ def test_quick_automatic_moves_look_only_where_a_move_can_have_made_one(variant:
     # leaves as it is; and the search expands the same positions either way.
     mode = st.mode_of(variant)
     parents: list[st.State] = []
-    real = search.moves
+    real = gen.moves
 
-    def spy(position: st.State, mode: int, config: Config = Config()) -> list[st.Macro]:
+    def spy(position: st.State, mode: int, config: Config = DEFAULT) -> list[st.Macro]:
         parents.append(position)
         return real(position, mode, config)
 

@@ -168,6 +168,20 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True) -> bool:
     return False
 
 
+#: For a column, the cards its face-up cards below the head could go onto
+#: (see :func:`moves`); cached, emptied when large.
+_WANTED: dict[bytes, frozenset[int]] = {}
+
+
+def _wanted(col: bytes) -> frozenset[int]:
+    """The parents of the face-up cards of ``col`` other than its head (cached)."""
+    if len(_WANTED) >= 50_000:
+        _WANTED.clear()
+    wanted = frozenset(p for c in col[2 + col[0]:] for p in PARENTS[c])
+    _WANTED[col] = wanted
+    return wanted
+
+
 def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     """The moves worth trying from ``state``, best first (after :func:`auto`)."""
     found, cols, talon, pos, pss = state
@@ -209,6 +223,13 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
                         reveal.append((-nd, (COL_T, i, j, n - nd)))
                     else:
                         other.append((COL_T, i, j, n - nd))
+        if n < 2 + nd:
+            continue
+        wanted = _WANTED.get(col)
+        if wanted is None:
+            wanted = _wanted(col)
+        if wanted.isdisjoint(ends):
+            continue  # no card under the head can go onto an end card
         for k in range(2 + nd, n + 1):
             for p in PARENTS[col[k]]:
                 j = ends.get(p)
