@@ -51,10 +51,10 @@ class Config:
       from one card to its twin or empties a column, and on the hard deals
       profiled it never made a position hopeless; skipping a check is always
       sound, it only prunes less);
-    - ``worklist_dead_ends``: under the Polish rules, compute the dead-end
-      check (strong, with run heads) with a worklist instead of in rounds:
-      the same answer, a little faster there (off: the rounds, which the
-      tests compare it with);
+    - ``worklist_dead_ends``: with ``bit_dead_ends`` off, under the Polish
+      rules, compute the dead-end check (strong, with run heads) with a
+      worklist instead of in rounds: the same answer, a little faster there
+      (off: the rounds, which the tests compare it with);
     - ``bit_dead_ends``: compute the dead-end check (strong, with run heads)
       on bit masks, in every mode: the same answer, about twice as fast (off:
       the worklist under the Polish rules, else the rounds);
