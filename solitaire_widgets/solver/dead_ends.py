@@ -7,9 +7,10 @@ docstring; tests check each part on small positions against brute force.
 
 The same fixpoint is computed three ways: in rounds (the reference, and the
 only one for the plainer reckonings), on a worklist, and on bit masks (the
-one the solver plays with: about 1.5 times as fast as the rounds drawing
-three and 1.8 times under the Polish rules, measured on positions the
-search meets). Tests check the three agree on every position they try.
+one the solver plays with: in CPU time on 50,000 positions the search
+meets, 1.7 times as fast as the worklist and the rounds under the Polish
+rules, 1.5 times the rounds drawing three and 1.4 times drawing one). Tests
+check the three agree on every position they try.
 """
 
 from __future__ import annotations
