@@ -100,3 +100,12 @@ def test_a_win_under_stricter_rules_replays_drawing_one(results: Path) -> None:
     assert row["status"] == "won" and row["proof"] == "won draw-three, replayed drawing one"
     assert any("--wins-from draw-three --seeds 0" in c
                for c in study.merge("standard")["summary"]["commands"])
+
+
+def test_a_chunk_of_chosen_deals_with_another_plan(results: Path) -> None:
+    plan = study.Config(relax_share=0.9, restart_share=0.0)
+    path = study.run_chunk("draw-three", 0, 5, 1, 2_000, None, progress=False, only={1, 3},
+                           config=plan)
+    rows = _lines(path)
+    assert [r["seed"] for r in rows] == [1, 3]
+    assert all(r["relax_share"] == 0.9 and r["restart_share"] == 0.0 for r in rows)
