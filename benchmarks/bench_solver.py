@@ -2,6 +2,8 @@
 
     python benchmarks/bench_solver.py --deals 50 --variant standard
 
+    python benchmarks/bench_solver.py --deals 100 --variant polish --previous /tmp/prev --alternate
+
 Solves the same deals in one run: with the solver as it is, with the
 baseline :data:`solitaire_widgets.solver.config.BASELINE` (every pruning rule
 off: depth-first search over the same macro moves with the transposition
@@ -10,7 +12,9 @@ table, plain safe foundation moves and the plain dead-end check), and with
 (``git archive REF solitaire_widgets | tar -x -C DIR``). Prints, for each,
 deals won / lost / unresolved, the mean, median, 95th percentile and largest
 solve time, and positions per second; and checks that where two answered,
-they answered the same.
+they answered the same. With ``--alternate``, only this solver and the
+previous one, taking turns deal by deal and timed in CPU seconds, which a
+change of load on a shared machine does not tilt towards either.
 """
 
 from __future__ import annotations
@@ -72,6 +76,59 @@ def measure_previous(tree: Path, seeds: range, variant: str, nodes: int) -> Colu
             [r[0] for r in rows], [r[2] for r in rows])
 
 
+_WORKER = """
+import json, sys, time
+if sys.argv[1]:
+    sys.path.insert(0, sys.argv[1])
+from solitaire_widgets.solver import solve_deal
+for line in sys.stdin:
+    seed, variant, nodes = json.loads(line)
+    began = time.process_time()
+    s = solve_deal(seed, variant=variant, max_nodes=nodes)
+    print(json.dumps([s.status, s.nodes, time.process_time() - began]), flush=True)
+"""
+
+
+def alternate(tree: Path, seeds: range, variant: str, nodes: int) -> int:
+    """This solver and the one in ``tree`` taking turns deal by deal, in CPU seconds.
+
+    Two worker processes, one per solver; each deal goes to both, the order
+    swapped from one deal to the next, so a change of load on a shared
+    machine falls on both alike. Prints each one's CPU seconds and positions
+    per CPU second, and whether they gave the same answers and expanded the
+    same positions on every deal (0 if they did).
+    """
+    workers = {name: subprocess.Popen([sys.executable, "-c", _WORKER, path],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+               for name, path in (("solver", ""), ("previous", str(tree)))}
+    rows: dict[str, list[tuple[str, int, float]]] = {name: [] for name in workers}
+    for n, seed in enumerate(seeds):
+        for name in list(workers)[::1 if n % 2 else -1]:
+            worker = workers[name]
+            assert worker.stdin is not None and worker.stdout is not None
+            worker.stdin.write(json.dumps([seed, variant, nodes]) + "\n")
+            worker.stdin.flush()
+            status, used, cpu = json.loads(worker.stdout.readline())
+            rows[name].append((status, used, cpu))
+    for worker in workers.values():
+        assert worker.stdin is not None
+        worker.stdin.close()
+        worker.wait()
+    print(f"Klondike ({variant}), deals {seeds.start}..{seeds.stop - 1}, {nodes:,} positions "
+          f"per deal at most, the two solvers taking turns deal by deal, CPU seconds")
+    for name, done in rows.items():
+        cpu = sum(r[2] for r in done)
+        used = sum(r[1] for r in done)
+        print(f"  {name:>8}: " + " / ".join(str(sum(r[0] == s for r in done))
+                                            for s in ("won", "lost", "unresolved"))
+              + f"; mean {cpu / len(done):.3f} s; {used:,} positions, "
+                f"{used / cpu:,.0f} per CPU second")
+    same = [r[:2] for r in rows["solver"]] == [r[:2] for r in rows["previous"]]
+    print("same answers and positions on every deal" if same
+          else "the answers or the positions differ")
+    return 0 if same else 1
+
+
 def _column(answers: list[str], times: list[float], total: int, wall: float) -> dict[str, str]:
     times = sorted(times)
     n = len(times)
@@ -96,8 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--previous", type=Path, default=None,
                         help="a directory holding an earlier copy of solitaire_widgets: its "
                              "solver is measured too, on the same deals, in the same run")
+    parser.add_argument("--alternate", action="store_true",
+                        help="with --previous: only time the two solvers taking turns deal "
+                             "by deal, in CPU seconds (fair on a loaded machine)")
     args = parser.parse_args(argv)
     seeds = range(args.start, args.start + args.deals)
+    if args.alternate:
+        if args.previous is None:
+            parser.error("--alternate needs --previous")
+        return alternate(args.previous, seeds, args.variant, args.nodes)
     columns = {"solver": measure(seeds, args.variant, args.nodes)}
     columns["baseline"] = measure(seeds, args.variant, args.nodes, BASELINE)
     if args.previous is not None:

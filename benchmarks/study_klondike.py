@@ -44,8 +44,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from solitaire_widgets import new_game
+from solitaire_widgets.moves import Move
 from solitaire_widgets.solver import solve_deal
-from solitaire_widgets.solver.config import VERSION
+from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.stats import wilson_interval
 
 RESULTS = Path(__file__).parent / "results"
@@ -63,16 +65,17 @@ RULES_NOTE = ("Same rules as Blake & Gent's Klondike without worrying back (card
               "worrying back")
 
 
-def _one(args: tuple[int, str, int, float | None]) -> tuple[int, str, int, float]:
-    seed, variant, nodes, seconds = args
-    solution = solve_deal(seed, variant=variant, max_nodes=nodes, max_seconds=seconds)
+def _one(args: tuple[int, str, int, float | None, Config]) -> tuple[int, str, int, float]:
+    seed, variant, nodes, seconds, config = args
+    solution = solve_deal(seed, variant=variant, max_nodes=nodes, max_seconds=seconds,
+                          config=config)
     return seed, solution.status, solution.nodes, solution.seconds
 
 
 def _solve_all(seeds: list[int], variant: str, workers: int, nodes: int,
                seconds: float | None, progress: bool) -> list[tuple[int, str, int, float]]:
     """Solve the deals ``seeds``, on ``workers`` processes; rows sorted by seed."""
-    jobs = [(s, variant, nodes, seconds) for s in seeds]
+    jobs = [(s, variant, nodes, seconds, DEFAULT) for s in seeds]
     deals = len(jobs)
     rows: list[tuple[int, str, int, float]] = []
     if workers <= 1:
@@ -213,6 +216,14 @@ def best_rows(variant: str) -> dict[int, Row]:
 
     A deal won in one answer and lost in another is an error: a sound
     solver's answers are facts, so one of them is a bug.
+
+    Drawing three and under the Polish rules, a deal left unresolved that
+    the draw-one study (``standard``) proved lost is lost here too: every
+    line of these rules is a line drawing one (a turn of three cards is
+    three turns of one; two passes and a waste of three only forbid), the
+    same relaxation the solver's own search plan uses. Its answer is then
+    the draw-one proof's, marked ``"proof": "lost drawing one"``. A deal
+    won here and lost drawing one is an error in the same way.
     """
     best: dict[int, Row] = {}
     for row in _stored_rows(variant) + chunk_rows(variant):
@@ -222,23 +233,44 @@ def best_rows(variant: str) -> dict[int, Row]:
                              f"{old} against {row}")
         if old is None or _better(row, old):
             best[row["seed"]] = row
+    if variant in ("draw-three", "polish"):
+        for seed, relaxed in best_rows("standard").items():
+            row = best.get(seed)
+            if relaxed["status"] != "lost" or row is None:
+                continue
+            if row["status"] == "won":
+                raise ValueError(f"deal {seed} ({variant}) was found won, but lost drawing "
+                                 f"one: {row} against {relaxed}")
+            if row["status"] == "unresolved":
+                best[seed] = {"seed": seed, "status": "lost", "nodes": relaxed["nodes"],
+                              "seconds": relaxed["seconds"], "max_nodes": row["max_nodes"],
+                              "proof": "lost drawing one",
+                              **({"solver": relaxed["solver"]} if "solver" in relaxed else {})}
     return best
 
 
 def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
-              seconds: float | None, progress: bool = True) -> Path:
+              seconds: float | None, progress: bool = True,
+              only: set[int] | None = None, config: Config = DEFAULT) -> Path:
     """Solve the deals of ``start .. start + deals - 1`` not yet settled at this budget.
 
     Each answer is appended to the chunk's file as soon as it is known, so a
-    run that is stopped loses at most the deals in progress.
+    run that is stopped loses at most the deals in progress. With ``only``,
+    just those deals of the range; with ``config``, another search plan (its
+    shares are recorded with each answer: a plan changes how soon a search
+    decides, never what it proves).
     """
     known = best_rows(variant)
     seeds = [s for s in range(start, start + deals)
-             if s not in known or (known[s]["status"] == "unresolved"
-                                   and known[s].get("max_nodes", 0) < nodes)]
+             if (only is None or s in only)
+             and (s not in known or (known[s]["status"] == "unresolved"
+                                     and known[s].get("max_nodes", 0) < nodes))]
     CHUNKS.mkdir(parents=True, exist_ok=True)
     path = CHUNKS / f"{variant}_{start:05d}-{start + deals - 1:05d}.jsonl"
-    jobs = [(s, variant, nodes, seconds) for s in seeds]
+    jobs = [(s, variant, nodes, seconds, config) for s in seeds]
+    plan: dict[str, float] = {}
+    if config != DEFAULT:
+        plan = {"relax_share": config.relax_share, "restart_share": config.restart_share}
     if progress:
         print(f"  {len(seeds)} of {deals} deals to solve -> {path}", file=sys.stderr)
     with path.open("a") as out:
@@ -247,7 +279,7 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
             for done, (seed, status, used, took) in enumerate(results, 1):
                 out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
                                       "seconds": round(took, 3), "max_nodes": nodes,
-                                      "solver": VERSION}) + "\n")
+                                      "solver": VERSION, **plan}) + "\n")
                 out.flush()
                 if progress and done % 50 == 0:
                     print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
@@ -257,10 +289,61 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
                         pool.map(_one, jobs, chunksize=1), 1):
                     out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
                                           "seconds": round(took, 3),
-                                          "max_nodes": nodes, "solver": VERSION}) + "\n")
+                                          "max_nodes": nodes, "solver": VERSION,
+                                          **plan}) + "\n")
                     out.flush()
                     if progress and done % 50 == 0:
                         print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
+    return path
+
+
+def replay_drawing_one(seed: int, moves: list[Move], draw: int) -> bool:
+    """Whether a winning line of a stricter rule set wins deal ``seed`` drawing one.
+
+    Every line drawing three or under the Polish rules is a line drawing one:
+    each turn of ``draw`` cards becomes as many turns of one (the last
+    packet may be shorter), which leave the waste in the same order, and
+    every other move is the same. The line is played through the engine
+    (every move checked legal drawing one) and must end won.
+    """
+    game = new_game("klondike", seed=seed, variant="standard")
+    for move in moves:
+        if move.action == "turn":
+            for _ in range(min(draw, len(game.table.piles["s"].cards))):
+                game.play(move)
+        else:
+            game.play(move)
+    return game.is_won
+
+
+def win_by_stricter(seeds: list[int], variant: str, nodes: int,
+                    progress: bool = True) -> Path:
+    """Drawing one, settle unresolved deals by a win found under stricter rules.
+
+    Each deal of ``seeds`` still unresolved drawing one is solved under
+    ``variant`` (``draw-three`` or ``polish``); a win found is replayed
+    drawing one (:func:`replay_drawing_one`) and, if it wins there, is the
+    deal's answer drawing one, marked ``"proof": "won <variant>, replayed
+    drawing one"``. Nothing is written for a deal not so won.
+    """
+    known = best_rows("standard")
+    todo = [s for s in seeds if s in known and known[s]["status"] == "unresolved"]
+    path = CHUNKS / f"standard_by_{variant}.jsonl"
+    CHUNKS.mkdir(parents=True, exist_ok=True)
+    draw = 3 if variant == "draw-three" else 1
+    with path.open("a") as out:
+        for seed in todo:
+            solution = solve_deal(seed, variant=variant, max_nodes=nodes)
+            if progress:
+                print(f"  deal {seed}: {solution.status} under {variant}", file=sys.stderr)
+            if solution.status == "won" and replay_drawing_one(seed, solution.moves, draw):
+                out.write(json.dumps({"seed": seed, "status": "won", "nodes": solution.nodes,
+                                      "seconds": round(solution.seconds, 3),
+                                      "max_nodes": known[seed]["max_nodes"],
+                                      "solver": VERSION, "stricter_max_nodes": nodes,
+                                      "proof": f"won {variant}, replayed drawing one"})
+                          + "\n")
+                out.flush()
     return path
 
 
@@ -286,12 +369,25 @@ def merge(variant: str) -> dict[str, Any]:
                       variant, 0, min(r["max_nodes"] for r in rows), None, 1,
                       sum(r["seconds"] for r in rows))
     data["summary"]["budgets"] = budgets
+    # Deals settled through the relaxation (see best_rows, win_by_stricter).
+    data["summary"]["lost_drawing_one"] = sum(
+        1 for r in rows if r.get("proof") == "lost drawing one")
+    data["summary"]["won_under_stricter_rules"] = sum(
+        1 for r in rows if str(r.get("proof", "")).startswith("won "))
     commands = [c for c in old.get("commands") or [c for c in (
         old.get("retry", {}).get("first_command"), old.get("command")) if c]
         if "--merge" not in c]
     for chunk in sorted(CHUNKS.glob(f"{variant}_*.jsonl")):
-        first, last = (int(x) for x in chunk.stem.split("_")[1].split("-"))
         done = [json.loads(line) for line in chunk.read_text().splitlines() if line.strip()]
+        if chunk.stem.startswith(f"{variant}_by_"):
+            stricter = chunk.stem.split("_by_")[1]
+            command = (f"python benchmarks/study_klondike.py --variant standard --wins-from "
+                       f"{stricter} --seeds {','.join(str(r['seed']) for r in done)} "
+                       f"--nodes {max(r['stricter_max_nodes'] for r in done)}")
+            if done and command not in commands:
+                commands.append(command)
+            continue
+        first, last = (int(x) for x in chunk.stem.split("_")[1].split("-"))
         for budget in sorted({row["max_nodes"] for row in done}):
             seeds = [row["seed"] for row in done if row["max_nodes"] == budget]
             command = (f"python benchmarks/study_klondike.py --chunk --variant {variant} "
@@ -306,6 +402,8 @@ def merge(variant: str) -> dict[str, Any]:
         deal["max_nodes"] = row["max_nodes"]
         if "solver" in row:
             deal["solver"] = row["solver"]
+        if "proof" in row:
+            deal["proof"] = row["proof"]
     return data
 
 
@@ -325,11 +423,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", action="store_true",
                         help="solve the range's deals not yet settled, appending each answer "
                              "to a chunk file in benchmarks/results/klondike_chunks")
+    parser.add_argument("--seeds", default=None,
+                        help="with --chunk: only these deals of the range (comma-separated)")
+    parser.add_argument("--relax-share", type=float, default=DEFAULT.relax_share,
+                        help="with --chunk: the share of the budget given to the same deal "
+                             "drawing one (a loss there is a loss under every rule set)")
+    parser.add_argument("--restart-share", type=float, default=DEFAULT.restart_share,
+                        help="with --chunk: the share given to draw three's restarts")
+    parser.add_argument("--wins-from", choices=("draw-three", "polish"), default=None,
+                        help="with --variant standard and --seeds: solve those deals left "
+                             "unresolved under these stricter rules, and count a win that "
+                             "replays drawing one")
     parser.add_argument("--merge", action="store_true",
                         help="fold every chunk of --variant into its stored study")
     args = parser.parse_args(argv)
+    if args.wins_from is not None:
+        win_by_stricter([int(x) for x in args.seeds.split(",")], args.wins_from, args.nodes)
+        return 0
     if args.chunk:
-        run_chunk(args.variant, args.start, args.deals, args.workers, args.nodes, args.seconds)
+        only = None if args.seeds is None else {int(x) for x in args.seeds.split(",")}
+        plan = Config(relax_share=args.relax_share, restart_share=args.restart_share)
+        run_chunk(args.variant, args.start, args.deals, args.workers, args.nodes, args.seconds,
+                  only=only, config=plan)
         return 0
     if args.merge:
         data = merge(args.variant)

@@ -57,6 +57,17 @@ def test_solver_benchmark_baseline_gives_the_same_answers(
     assert "answers agree" in capsys.readouterr().out
 
 
+def test_solver_benchmark_taking_turns_finds_the_same_positions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # --alternate against a copy of the same package: the two workers must
+    # agree deal by deal on the answer and the positions expanded.
+    tree = BENCHMARKS.parent
+    assert bench_solver.main(["--deals", "3", "--nodes", "800", "--variant", "polish",
+                              "--previous", str(tree), "--alternate"]) == 0
+    out = capsys.readouterr().out
+    assert "same answers and positions on every deal" in out and "per CPU second" in out
+
+
 def test_dask_benchmark_counts_the_same_wins_on_a_cluster(
         capsys: pytest.CaptureFixture[str]) -> None:
     # The Dask benchmark sets each study on a cluster beside the same deals

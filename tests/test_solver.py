@@ -19,6 +19,7 @@ from solitaire_widgets.solver import (
 )
 from solitaire_widgets.solver import moves as gen
 from solitaire_widgets.solver import state as st
+from solitaire_widgets.solver.config import DEFAULT
 
 
 def deal_deck(columns: list[list[str]], talon: list[str]) -> list[Card]:
@@ -597,3 +598,38 @@ def test_a_hint_followed_is_answered_at_once_from_its_line() -> None:
         assert answer.move is not None
         game.play(answer.move)
     assert solve(game).status == "won"
+
+
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
+def test_quick_automatic_moves_look_only_where_a_move_can_have_made_one(variant: str) -> None:
+    # From every position the search lists moves at (each played out by the
+    # automatic moves), each child settled() calls settled is one auto()
+    # leaves as it is; and the search expands the same positions either way.
+    mode = st.mode_of(variant)
+    parents: list[st.State] = []
+    real = gen.moves
+
+    def spy(position: st.State, mode: int, config: Config = DEFAULT) -> list[st.Macro]:
+        parents.append(position)
+        return real(position, mode, config)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "moves", spy)
+        solve_deal(54, variant=variant, max_nodes=1_500, config=Config(quick_auto=False))
+    quick = looked = 0
+    for parent in parents:
+        if gen.auto(parent, mode) != parent:
+            continue  # a forced root: not played out
+        for mv in gen.moves(parent, mode):
+            child = st.play(parent, mv)
+            if gen.settled(child, mv, mode):
+                quick += 1
+                assert gen.auto(child, mode) == child, (parent, mv)
+            elif mv[0] in (st.COL_T, st.TAL_T):
+                looked += 1
+                assert gen.auto(child, mode) != child
+    assert quick > 300 and looked > 0, (quick, looked)
+    for seed in (4, 51):
+        on = solve_deal(seed, variant=variant, max_nodes=3_000)
+        off = solve_deal(seed, variant=variant, max_nodes=3_000, config=Config(quick_auto=False))
+        assert (on.status, on.nodes, on.moves) == (off.status, off.nodes, off.moves)

@@ -264,7 +264,8 @@ def test_automatic_foundation_moves_keep_the_verdict(variant: str) -> None:
     assert moved >= 10
 
 
-def _positions_searched(variant: str, seed: int, nodes: int) -> list[state.State]:
+def _positions_searched(variant: str, seed: int, nodes: int,
+                        config: Config = DEFAULT) -> list[state.State]:
     """The positions the solver checks for dead ends while it searches a deal."""
     from solitaire_widgets.solver import search as searching
 
@@ -279,21 +280,27 @@ def _positions_searched(variant: str, seed: int, nodes: int) -> list[state.State
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(searching, "hopeless", spy)
         from solitaire_widgets.solver import solve_deal
-        solve_deal(seed, variant=variant, max_nodes=nodes)
+        solve_deal(seed, variant=variant, max_nodes=nodes, config=config)
     return seen
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_worklist_dead_end_check_equals_the_rounds(variant: str) -> None:
-    # The worklist computes the same fixpoint as the rounds (the reference):
-    # on small positions and on positions met while searching real deals.
+def test_worklist_and_bit_dead_end_checks_equal_the_rounds(variant: str) -> None:
+    # The worklist and the bit masks compute the same fixpoint as the rounds
+    # (the reference): on small positions and on positions met while
+    # searching real deals (with the bit masks, as the solver plays, and
+    # with the rounds).
     mode = state.mode_of(variant)
     positions = [state.from_table(game.table)[0] for game, _ in cases(variant) + (
         long_hands() if variant == "polish" else [])]
     for seed in (4, 51, 54):
         positions += _positions_searched(variant, seed, 1_500)
-    answers = [dead_ends._hopeless_worklist(p, mode) for p in positions]
-    assert answers == [dead_ends._hopeless_rounds(p, mode, Config()) for p in positions]
+        positions += _positions_searched(variant, seed, 1_500, Config(bit_dead_ends=False))
+    answers = [dead_ends._hopeless_rounds(p, mode, Config()) for p in positions]
+    assert [dead_ends._hopeless_worklist(p, mode) for p in positions] == answers
+    assert [dead_ends._hopeless_bits(p, mode) for p in positions] == answers
+    # Again with the caches of columns and talons already full.
+    assert [dead_ends._hopeless_bits(p, mode) for p in positions] == answers
     assert 30 <= sum(answers) <= len(answers) - 50
 
 

@@ -62,3 +62,50 @@ def test_a_deal_found_both_won_and_lost_is_an_error(results: Path) -> None:
         out.write(json.dumps({**row, "status": "lost", "max_nodes": 4_000}) + "\n")
     with pytest.raises(ValueError, match="deal 2 .* both won and lost"):
         study.best_rows("standard")
+
+
+def test_a_loss_drawing_one_settles_the_stricter_rules(results: Path) -> None:
+    # Deal 2 is won drawing one; a made-up draw-one loss of deal 5 stands
+    # for a real proof (the relaxation only reads the stored answer).
+    study.CHUNKS.mkdir(parents=True)
+    standard = study.CHUNKS / "standard_00000-00009.jsonl"
+    lost = {"seed": 5, "status": "lost", "nodes": 7, "seconds": 0.1, "max_nodes": 10,
+            "solver": study.VERSION}
+    standard.write_text(json.dumps(lost) + "\n")
+    polish = study.CHUNKS / "polish_00000-00009.jsonl"
+    unresolved = {"seed": 5, "status": "unresolved", "nodes": 10, "seconds": 0.2,
+                  "max_nodes": 10, "solver": study.VERSION}
+    polish.write_text(json.dumps(unresolved) + "\n")
+    best = study.best_rows("polish")
+    assert best[5]["status"] == "lost" and best[5]["proof"] == "lost drawing one"
+    assert best[5]["max_nodes"] == 10 and best[5]["nodes"] == 7
+    assert study.best_rows("standard")[5] == lost  # drawing one reads only its own
+    # Won under the Polish rules but lost drawing one: one of them is a bug.
+    with polish.open("a") as out:
+        out.write(json.dumps({**unresolved, "status": "won", "max_nodes": 20}) + "\n")
+    with pytest.raises(ValueError, match="deal 5 .* lost drawing one"):
+        study.best_rows("polish")
+
+
+def test_a_win_under_stricter_rules_replays_drawing_one(results: Path) -> None:
+    solution = study.solve_deal(0, variant="draw-three", max_nodes=5_000)
+    assert solution.status == "won"
+    assert study.replay_drawing_one(0, solution.moves, 3)
+    assert not study.replay_drawing_one(0, solution.moves[:-1], 3)  # not to its end
+    # Deal 0 left unresolved drawing one (a tiny budget) is settled by that win.
+    study.run_chunk("standard", 0, 1, 1, 2, None, progress=False)
+    assert study.best_rows("standard")[0]["status"] == "unresolved"
+    study.win_by_stricter([0], "draw-three", 5_000, progress=False)
+    row = study.best_rows("standard")[0]
+    assert row["status"] == "won" and row["proof"] == "won draw-three, replayed drawing one"
+    assert any("--wins-from draw-three --seeds 0" in c
+               for c in study.merge("standard")["summary"]["commands"])
+
+
+def test_a_chunk_of_chosen_deals_with_another_plan(results: Path) -> None:
+    plan = study.Config(relax_share=0.9, restart_share=0.0)
+    path = study.run_chunk("draw-three", 0, 5, 1, 2_000, None, progress=False, only={1, 3},
+                           config=plan)
+    rows = _lines(path)
+    assert [r["seed"] for r in rows] == [1, 3]
+    assert all(r["relax_share"] == 0.9 and r["restart_share"] == 0.0 for r in rows)

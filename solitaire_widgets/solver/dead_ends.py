@@ -4,6 +4,13 @@
 it is fast and sound: when it says a position is hopeless, no line from it
 wins, and the search may stop there. What it relies on is said in its
 docstring; tests check each part on small positions against brute force.
+
+The same fixpoint is computed three ways: in rounds (the reference, and the
+only one for the plainer reckonings), on a worklist, and on bit masks (the
+one the solver plays with: in CPU time on 50,000 positions the search
+meets, 1.7 times as fast as the worklist and the rounds under the Polish
+rules, 1.5 times the rounds drawing three and 1.4 times drawing one). Tests
+check the three agree on every position they try.
 """
 
 from __future__ import annotations
@@ -105,6 +112,8 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     the waste, where too few of them can ever be played, is a dead end
     before the second pass begins.
     """
+    if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
+        return _hopeless_bits(state, mode)
     if (mode == POLISH and config.strong_dead_ends and config.run_heads
             and config.worklist_dead_ends):
         # Measured on positions the search meets: the worklist is about 10%
@@ -450,3 +459,206 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
         if not n_free:
             return False
     return True
+
+
+#: Card ``c``'s bit in the masks of :func:`_hopeless_bits`: suit ``s`` takes bits
+#: ``14 * s`` to ``14 * s + 12`` (rank order), bit ``14 * s + 13`` stays clear.
+_BIT = tuple(1 << (c + c // 13) for c in range(52))
+_M13 = (1 << 13) - 1
+#: Every card's bit; the aces' bits; the kings' bits.
+_ALL = _M13 | _M13 << 14 | _M13 << 28 | _M13 << 42
+_ACES = 1 | 1 << 14 | 1 << 28 | 1 << 42
+_KINGS = _ACES << 12
+#: ``_FOUND[s][n]``: the ``n`` lowest cards of suit ``s``.
+_FOUND = tuple(tuple(((1 << n) - 1) << (14 * s) for n in range(14)) for s in range(4))
+#: What a card leaving its place frees, in :func:`_hopeless_bits` (besides a
+#: card ``0..51`` it lay on): the bottom of a column, or the talon (``_TALON + j``
+#: for talon index ``j``).
+_BOTTOM, _TALON = 52, 100
+#: Caches of what :func:`_hopeless_bits` reads off a column, a talon and a
+#: talon's reach (see :func:`_column`); emptied when they grow large.
+_COLUMNS: dict[bytes, tuple[dict[int, int], int, int, int]] = {}
+_TALONS: dict[bytes, tuple[int, dict[int, int]]] = {}
+_RISE: dict[tuple[int, int, int, int], int] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _column(col: bytes) -> tuple[dict[int, int], int, int, int]:
+    """What a column (not empty) holds for :func:`_hopeless_bits`, cached.
+
+    The bit of each card mapped to the card it lies on (``_BOTTOM`` at the
+    bottom); the mask of its face-up cards; the bit of its end card; the bit
+    of its bottom card if that is a king (which leaves only by going up).
+    """
+    if len(_COLUMNS) >= _CACHE_LIMIT:
+        _COLUMNS.clear()
+    lies: dict[int, int] = {}
+    prev = _BOTTOM
+    faceup = 0
+    low = 1 + col[0]
+    for t in range(1, len(col)):
+        c = col[t]
+        b = c + c // 13
+        lies[b] = prev
+        prev = c
+        if t >= low:
+            faceup |= 1 << b
+    king = _BIT[col[1]] if col[1] % 13 == 12 else 0
+    seen = lies, faceup, _BIT[col[-1]], king
+    _COLUMNS[col] = seen
+    return seen
+
+
+def _talon(talon: bytes) -> tuple[int, dict[int, int]]:
+    """The mask of a talon's cards, and each card's bit mapped to ``_TALON`` + its index; cached."""
+    if len(_TALONS) >= _CACHE_LIMIT:
+        _TALONS.clear()
+    mask = 0
+    lies: dict[int, int] = {}
+    for j, c in enumerate(talon):
+        mask |= _BIT[c]
+        lies[c + c // 13] = _TALON + j
+    seen = mask, lies
+    _TALONS[talon] = seen
+    return seen
+
+
+def _rise(n: int, pos: int, pss: int, mode: int) -> int:
+    """The talon indices (as bits) that may come up at once, drawing three or Polish; cached.
+
+    They depend only on the talon's length, the waste's, the pass and the mode.
+    """
+    rise = 0
+    talon = bytes(n)  # reach reads only the length
+    for j in reach(talon, pos, pss, mode):
+        rise |= 1 << j
+    if mode == POLISH:
+        for j in range(0 if pss == 1 else pos, min(n, WASTE_LIMIT + 1)):
+            rise |= 1 << j
+    _RISE[(n, pos, pss, mode)] = rise
+    return rise
+
+
+def _hopeless_bits(state: State, mode: int) -> bool:
+    """:func:`hopeless` with the strong reckoning and run heads, on bit masks.
+
+    The same rules as :func:`_hopeless_rounds` (the reference it is tested
+    against), so the same least fixpoint, kept as Python ints with a bit per
+    card (``_BIT``). The rules that concern every card at once become a few
+    operations on whole masks: the cards that may be laid somewhere
+    (``placed``: a parent ``avail``, one rank higher in a suit of the other
+    colour, is a shift of the ``avail`` mask; a king needs an empty column),
+    and the cards that may go up (the lowest run of cards of each suit that
+    are on the foundation or ``free``: one addition carries through it, the
+    clear bit above each suit stopping the carry). A card may leave its
+    place when it may go up, or may be laid somewhere and is face up in a
+    column or ``free`` (a king at the bottom of a column only by going up);
+    each card that newly may leave is looked at once, and frees the card it
+    lies on (``free`` and ``avail``), empties its column, or (drawing three
+    and under the Polish rules) leaves the talon, which lets later talon
+    cards come up as in :func:`_hopeless_rounds`. Talon cards that have come
+    up are ``avail`` once they may be laid somewhere.
+    """
+    found, cols, talon, pos, pss = state
+    if found[0] + found[1] + found[2] + found[3] == 52:
+        return False
+    bit = _BIT
+    on_found = (_FOUND[0][found[0]] | _FOUND[1][found[1]] | _FOUND[2][found[2]]
+                | _FOUND[3][found[3]])
+    located = _ALL ^ on_found
+    # under[b]: what the card of bit b frees when it leaves (see _BOTTOM).
+    under: dict[int, int] = {}
+    faceup = free = stay = 0
+    empty = False
+    columns = _COLUMNS
+    for col in cols:
+        if len(col) == 1:
+            empty = True
+            continue
+        seen = columns.get(col)
+        if seen is None:
+            seen = _column(col)
+        lies, up_mask, top, king = seen
+        under.update(lies)
+        faceup |= up_mask
+        free |= top
+        stay |= king
+    avail = free
+    n = len(talon)
+    limited = n > 0 and (mode == DRAW_THREE or mode == POLISH)
+    polish = mode == POLISH
+    counted = 0 if pss == 1 else pos
+    gone = 0  # talon indices, as bits
+    held = _TALONS.get(talon)
+    if held is None:
+        held = _talon(talon)
+    tal = held[0]
+    if limited:
+        rise = _RISE.get((n, pos, pss, mode))
+        if rise is None:
+            rise = _rise(n, pos, pss, mode)
+        under.update(held[1])
+        for j in range(n):
+            if rise >> j & 1:
+                free |= bit[talon[j]]
+    else:
+        rise = 0
+        free |= tal
+        located &= ~tal  # drawing one, a talon card leaving frees nothing
+    done = 0
+    kings = _KINGS
+    aces = _ACES
+    full = _ALL
+    m13 = _M13
+    while True:
+        red = ((avail >> 14) | (avail >> 28)) & m13
+        black = (avail | (avail >> 42)) & m13
+        bp = red >> 1
+        rp = black >> 1
+        placed = bp | bp << 42 | rp << 14 | rp << 28
+        if empty:
+            placed |= kings
+        more = tal & free & placed & ~avail
+        if more:
+            avail |= more
+            continue
+        f = free | on_found
+        up = f & ~(f + aces)
+        if up == full:
+            return False
+        leave = ((placed & ~stay) | up) & (free | faceup) & located & ~done
+        if not leave:
+            return True
+        done |= leave
+        talon_moved = False
+        while leave:
+            low_bit = leave & -leave
+            leave ^= low_bit
+            x = under[low_bit.bit_length() - 1]
+            if x < _BOTTOM:
+                b = bit[x]
+                free |= b
+                avail |= b
+            elif x == _BOTTOM:
+                empty = True
+            else:
+                gone |= 1 << (x - _TALON)
+                talon_moved = True
+        if talon_moved:
+            if polish:
+                # Index j may come up once at most WASTE_LIMIT indices before
+                # it have not left: every index up to the next one not left.
+                rest = ~gone & ((1 << n) - 1)
+                for _ in range(WASTE_LIMIT):
+                    rest &= rest - 1
+                below = (rest & -rest) << 1 if rest else 1 << n
+                new = ((below - 1) & ~((1 << counted) - 1)) | gone >> 1
+            else:
+                first = (gone & -gone).bit_length() - 1
+                new = (((1 << n) - 1) & ~((2 << first) - 1)) | gone >> 1
+            new &= ~rise
+            rise |= new
+            while new:
+                low_bit = new & -new
+                new ^= low_bit
+                free |= bit[talon[low_bit.bit_length() - 1]]

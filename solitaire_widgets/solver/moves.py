@@ -41,10 +41,10 @@ from .state import (
     turns,
 )
 
-__all__ = ["safe", "auto", "moves", "lay_chains", "empty_chains", "forced_moves"]
+__all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves"]
 
 
-def safe(f: list[int], s: int, r: int, plus: bool = True) -> bool:
+def safe(f: Sequence[int], s: int, r: int, plus: bool = True) -> bool:
     """Whether the card of suit ``s`` and rank ``r + 1`` may go up at once (``f[s] == r``).
 
     Sound (a dominance; foundation cards never come back). The only use of a
@@ -128,6 +128,60 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
 
 
+def settled(state: State, mv: Macro, mode: int, plus: bool = True) -> bool:
+    """Whether :func:`auto` leaves ``state`` as it is, ``mv`` having led to it from a settled position.
+
+    ``state`` is ``play(parent, mv)`` for a ``parent`` that :func:`auto` (not
+    eager) has already played out, so no card of the parent could go up by
+    itself. A move between columns or from the talon to a column leaves the
+    foundations as they were, so which cards are safe is unchanged and only
+    a card that newly came within the automatic moves' sight can go up: the
+    new end of the column ``mv`` took cards from (the cards it moved end in
+    the other column as they ended before), or the talon card laid in a
+    column, and under the Polish rules the new top of the waste (drawing
+    one every talon card was in sight already; drawing three none is). So
+    when none of those may go up, :func:`auto` would find nothing to do.
+    For any other move this says False (``auto`` must look).
+    """
+    kind = mv[0]
+    found, cols, talon, pos, _ = state
+    if kind == COL_T:
+        col = cols[mv[1]]
+        if len(col) < 2:
+            return True
+        c = col[-1]
+        s = c // 13
+        r = c - s * 13
+        return not (found[s] == r and safe(found, s, r, plus))
+    if kind == TAL_T:
+        c = cols[mv[2]][-1]
+        s = c // 13
+        r = c - s * 13
+        if found[s] == r and safe(found, s, r, plus):
+            return False
+        if mode == POLISH and pos:
+            c = talon[pos - 1]
+            s = c // 13
+            r = c - s * 13
+            return not (found[s] == r and safe(found, s, r, plus))
+        return True
+    return False
+
+
+#: For a column, the cards its face-up cards below the head could go onto
+#: (see :func:`moves`); cached, emptied when large.
+_WANTED: dict[bytes, frozenset[int]] = {}
+
+
+def _wanted(col: bytes) -> frozenset[int]:
+    """The parents of the face-up cards of ``col`` other than its head (cached)."""
+    if len(_WANTED) >= 50_000:
+        _WANTED.clear()
+    wanted = frozenset(p for c in col[2 + col[0]:] for p in PARENTS[c])
+    _WANTED[col] = wanted
+    return wanted
+
+
 def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     """The moves worth trying from ``state``, best first (after :func:`auto`)."""
     found, cols, talon, pos, pss = state
@@ -169,6 +223,13 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
                         reveal.append((-nd, (COL_T, i, j, n - nd)))
                     else:
                         other.append((COL_T, i, j, n - nd))
+        if n < 2 + nd:
+            continue
+        wanted = _WANTED.get(col)
+        if wanted is None:
+            wanted = _wanted(col)
+        if wanted.isdisjoint(ends):
+            continue  # no card under the head can go onto an end card
         for k in range(2 + nd, n + 1):
             for p in PARENTS[col[k]]:
                 j = ends.get(p)

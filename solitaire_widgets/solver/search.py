@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..moves import Move
 from .config import DEFAULT, Config
 from .dead_ends import hopeless
-from .moves import auto, forced_moves, moves
+from .moves import auto, forced_moves, moves, settled
 from .state import (
     COL_F,
     COL_T,
@@ -145,6 +145,10 @@ class Search:
         nodes = self.nodes
         check = config.dead_end_check
         shifts = config.shift_checks
+        # Below the root every position is played out already (the root may
+        # not be: a forced one is not), so a child often needs no look.
+        quick = config.quick_auto and not eager
+        plus = config.safe_plus
         try:
             while stack:
                 mvs = stack[-1]
@@ -156,7 +160,9 @@ class Search:
                     continue
                 index[-1] = i + 1
                 mv = mvs[i]
-                child = auto(play(states[-1], mv), mode, None, eager, config)
+                child = play(states[-1], mv)
+                if not (quick and len(states) > 1 and settled(child, mv, mode, plus)):
+                    child = auto(child, mode, None, eager, config)
                 if is_won(child, mode):
                     self.line = [stack[d][index[d] - 1] for d in range(len(stack))]
                     self.status = "won"
