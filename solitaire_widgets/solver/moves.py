@@ -147,39 +147,19 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True) -> bool:
     found, cols, talon, pos, _ = state
     if kind == COL_T:
         col = cols[mv[1]]
-        if len(col) < 2:
-            return True
-        c = col[-1]
-        s = c // 13
-        r = c - s * 13
-        return not (found[s] == r and safe(found, s, r, plus))
+        return len(col) < 2 or not _goes_up(found, col[-1], plus)
     if kind == TAL_T:
-        c = cols[mv[2]][-1]
-        s = c // 13
-        r = c - s * 13
-        if found[s] == r and safe(found, s, r, plus):
+        if _goes_up(found, cols[mv[2]][-1], plus):
             return False
-        if mode == POLISH and pos:
-            c = talon[pos - 1]
-            s = c // 13
-            r = c - s * 13
-            return not (found[s] == r and safe(found, s, r, plus))
-        return True
+        return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus))
     return False
 
 
-#: For a column, the cards its face-up cards below the head could go onto
-#: (see :func:`moves`); cached, emptied when large.
-_WANTED: dict[bytes, frozenset[int]] = {}
-
-
-def _wanted(col: bytes) -> frozenset[int]:
-    """The parents of the face-up cards of ``col`` other than its head (cached)."""
-    if len(_WANTED) >= 50_000:
-        _WANTED.clear()
-    wanted = frozenset(p for c in col[2 + col[0]:] for p in PARENTS[c])
-    _WANTED[col] = wanted
-    return wanted
+def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool) -> bool:
+    """Whether card ``c`` is next on its foundation and safe to send up at once."""
+    s = c // 13
+    r = c - s * 13
+    return found[s] == r and safe(found, s, r, plus)
 
 
 def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
@@ -223,13 +203,6 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
                         reveal.append((-nd, (COL_T, i, j, n - nd)))
                     else:
                         other.append((COL_T, i, j, n - nd))
-        if n < 2 + nd:
-            continue
-        wanted = _WANTED.get(col)
-        if wanted is None:
-            wanted = _wanted(col)
-        if wanted.isdisjoint(ends):
-            continue  # no card under the head can go onto an end card
         for k in range(2 + nd, n + 1):
             for p in PARENTS[col[k]]:
                 j = ends.get(p)

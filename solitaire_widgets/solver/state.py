@@ -268,11 +268,6 @@ def finish(state: State, mode: int, rec: list[Move]) -> State:
                 raise AssertionError("finish: no foundation move")
 
 
-#: Drawing three, the indices within reach for each talon length and waste
-#: length (they depend on nothing else).
-_REACH_THREE: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
 def reach(talon: bytes, pos: int, pss: int, mode: int) -> Sequence[int]:
     """The talon indices that can be brought to the top of the waste (in this pass, Polish).
 
@@ -284,16 +279,13 @@ def reach(talon: bytes, pos: int, pss: int, mode: int) -> Sequence[int]:
     if mode == DRAW_ONE:
         return range(n)
     if mode == DRAW_THREE:
-        known = _REACH_THREE.get((n, pos))
-        if known is None:
-            ahead = set(range(pos + 2, n, 3))
-            ahead.update(range(2, n, 3))
-            if n:
-                ahead.add(n - 1)
-            if pos:
-                ahead.add(pos - 1)
-            known = _REACH_THREE[(n, pos)] = tuple(sorted(ahead))
-        return known
+        ahead = set(range(pos + 2, n, 3))
+        ahead.update(range(2, n, 3))
+        if n:
+            ahead.add(n - 1)
+        if pos:
+            ahead.add(pos - 1)
+        return sorted(ahead)
     lo = max(pos - 1, 0)
     if pss == 1:
         return range(lo, len(talon))
