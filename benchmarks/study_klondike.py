@@ -217,8 +217,9 @@ def best_rows(variant: str) -> dict[int, Row]:
     A deal won in one answer and lost in another is an error: a sound
     solver's answers are facts, so one of them is a bug.
 
-    Drawing three and under the Polish rules, a deal left unresolved that
-    the draw-one study (``standard``) proved lost is lost here too: every
+    Drawing three and under the Polish rules, a deal left unresolved (or
+    not searched at all) that the draw-one study (``standard``) proved lost
+    is lost here too: every
     line of these rules is a line drawing one (a turn of three cards is
     three turns of one; two passes and a waste of three only forbid), the
     same relaxation the solver's own search plan uses. Its answer is then
@@ -236,16 +237,17 @@ def best_rows(variant: str) -> dict[int, Row]:
     if variant in ("draw-three", "polish"):
         for seed, relaxed in best_rows("standard").items():
             row = best.get(seed)
-            if relaxed["status"] != "lost" or row is None:
+            if relaxed["status"] != "lost" or (row is not None and row["status"] == "lost"):
                 continue
-            if row["status"] == "won":
+            if row is not None and row["status"] == "won":
                 raise ValueError(f"deal {seed} ({variant}) was found won, but lost drawing "
                                  f"one: {row} against {relaxed}")
-            if row["status"] == "unresolved":
-                best[seed] = {"seed": seed, "status": "lost", "nodes": relaxed["nodes"],
-                              "seconds": relaxed["seconds"], "max_nodes": row["max_nodes"],
-                              "proof": "lost drawing one",
-                              **({"solver": relaxed["solver"]} if "solver" in relaxed else {})}
+            # Unresolved here, or never searched here (a chunk skips such deals).
+            budget = row["max_nodes"] if row is not None else relaxed["max_nodes"]
+            best[seed] = {"seed": seed, "status": "lost", "nodes": relaxed["nodes"],
+                          "seconds": relaxed["seconds"], "max_nodes": budget,
+                          "proof": "lost drawing one",
+                          **({"solver": relaxed["solver"]} if "solver" in relaxed else {})}
     return best
 
 
@@ -253,6 +255,9 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
               seconds: float | None, progress: bool = True,
               only: set[int] | None = None, config: Config = DEFAULT) -> Path:
     """Solve the deals of ``start .. start + deals - 1`` not yet settled at this budget.
+
+    Drawing three and under the Polish rules, a deal the draw-one study proved
+    lost is settled already (see :func:`best_rows`) and is not searched.
 
     Each answer is appended to the chunk's file as soon as it is known, so a
     run that is stopped loses at most the deals in progress. With ``only``,

@@ -80,6 +80,11 @@ def test_a_loss_drawing_one_settles_the_stricter_rules(results: Path) -> None:
     assert best[5]["status"] == "lost" and best[5]["proof"] == "lost drawing one"
     assert best[5]["max_nodes"] == 10 and best[5]["nodes"] == 7
     assert study.best_rows("standard")[5] == lost  # drawing one reads only its own
+    # Drawing three, where deal 5 was never searched: lost, and a chunk skips it.
+    three = study.best_rows("draw-three")[5]
+    assert three["status"] == "lost" and three["proof"] == "lost drawing one"
+    path = study.run_chunk("draw-three", 4, 2, 1, 2_000, None, progress=False)
+    assert [r["seed"] for r in _lines(path)] == [4]
     # Won under the Polish rules but lost drawing one: one of them is a bug.
     with polish.open("a") as out:
         out.write(json.dumps({**unresolved, "status": "won", "max_nodes": 20}) + "\n")

@@ -1059,6 +1059,44 @@ def test_each_message_ends_with_its_number_for_the_browser_to_send_back(comm: Co
     assert painter.in_flight == 0
 
 
+def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
+        comm: Comm) -> None:
+    """Issue 14: a burst of typed moves costs the browser one drawing, not one a move,
+    and that drawing is the engine's position as it is when the browser can take it."""
+    import asyncio
+
+    from solitaire_widgets.widgets import game_widget
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7)
+        widget._stop_run()
+        painter = widget.painter
+        painter._ack.set_trait("image_data", _ack_png(painter.sent))   # a browser answers
+        widget.play("turn")
+        widget.play("turn")
+        assert painter.in_flight == 2          # two moves animating, none drawn yet
+        sent = painter.sent
+        for _ in range(10):
+            widget.play("turn")
+        assert len(widget.game.history) == 12
+        assert painter.sent == sent, "nothing is sent while the browser is two behind"
+        painter._ack.set_trait("image_data", _ack_png(painter.sent - 1))   # one drawn
+        assert painter.sent == sent + 1, "one drawing, once the browser has room"
+        shown = painter.scene
+        assert shown is not None and shown.sprites == widget._layout().sprites
+        # No word from the browser at all: the drawing goes anyway, after a while.
+        widget.play("turn")
+        before = painter.sent
+        widget.play("turn")
+        assert painter.sent == before
+        await asyncio.sleep(game_widget.ACK_PATIENCE + 0.2)
+        assert painter.sent == before + 1
+        assert painter.scene is not None
+        assert painter.scene.sprites == widget._layout().sprites
+
+    in_a_loop(body)
+
+
 def test_a_run_goes_no_further_ahead_of_the_browser_than_one_move(comm: Comm) -> None:
     import asyncio
 

@@ -145,6 +145,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._awaiting_browser = False
         self._run_stop: Callable[[], None] | None = None
         self._settle_timer: asyncio.TimerHandle | None = None
+        # A drawing held back while the browser is behind (see redraw), and the
+        # timer that sends it anyway if the browser's word does not come.
+        self._redraw_owed = False
+        self._owed_timer: asyncio.TimerHandle | None = None
         #: When the browser will have drawn everything sent (time.monotonic()).
         self._busy_until = 0.0
         self._played = 0
@@ -300,7 +304,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._run_timer = loop.call_later(max(0.0, delay), self._next_piece)
 
     def _on_drawn(self) -> None:
-        """The browser has drawn another message: a run waiting for it goes on."""
+        """The browser has drawn another message: a drawing held back is sent, and a
+        run waiting for it goes on."""
+        if self._redraw_owed and self.painter.in_flight <= 1:
+            self._pay_redraw()
         if not self._awaiting_browser or self.painter.in_flight > 1 or self._run is None:
             return
         self._awaiting_browser = False
@@ -411,10 +418,37 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         return layout(self.game, self.game.table, self.width, keys_from=self._scene)
 
     def redraw(self) -> None:
-        """Draw the table as it stands (one message)."""
+        """Draw the table as it stands (one message).
+
+        While the browser says it has two messages still to draw, the drawing
+        is held back and sent once it has drawn one of them (or after
+        ``ACK_PATIENCE`` seconds with no word): a burst of moves then costs the
+        browser one drawing, not one each, and the picture catches up with the
+        game as soon as the browser has drawn what it already had.
+        """
+        self._scene = self._layout()
+        if self._browser_behind():
+            self._redraw_owed = True
+            loop = _running_loop()
+            if self._owed_timer is None and loop is not None:
+                self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_redraw)
+            return
+        self._pay_redraw()
+
+    def _pay_redraw(self) -> None:
+        """Send the table as it stands now (a drawing held back, or a new one)."""
+        if self._owed_timer is not None:
+            self._owed_timer.cancel()
+            self._owed_timer = None
+        self._redraw_owed = False
         self._scene = self._layout()
         self.painter.show(self._scene, self._highlight(), shrink=self._idle())
         self._settle_later(0.0)
+
+    def _browser_behind(self) -> bool:
+        """The browser says two messages sent are not drawn yet (only through a kernel)."""
+        return (_running_loop() is not None and self.painter.acknowledged
+                and self.painter.in_flight >= 2)
 
     def _idle(self) -> bool:
         """Nothing sent is still being drawn in the browser (as it says, or as estimated)."""
@@ -459,7 +493,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._settle_timer = None
         if self._run is not None or self.pointer.press is not None or self._scene is None:
             return
-        if not self._idle():
+        if not self._idle() or self._redraw_owed:
             self._settle_later(0.0)
             return
         self._scene = self._layout()
@@ -473,7 +507,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         finishes it at once. When the browser is behind, the step is drawn at once.
         """
         timing = (timing or self.timing).scaled(self.speed)
-        if not self.animate or (self._behind() and not deal):
+        if not self.animate or self._redraw_owed or (self._behind() and not deal):
             self.redraw()
             return 0.0
         frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
