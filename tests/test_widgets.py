@@ -1081,6 +1081,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
         assert len(widget.game.history) == 12
         assert painter.sent == sent, "nothing is sent while the browser is two behind"
         painter._ack.set_trait("image_data", _ack_png(painter.sent - 1))   # one drawn
+        await asyncio.sleep(0.01)   # sent from the loop, not inside the browser's update
         assert painter.sent == sent + 1, "one drawing, once the browser has room"
         shown = painter.scene
         assert shown is not None and shown.sprites == widget._layout().sprites
@@ -1117,5 +1118,66 @@ def test_a_run_goes_no_further_ahead_of_the_browser_than_one_move(comm: Comm) ->
         assert len(widget.game.history) == played + 5
         assert painter.in_flight == 2
         widget._stop_run()
+
+    in_a_loop(body)
+
+
+def test_two_threads_drawing_at_once_send_whole_messages(comm: Comm) -> None:
+    """JupyterLab 4.6 with ipykernel 7 runs widget handlers in a subshell thread besides
+    the main one; ipycanvas builds a message in one global cache. Each message of two
+    tables drawn from two threads at once is whole: it starts by naming its canvas and
+    ends on its own acknowledgement pixel (without the lock, halves go missing)."""
+    import threading
+
+    widgets = [GameWidget("klondike", seed=seed, animate=False) for seed in (3, 4)]
+    acks = {widget.painter._ack.model_id: widget for widget in widgets}
+    comm.clear()
+
+    def draw(widget: GameWidget) -> None:
+        for _ in range(40):
+            widget.painter.show(widget._layout(), fresh=True)
+
+    threads = [threading.Thread(target=draw, args=(widget,)) for widget in widgets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(comm) == 80
+    for index in range(len(comm)):
+        commands = comm.commands(index)
+        assert commands[0][0] == "switchCanvas", "a message names its canvas first"
+        switches = [args[0].removeprefix("IPY_MODEL_") for name, args in commands
+                    if name == "switchCanvas"]
+        assert switches[-1] in acks and commands[-1][0] == "fillRect"
+        assert sum(1 for s in switches if s in acks) == 1, "one table's message, not two"
+
+
+def test_an_input_that_stops_a_run_is_drawn_at_once(comm: Comm) -> None:
+    """Issue 14: a move played during auto-finish stops it, and the picture shows the
+    move at once (no animation queued behind the run's last move)."""
+    import asyncio
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7)
+        widget._stop_run()
+        for move in ["turn"] * 3:
+            widget.play(move)
+        painter = widget.painter
+        painter._ack.set_trait("image_data", _ack_png(painter.sent))   # a browser answers
+        widget.auto_finish()
+        await asyncio.sleep(0.3)
+        assert widget.running
+        painter._ack.set_trait("image_data", _ack_png(painter.sent))   # it has drawn all
+        assert painter.in_flight == 0
+        comm.clear()
+        played = len(widget.game.history)
+        assert widget.play(widget.game.legal_moves()[0])
+        assert not widget.running and len(widget.game.history) == played + 1
+        assert len(comm) == 1 and comm.count("sleep") == 0, "one drawing, no frames"
+        # The next move, with no run to stop, is animated again.
+        painter._ack.set_trait("image_data", _ack_png(painter.sent))
+        comm.clear()
+        assert widget.play(widget.game.legal_moves()[0])
+        assert comm.count("sleep") > 0
 
     in_a_loop(body)

@@ -45,6 +45,7 @@ from ..render.draw import scene_layers
 from ..render.scene import Scene, Sprite
 from ..render.shapes import Path, Rect, Shape, Text
 from ..render.tween import Segment
+from .threads import LOCK, serialized
 
 __all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys",
            "keyboard_bridge"]
@@ -480,7 +481,8 @@ class TablePainter:
 
     @contextmanager
     def _message(self) -> Iterator[None]:
-        with hold_canvas():
+        # LOCK: ipycanvas builds the message in one global cache (see threads.py).
+        with LOCK, hold_canvas():
             self.painter.reset()
             yield
             # Last in the message: its number, as the acknowledgement pixel's colour.
@@ -493,6 +495,7 @@ class TablePainter:
         """Messages sent that the browser has not acknowledged (0 without a browser)."""
         return self.sent - self.drawn if self.acknowledged else 0
 
+    @serialized
     def _on_ack(self, change: dict[str, Any]) -> None:
         pixel = first_pixel(bytes(change["new"] or b""))
         if pixel is None:
@@ -526,6 +529,7 @@ class TablePainter:
         self.scene = scene
         self.highlight = frozenset(highlight)
 
+    @serialized
     def client_ready(self) -> None:
         """A canvas of this table (re)appeared in a browser: redraw everything, once.
 
@@ -542,6 +546,7 @@ class TablePainter:
             self._pending.cancel()
         self._pending = loop.call_later(READY_QUIET, self._ready)
 
+    @serialized
     def _ready(self) -> None:
         self._pending = None
         self.redraw()

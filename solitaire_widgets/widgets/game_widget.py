@@ -50,6 +50,7 @@ from ..render.tween import Segment, Timing, step_segments
 from ..saves import load_game
 from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
+from .threads import serialized
 from .traits import check_speed, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
@@ -149,6 +150,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         # timer that sends it anyway if the browser's word does not come.
         self._redraw_owed = False
         self._owed_timer: asyncio.TimerHandle | None = None
+        # An input stopped a run: what it does is drawn at once, not animated.
+        self._at_once = False
         #: When the browser will have drawn everything sent (time.monotonic()).
         self._busy_until = 0.0
         self._played = 0
@@ -274,6 +277,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._run, self._run_stop = steps, on_stop
         self._next_piece()
 
+    @serialized
     def _next_piece(self) -> None:
         self._run_timer = None
         run = self._run
@@ -303,11 +307,17 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return
         self._run_timer = loop.call_later(max(0.0, delay), self._next_piece)
 
+    @serialized
     def _on_drawn(self) -> None:
         """The browser has drawn another message: a drawing held back is sent, and a
         run waiting for it goes on."""
         if self._redraw_owed and self.painter.in_flight <= 1:
-            self._pay_redraw()
+            # Not from inside the acknowledgement's own update: from the loop, next.
+            loop = _running_loop()
+            if loop is None:   # pragma: no cover - acknowledgements come through a kernel
+                self._pay_redraw()
+            else:
+                loop.call_soon(self._pay_owed)
         if not self._awaiting_browser or self.painter.in_flight > 1 or self._run is None:
             return
         self._awaiting_browser = False
@@ -327,10 +337,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._run_timer.cancel()
         self._awaiting_browser = False
         stop, self._run, self._run_stop, self._run_timer = self._run_stop, None, None, None
+        self._at_once = True
         if stop is not None:
             stop()
         return True
 
+    @serialized
     def _input(self, action: Callable[[], Any]) -> None:
         """A button: stop any run going on, then act."""
         self._stop_run()
@@ -343,6 +355,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._stop_run()
         self._carry(self.table.deal_in(game))
 
+    @serialized
     def new_deal(self, seed: int | None = None) -> None:
         """Start another deal (``seed``: that deal number; None: a random one).
 
@@ -376,6 +389,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     # -- the solver's answers (Klondike) ------------------------------------------
 
+    @serialized
     def can_win(self) -> str:
         """Ask the solver whether this position can still be won; say and return its answer.
 
@@ -388,11 +402,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._say()
         return answer
 
+    @serialized
     def solver_hint(self) -> Move | None:
         """Highlight the first move of a winning line (the solver sees every card)."""
         self._stop_run()
         return self._carry(self.table.solver_hint()).move
 
+    @serialized
     def _on_deal_number(self, change: dict[str, Any]) -> None:
         if change["new"] == self.game.seed:
             return
@@ -404,6 +420,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Set the ``state`` trait to the game as it now stands."""
         self.state = self.game.to_json()
 
+    @serialized
     def _on_state(self, change: dict[str, Any]) -> None:
         if change["new"] == self.game.to_json():
             return
@@ -417,6 +434,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def _layout(self) -> Scene:
         return layout(self.game, self.game.table, self.width, keys_from=self._scene)
 
+    @serialized
     def redraw(self) -> None:
         """Draw the table as it stands (one message).
 
@@ -431,9 +449,14 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._redraw_owed = True
             loop = _running_loop()
             if self._owed_timer is None and loop is not None:
-                self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_redraw)
+                self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_owed)
             return
         self._pay_redraw()
+
+    @serialized
+    def _pay_owed(self) -> None:
+        if self._redraw_owed:
+            self._pay_redraw()
 
     def _pay_redraw(self) -> None:
         """Send the table as it stands now (a drawing held back, or a new one)."""
@@ -483,6 +506,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._settle_timer = loop.call_later(max(0.0, self._busy_until - time.monotonic())
                                              + SETTLE, self._settle)
 
+    @serialized
     def _settle(self) -> None:
         """The table at rest: drawn once more, as the engine has it, the felt shrunk to fit.
 
@@ -504,10 +528,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Animate ``events`` from ``before``; the seconds the browser takes to draw it.
 
         A deal longer than ``PIECE_MS`` goes in pieces (a run): any input
-        finishes it at once. When the browser is behind, the step is drawn at once.
+        finishes it at once. The step is drawn at once, not animated, when the browser
+        is behind or when the input that asked for it stopped a run.
         """
         timing = (timing or self.timing).scaled(self.speed)
-        if not self.animate or self._redraw_owed or (self._behind() and not deal):
+        if (not self.animate or self._redraw_owed or (self._at_once and not deal)
+                or (self._behind() and not deal)):
             self.redraw()
             return 0.0
         frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
@@ -543,6 +569,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """A deal drawn in pieces was interrupted: show where it ends, at once."""
         self.redraw()
 
+    @serialized
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
         self._stop_run()
@@ -579,6 +606,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if change.moved or change.deal:
             self._update_controls()
         self._say()
+        self._at_once = False
         return change
 
     # -- words and controls ------------------------------------------------------
@@ -632,22 +660,26 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     # -- playing -------------------------------------------------------------------
 
+    @serialized
     def play(self, move: Move | str) -> bool:
         """Play a move (a :class:`Move` or its text), animated; False (with the reason shown)
         when it is not legal."""
         self._stop_run()
         return self._carry(self.table.play(move)).ok
 
+    @serialized
     def undo(self) -> None:
         """Take back the last move."""
         self._stop_run()
         self._carry(self.table.undo())
 
+    @serialized
     def redo(self) -> None:
         """Play again the last move taken back (animated)."""
         self._stop_run()
         self._carry(self.table.redo())
 
+    @serialized
     def hint(self) -> Move | None:
         """Highlight the default player's choice, and say it in words."""
         self._stop_run()
@@ -657,6 +689,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def _finishing(self) -> bool:
         return self._run_stop == self._finish_stopped
 
+    @serialized
     def auto_finish(self) -> None:
         """Let the default player play on until the game ends or it gives up.
 
@@ -704,10 +737,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._finish_over()
         self._say()
 
+    @serialized
     def _on_finish_button(self) -> None:
         if not self._stop_run():   # a second press stops the run
             self.auto_finish()
+        self._at_once = False
 
+    @serialized
     def _on_move_typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
         if not text:
@@ -716,6 +752,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if self._carry(self.table.typed(text)).ok:
             self.move_input.value = ""
 
+    @serialized
     def _on_move_queued(self, change: dict[str, Any]) -> None:
         """Lines the page sent from the move box (it cleared the box itself).
 
@@ -732,16 +769,19 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
 
+    @serialized
     def click(self, x: float, y: float) -> None:
         """A press and release at ``(x, y)`` (canvas pixels), as the mouse does."""
         self._on_mouse_down(x, y)
         self._on_mouse_up(x, y)
 
+    @serialized
     def click_pile(self, pile_id: str) -> None:
         """Click the top card (or the empty place) of a pile."""
         assert self._scene is not None
         self.click(*pointer.pile_point(self._scene, pile_id))
 
+    @serialized
     def press_key(self, key: str) -> bool:
         """A key pressed on the table (a browser ``KeyboardEvent.key`` name, e.g.
         ``"ArrowRight"``, ``"Enter"``); False if the table does not use it."""
@@ -752,22 +792,27 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._carry(change)
         return used
 
+    @serialized
     def _on_mouse_down(self, x: float, y: float) -> None:
         self._stop_run()
         if self._scene is not None:
             self._carry(self.table.press(self._scene, x, y, time.monotonic()))
 
+    @serialized
     def _on_mouse_move(self, x: float, y: float) -> None:
         if self._scene is not None and self._run is None:
             self._carry(self.table.move_to(self._scene, x, y, time.monotonic()))
 
+    @serialized
     def _on_mouse_up(self, x: float, y: float) -> None:
         if self._scene is not None and self._run is None:
             self._carry(self.table.release(self._scene, x, y))
 
+    @serialized
     def _on_mouse_out(self, x: float, y: float) -> None:
         self._carry(self.table.leave())
 
+    @serialized
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False,
                      meta: bool = False) -> None:
         if not (ctrl or meta):

@@ -37,6 +37,7 @@ from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
 from .canvas_backend import TablePainter
+from .threads import serialized
 from .traits import check_position, check_width
 
 __all__ = ["ReplayWidget"]
@@ -151,15 +152,18 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
 
     # -- moving through the replay ----------------------------------------------
 
+    @serialized
     def go(self, position: int) -> None:
         """Show the position after ``position`` steps (0: the deal), drawn at once."""
         self.position = max(0, min(int(position), self.steps))
 
+    @serialized
     def forward(self) -> None:
         """One step forward (animated)."""
         if self.position < self.steps:
             self.position += 1
 
+    @serialized
     def back(self) -> None:
         """One step back."""
         if self.position > 0:
@@ -181,9 +185,11 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         """Stop playing, at the step shown."""
         self.player.playing = False
 
+    @serialized
     def _on_play(self, change: dict[str, Any]) -> None:
         self.position = int(change["new"])
 
+    @serialized
     def _on_play_button(self, change: dict[str, Any]) -> None:
         if change["new"]:
             self.play()
@@ -192,6 +198,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         # Nothing to play (no steps): the button springs back.
         self.play_button.value = self.playing
 
+    @serialized
     def _on_playing(self, change: dict[str, Any]) -> None:
         self._show_playing(bool(change["new"]))
 
@@ -205,10 +212,12 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self.play_button.description = "▶ Play"
             self.play_button.tooltip = "Play the steps one after another"
 
+    @serialized
     def _on_speed(self, change: dict[str, Any]) -> None:
         speed = float(change["new"])
         self.player.interval = max(100, round(900 / speed))
 
+    @serialized
     def _on_position(self, change: dict[str, Any]) -> None:
         old, new = int(change["old"]), int(change["new"])
         if self.player.value != new:
@@ -219,6 +228,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self.pause()
         self._draw(new, animated=new == old + 1)
 
+    @serialized
     def _on_width(self, change: dict[str, Any]) -> None:
         width = int(change["new"])
         self.canvas.layout.max_width = f"{width}px"
