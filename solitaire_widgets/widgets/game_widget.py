@@ -398,6 +398,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
         """
         self._stop_run()
+        self._at_once = False
         answer = self.table.can_win()
         self._say()
         return answer
@@ -455,6 +456,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def _pay_owed(self) -> None:
+        """Send the drawing held back, if it still is (a timer's or the loop's call)."""
         if self._redraw_owed:
             self._pay_redraw()
 
@@ -580,6 +582,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter.drop_images()
         self.painter.prepare(layout(self.game, self.game.start, width).sprites)
         self.redraw()
+        self._at_once = False
 
     def _carry(self, change: Change, timing: Timing | None = None) -> Change:
         """Draw what ``change`` asks for, then bring the words and the controls up to date."""
