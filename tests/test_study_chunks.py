@@ -85,6 +85,11 @@ def test_a_loss_drawing_one_settles_the_stricter_rules(results: Path) -> None:
     assert three["status"] == "lost" and three["proof"] == "lost drawing one"
     path = study.run_chunk("draw-three", 4, 2, 1, 2_000, None, progress=False)
     assert [r["seed"] for r in _lines(path)] == [4]
+    # Merged, deal 5 counts apart from the budgets of draw three's own searches.
+    study.run_chunk("draw-three", 0, 4, 1, 2_000, None, progress=False)
+    summary = study.merge("draw-three")["summary"]
+    assert summary["deals"] == 6 and summary["lost_drawing_one"] == 1
+    assert summary["budgets"] == {"2000": 5}
     # Won under the Polish rules but lost drawing one: one of them is a bug.
     with polish.open("a") as out:
         out.write(json.dumps({**unresolved, "status": "won", "max_nodes": 20}) + "\n")
