@@ -1074,7 +1074,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
         painter._ack.set_trait("image_data", _ack_png(painter.sent))   # a browser answers
         widget.play("turn")
         widget.play("turn")
-        assert painter.in_flight == 2          # two moves animating, none drawn yet
+        assert painter.in_flight == 2          # two moves sent, none drawn yet
         sent = painter.sent
         for _ in range(10):
             widget.play("turn")
@@ -1179,5 +1179,26 @@ def test_an_input_that_stops_a_run_is_drawn_at_once(comm: Comm) -> None:
         comm.clear()
         assert widget.play(widget.game.legal_moves()[0])
         assert comm.count("sleep") > 0
+
+    in_a_loop(body)
+
+
+def test_a_piece_scheduled_before_a_run_was_stopped_does_nothing(comm: Comm) -> None:
+    """A timer's callback that another thread's loop has already started when the run
+    is stopped (cancelling the handle cannot stop it) must not drive the next run."""
+    import asyncio
+
+    async def body() -> None:
+        widget = GameWidget("klondike", seed=7)
+        widget._stop_run()
+        widget.auto_finish()
+        await asyncio.sleep(0.05)
+        stale = widget._piece_number
+        widget.undo()                      # stops the run
+        widget.auto_finish()               # a new run: its first piece is played now
+        played = len(widget.game.history)
+        widget._next_piece(stale)          # the old run's callback, arriving late
+        assert len(widget.game.history) == played
+        widget._stop_run()
 
     in_a_loop(body)

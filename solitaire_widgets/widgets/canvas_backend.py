@@ -335,6 +335,7 @@ class TablePainter:
         self._base = None
         self.painter.paths.clear()
 
+    @serialized
     def forget(self) -> None:
         """Mark everything as to be redrawn (a view connected late, or a resize)."""
         self._image_ready.clear()
@@ -551,6 +552,7 @@ class TablePainter:
         self._pending = None
         self.redraw()
 
+    @serialized
     def redraw(self) -> None:
         """Draw everything again, hidden canvases included (for a view that connected late)."""
         self.forget()

@@ -145,6 +145,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._run_timer: asyncio.Handle | None = None
         self._awaiting_browser = False
         self._run_stop: Callable[[], None] | None = None
+        self._piece_number = 0       # the latest piece scheduled (see _schedule_piece)
         self._settle_timer: asyncio.TimerHandle | None = None
         # A drawing held back while the browser is behind (see redraw), and the
         # timer that sends it anyway if the browser's word does not come.
@@ -277,8 +278,23 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._run, self._run_stop = steps, on_stop
         self._next_piece()
 
+    def _schedule_piece(self, loop: asyncio.AbstractEventLoop, delay: float | None) -> None:
+        """The run's next piece, ``delay`` seconds from now (None: as soon as may be).
+
+        Each call gets a new number: a callback whose number is not the latest
+        does nothing. Cancelling a handle does not stop a callback that another
+        thread's loop has already started (it then waits for :data:`LOCK`).
+        """
+        self._piece_number += 1
+        if delay is None:
+            self._run_timer = loop.call_soon(self._next_piece, self._piece_number)
+        else:
+            self._run_timer = loop.call_later(delay, self._next_piece, self._piece_number)
+
     @serialized
-    def _next_piece(self) -> None:
+    def _next_piece(self, number: int | None = None) -> None:
+        if number is not None and number != self._piece_number:
+            return   # a piece scheduled before the run was stopped or rescheduled
         self._run_timer = None
         run = self._run
         if run is None:
@@ -299,13 +315,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             # Paced by the browser itself: the next piece is worked out and sent
             # while this one is drawn, never further ahead (see _on_drawn).
             if self.painter.in_flight <= 1:
-                self._run_timer = loop.call_soon(self._next_piece)
+                self._schedule_piece(loop, None)
             else:
                 self._awaiting_browser = True
-                self._run_timer = loop.call_later(max(0.0, delay) + ACK_PATIENCE,
-                                                  self._next_piece)
+                self._schedule_piece(loop, max(0.0, delay) + ACK_PATIENCE)
             return
-        self._run_timer = loop.call_later(max(0.0, delay), self._next_piece)
+        self._schedule_piece(loop, max(0.0, delay))
 
     @serialized
     def _on_drawn(self) -> None:
@@ -327,7 +342,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if loop is None:   # pragma: no cover - acknowledgements come through a kernel
             self._next_piece()
         else:
-            self._run_timer = loop.call_soon(self._next_piece)
+            self._schedule_piece(loop, None)
 
     def _stop_run(self) -> bool:
         """Stop a run going on; True if there was one."""
@@ -337,6 +352,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._run_timer.cancel()
         self._awaiting_browser = False
         stop, self._run, self._run_stop, self._run_timer = self._run_stop, None, None, None
+        self._piece_number += 1      # a piece already on its way does nothing
         self._at_once = True
         if stop is not None:
             stop()
@@ -439,8 +455,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def redraw(self) -> None:
         """Draw the table as it stands (one message).
 
-        While the browser says it has two messages still to draw, the drawing
-        is held back and sent once it has drawn one of them (or after
+        While the browser says it has two or more messages still to draw, the
+        drawing is held back and sent once at most one is left (or after
         ``ACK_PATIENCE`` seconds with no word): a burst of moves then costs the
         browser one drawing, not one each, and the picture catches up with the
         game as soon as the browser has drawn what it already had.
@@ -456,8 +472,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def _pay_owed(self) -> None:
-        """Send the drawing held back, if it still is (a timer's or the loop's call)."""
-        if self._redraw_owed:
+        """Send the drawing held back, if it still is (a timer's or the loop's call);
+        not while cards are held (the release draws the table anyway)."""
+        if self._redraw_owed and self.pointer.press is None:
             self._pay_redraw()
 
     def _pay_redraw(self) -> None:
@@ -823,6 +840,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     # -- display -----------------------------------------------------------------------
 
+    @serialized
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The live widget; without a kernel, a picture of the table and a line on playing it.
 

@@ -270,6 +270,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
 
     # -- display -------------------------------------------------------------------------
 
+    @serialized
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The live widget; without a kernel, a player, or a picture where scripts do not run.
 
