@@ -147,9 +147,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._run_stop: Callable[[], None] | None = None
         self._piece_number = 0       # the latest piece scheduled (see _schedule_piece)
         self._settle_timer: asyncio.TimerHandle | None = None
-        # A drawing held back while the browser is behind (see redraw), and the
-        # timer that sends it anyway if the browser's word does not come.
-        self._redraw_owed = False
+        # While a drawing is held back (see redraw): the timer that sends it
+        # anyway if the browser's word does not come.
         self._owed_timer: asyncio.TimerHandle | None = None
         # An input stopped a run: what it does is drawn at once, not animated.
         self._at_once = False
@@ -462,13 +461,17 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         game as soon as the browser has drawn what it already had.
         """
         self._scene = self._layout()
-        if self._browser_behind():
-            self._redraw_owed = True
-            loop = _running_loop()
-            if self._owed_timer is None and loop is not None:
+        loop = _running_loop()
+        if self.painter.acknowledged and self._behind() and loop is not None:
+            if self._owed_timer is None:
                 self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_owed)
             return
         self._pay_redraw()
+
+    @property
+    def _redraw_owed(self) -> bool:
+        """A drawing is held back until the browser has room (see :meth:`redraw`)."""
+        return self._owed_timer is not None
 
     @serialized
     def _pay_owed(self) -> None:
@@ -482,15 +485,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if self._owed_timer is not None:
             self._owed_timer.cancel()
             self._owed_timer = None
-        self._redraw_owed = False
         self._scene = self._layout()
         self.painter.show(self._scene, self._highlight(), shrink=self._idle())
         self._settle_later(0.0)
-
-    def _browser_behind(self) -> bool:
-        """The browser says two messages sent are not drawn yet (only through a kernel)."""
-        return (_running_loop() is not None and self.painter.acknowledged
-                and self.painter.in_flight >= 2)
 
     def _idle(self) -> bool:
         """Nothing sent is still being drawn in the browser (as it says, or as estimated)."""
