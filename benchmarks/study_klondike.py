@@ -382,9 +382,11 @@ def merge(variant: str) -> dict[str, Any]:
         1 for r in rows if r.get("proof") == "lost drawing one")
     data["summary"]["won_under_stricter_rules"] = sum(
         1 for r in rows if str(r.get("proof", "")).startswith("won "))
+    # The stored study's own commands; those of chunks are made again from the chunk
+    # files below (an earlier merge's "(deals a..b done)" would go stale).
     commands = [c for c in old.get("commands") or [c for c in (
         old.get("retry", {}).get("first_command"), old.get("command")) if c]
-        if "--merge" not in c]
+        if not any(flag in c for flag in ("--merge", "--chunk", "--wins-from"))]
     for chunk in sorted(CHUNKS.glob(f"{variant}_*.jsonl")):
         done = [json.loads(line) for line in chunk.read_text().splitlines() if line.strip()]
         if chunk.stem.startswith(f"{variant}_by_"):

@@ -52,6 +52,14 @@ def test_chunks_resume_retry_and_merge(results: Path) -> None:
     stored = json.loads((results / "klondike_study_standard.json").read_text())
     assert stored["summary"]["deals"] == 7
     assert "--merge" in stored["summary"]["command"]
+    # A chunk that grows after a merge: its command is made anew, not kept stale.
+    study.run_chunk("standard", 10, 3, 1, 2_000, None, progress=False, only={10})
+    assert study.main(["--merge", "--variant", "standard"]) == 0
+    study.run_chunk("standard", 10, 3, 1, 2_000, None, progress=False)
+    commands = study.merge("standard")["summary"]["commands"]
+    assert [c for c in commands if "--start 10 " in c] == [
+        "python benchmarks/study_klondike.py --chunk --variant standard --start 10 --deals 3 "
+        "--nodes 2000 (deals 10..12 done)"]
 
 
 def test_a_deal_found_both_won_and_lost_is_an_error(results: Path) -> None:
