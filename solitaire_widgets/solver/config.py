@@ -22,8 +22,8 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: never change, only how soon it finds them), or how it reckons them, so an
 #: answer says which code found it (5: the dead-end check on bit masks and the
 #: automatic moves looked for only where a move can have made one; the same
-#: positions as 4).
-VERSION = 5
+#: positions as 4; 6: restarts drawing one and under the Polish rules too).
+VERSION = 6
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,12 @@ class Config:
       positions, a little sooner (off: every position is looked over whole);
     - ``splits``: in draw three, skip a position one already seen can outdo
       (``solitaire_widgets.solver.search.dominated``);
-    - ``restart_share``, ``restart_nodes``, ``relax_share``: in draw three, the
-      share of the budget given to restarts, the most positions one restart may
-      expand, and the share given to the draw-one relaxation
-      (``solitaire_widgets.solver.search.solve_position``);
+    - ``restart_share``, ``restart_nodes``, ``relax_share``: the share of the
+      budget given to restarts, the most positions one restart may expand,
+      and (draw three and the Polish rules) the share given to the draw-one
+      relaxation (``solitaire_widgets.solver.search.solve_position``);
+    - ``restarts_everywhere``: restarts under every rule set (off: drawing
+      three only, as solver 5 did);
     - ``interleave``: those searches take turns, a slice of positions at a
       time, instead of running one after the other (the order in which they
       run never changes what a finished one proves).
@@ -87,6 +89,7 @@ class Config:
     quick_auto: bool = True
     restart_share: float = 0.25
     restart_nodes: int = 5_000
+    restarts_everywhere: bool = True
     relax_share: float = 0.3
     interleave: bool = True
 
