@@ -616,7 +616,7 @@ def test_quick_automatic_moves_look_only_where_a_move_can_have_made_one(variant:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "moves", spy)
         solve_deal(54, variant=variant, max_nodes=1_500,
-                   config=Config(quick_auto=False, restarts_everywhere=False))
+                   config=Config(quick_auto=False, restarts_drawing_one=False))
     quick = looked = 0
     for parent in parents:
         if gen.auto(parent, mode) != parent:

@@ -280,11 +280,12 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
     ``restart_share`` of the budget. Without ``interleave`` they run one
     after the other, each with its share (the full search with the rest).
 
-    Drawing one there is no relaxation (it is the relaxation). With
-    ``Config.restarts_everywhere`` off, only draw three has restarts (solver
-    5): of 25 draw-one deals its full search left unresolved with 100,000
-    positions, restarts alone won 7 within the same budget, 4 of them in
-    fewer than 100 positions.
+    Drawing one there is no relaxation (it is the relaxation), and there are
+    restarts with ``Config.restarts_drawing_one`` (solver 6): of 25 draw-one
+    deals the full search left unresolved with 100,000 positions, restarts
+    alone won 7 within the same budget, 4 of them in fewer than 100
+    positions. Under the Polish rules there are none: they were measured to
+    resolve no more deals for the same budget.
 
     Blake and Gent's study of these games found the same kind of split
     useful (streamliners first, then the full search; and deals lost drawing
@@ -303,8 +304,8 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
         root_moves = moves(search_root, mode, config)
     used = 0
     lanes: list[_Lane] = []
-    if ((mode == DRAW_THREE or config.restarts_everywhere) and not forced
-            and config.restart_share > 0):
+    if ((mode == DRAW_THREE or (mode == DRAW_ONE and config.restarts_drawing_one))
+            and not forced and config.restart_share > 0):
         restarts = _Restarts(root, search_root, mode, budget, config)
         if restarts.status != "unresolved":
             return restarts.answer()
