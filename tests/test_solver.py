@@ -556,6 +556,26 @@ def test_draw_three_restarts_find_a_win_the_ordered_search_misses() -> None:
                       config=Config(restart_share=0.0)).status == "unresolved"
 
 
+
+def test_draw_one_restarts_find_a_win_the_ordered_search_misses() -> None:
+    # Deal 1263 drawing one: the first restart wins within a few dozen
+    # positions; the search in its usual order was still unresolved after
+    # 100,000 (solver 5's study), and is after 20,000 here.
+    first = solve_deal(1263, variant="standard", max_nodes=20_000)
+    assert first.status == "won" and first.nodes < 200
+    assert replay_wins(new_game("klondike", seed=1263, variant="standard"), list(first.moves))
+    assert solve_deal(1263, variant="standard", max_nodes=20_000,
+                      config=Config(restarts_drawing_one=False)).status == "unresolved"
+
+
+def test_the_polish_rules_have_no_restarts() -> None:
+    # Measured to resolve no more Polish deals for the same budget: the search
+    # there is the ordered one, position for position, whatever the switch says.
+    on = solve_deal(1263, variant="polish", max_nodes=3_000)
+    off = solve_deal(1263, variant="polish", max_nodes=3_000,
+                     config=Config(restarts_drawing_one=False))
+    assert (on.status, on.nodes, on.moves) == (off.status, off.nodes, off.moves)
+
 # -- hints: answers in words within a time budget ------------------------------------------
 
 
