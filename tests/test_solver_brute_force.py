@@ -11,7 +11,7 @@ Each reduction a loss proof relies on is tested the same way, alone (every
 other one switched off) and all together: the move filters, the dead-end
 check (after every move, or not after shifts) and its two strengthenings, the two-rank safe foundation moves, laying
 talon cards only with a card onto them, emptying a column only with a king
-into it, the draw-three dominance, and the search plan (draw three's restarts, and a loss proved drawing one, which
+into it, a card laid on one of two twin parents only, the draw-three dominance, and the search plan (draw three's restarts, and a loss proved drawing one, which
 settles draw three and the Polish rules alike). The dead-end
 check and the automatic foundation moves are also checked directly: a
 position the check calls hopeless is lost, and the automatic moves never
@@ -45,7 +45,7 @@ PER_VARIANT = 120
 #: Every reduction off: the plain search over the solver's moves.
 NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
-              splits=False,
+              splits=False, twin_targets=False,
               restart_share=0.0, relax_share=0.0)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
@@ -61,6 +61,7 @@ ALONE = {
     "empty and lay chains": dataclasses.replace(NONE, move_filters=True, empty_chains=True,
                                                 lay_chains=True),
     "draw-three dominance": dataclasses.replace(NONE, splits=True),
+    "twin targets": dataclasses.replace(NONE, twin_targets=True),
     "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
                                            restart_nodes=50),
     "restarts and relaxation, one after the other": dataclasses.replace(
@@ -319,16 +320,21 @@ def full_tables(variant: str) -> list[tuple[Game, bool]]:
 
 
 @pytest.mark.parametrize("reduction", ["move filters", "empty chains", "empty and lay chains",
-                                       "all"])
+                                       "twin targets", "all"])
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_full_tables_equal_brute_force(variant: str, reduction: str) -> None:
     mode = state.mode_of(variant)
-    chained = 0
+    chained = twins = 0
     for game, won in full_tables(variant):
         position, forced = state.from_table(game.table)
         if not forced:
+            start = gen.auto(position, mode)
+            listed = gen.moves(start, mode, ALONE[reduction])
             chained += any(m[0] == state.CHAIN and m[5] == state.COL_T and m[1] == state.COL_T
-                           for m in gen.moves(gen.auto(position, mode), mode, ALONE[reduction]))
+                           for m in listed)
+            # A won position where a card is laid on one of two twins only.
+            twins += won and len(listed) < len(gen.moves(start, mode, dataclasses.replace(
+                ALONE[reduction], twin_targets=False)))
         solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
         assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
         if won:
@@ -337,3 +343,5 @@ def test_full_tables_equal_brute_force(variant: str, reduction: str) -> None:
     assert sum(won for _, won in full_tables(variant)) >= 20
     if reduction in ("empty chains", "empty and lay chains"):
         assert chained >= 3
+    if reduction == "twin targets":
+        assert twins >= 10

@@ -22,8 +22,9 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: never change, only how soon it finds them), or how it reckons them, so an
 #: answer says which code found it (5: the dead-end check on bit masks and the
 #: automatic moves looked for only where a move can have made one; the same
-#: positions as 4; 6: restarts drawing one too).
-VERSION = 6
+#: positions as 4; 6: restarts drawing one too; 7: a card laid on one of two
+#: twin parents only).
+VERSION = 7
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class Config:
     - ``empty_chains``: with the move filters, empty a column only together
       with a king going into it at once
       (``solitaire_widgets.solver.moves.empty_chains``);
+    - ``twin_targets``: a move that turns a card up or takes one from the
+      talon, when both its parents (twins) end columns, is tried onto one of
+      them only (``solitaire_widgets.solver.moves.one_twin``);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals
@@ -84,6 +88,7 @@ class Config:
     safe_plus: bool = True
     lay_chains: bool = True
     empty_chains: bool = True
+    twin_targets: bool = True
     shift_checks: bool = False
     splits: bool = True
     worklist_dead_ends: bool = True
@@ -103,4 +108,4 @@ DEFAULT = Config()
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
-                  splits=False)
+                  splits=False, twin_targets=False)

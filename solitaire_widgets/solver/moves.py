@@ -41,7 +41,8 @@ from .state import (
     turns,
 )
 
-__all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves"]
+__all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves",
+           "one_twin"]
 
 
 def safe(f: Sequence[int], s: int, r: int, plus: bool = True) -> bool:
@@ -166,6 +167,7 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     """The moves worth trying from ``state``, best first (after :func:`auto`)."""
     found, cols, talon, pos, pss = state
     prune = config.move_filters
+    twins = config.twin_targets
     ends: dict[int, int] = {}
     empty = -1
     for i in range(7):
@@ -196,13 +198,13 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
             if nd and empty >= 0:
                 reveal.append((-nd, (COL_T, i, empty, n - nd)))
         else:
-            for p in PARENTS[head]:
-                j = ends.get(p)
-                if j is not None:
-                    if nd:
-                        reveal.append((-nd, (COL_T, i, j, n - nd)))
-                    else:
-                        other.append((COL_T, i, j, n - nd))
+            heads = [j for p in PARENTS[head] if (j := ends.get(p)) is not None]
+            if nd:
+                if twins and len(heads) == 2:
+                    heads = [one_twin(cols, heads)]
+                reveal.extend((-nd, (COL_T, i, j, n - nd)) for j in heads)
+            else:
+                other.extend((COL_T, i, j, n - nd) for j in heads)
         for k in range(2 + nd, n + 1):
             for p in PARENTS[col[k]]:
                 j = ends.get(p)
@@ -234,6 +236,8 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
                 targets = (d1,)
             elif d1 is None:
                 targets = (d0,)
+            elif twins:
+                targets = (one_twin(cols, (d0, d1)),)
             else:
                 targets = (d0, d1)
         if mode == DRAW_ONE and prune:
@@ -287,6 +291,32 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     if mode == POLISH and pss == 1 and talon:
         result.append((REDEAL, 0, 0, 0))
     return result
+
+
+def one_twin(cols: Sequence[bytes], targets: Sequence[int]) -> int:
+    """Of two columns whose end cards are twins, the one a card is laid on.
+
+    With ``Config.twin_targets``, a move that turns a card up or takes a
+    card from the talon, with a choice of two parents (the twins at the ends
+    of two columns), is tried onto one of them only. Sound: the two
+    positions it can lead to are one move apart both ways (the card laid,
+    with whatever came with it, is at the end of its column and the other
+    twin is free, so it moves across), so one is won exactly when the other
+    is. Every such move makes progress (a face-down card or a talon card
+    fewer, which no move ever undoes), so a winning line through the
+    position left out is matched by one through the position kept, no
+    further from the end in those terms: by induction on the cards still
+    face down or in the talon, the search, complete from every position
+    before, stays complete. The column kept is the one with fewer face-down
+    cards (the first of the two on a tie): there is less to dig out of it,
+    so covering its end costs least.
+
+    >>> cols = (bytes((2, 0, 1, 22)), bytes((0, 48)))  # a column ending 10H, one of 10S
+    >>> one_twin(cols, (0, 1))
+    1
+    """
+    a, b = targets
+    return b if cols[b][0] < cols[a][0] else a
 
 
 def empty_chains(state: State, e: Macro, within: Sequence[int], mode: int,
