@@ -94,9 +94,11 @@ def alternate(tree: Path, seeds: range, variant: str, nodes: int) -> int:
 
     Two worker processes, one per solver; each deal goes to both, the order
     swapped from one deal to the next, so a change of load on a shared
-    machine falls on both alike. Prints each one's CPU seconds and positions
-    per CPU second, and whether they gave the same answers and expanded the
-    same positions on every deal (0 if they did).
+    machine falls on both alike. Prints each one's answers, CPU seconds per
+    deal (mean, median, 95th percentile, largest) and positions per CPU
+    second, and whether they gave the same answers and expanded the same
+    positions on every deal; returns 1 if a deal both decided got two
+    different answers, else 0.
     """
     workers = {name: subprocess.Popen([sys.executable, "-c", _WORKER, path],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -119,14 +121,21 @@ def alternate(tree: Path, seeds: range, variant: str, nodes: int) -> int:
     for name, done in rows.items():
         cpu = sum(r[2] for r in done)
         used = sum(r[1] for r in done)
+        times = sorted(r[2] for r in done)
+        n = len(times)
         print(f"  {name:>8}: " + " / ".join(str(sum(r[0] == s for r in done))
                                             for s in ("won", "lost", "unresolved"))
-              + f"; mean {cpu / len(done):.3f} s; {used:,} positions, "
-                f"{used / cpu:,.0f} per CPU second")
+              + f"; mean {cpu / n:.3f} s, median {times[n // 2]:.3f} s, 95th percentile "
+                f"{times[min(n - 1, int(0.95 * n))]:.3f} s, max {times[-1]:.3f} s; "
+                f"{used:,} positions, {used / cpu:,.0f} per CPU second")
     same = [r[:2] for r in rows["solver"]] == [r[:2] for r in rows["previous"]]
+    both = [(a[0], b[0]) for a, b in zip(rows["solver"], rows["previous"], strict=True)
+            if "unresolved" not in (a[0], b[0])]
+    clash = sum(a != b for a, b in both)
     print("same answers and positions on every deal" if same
-          else "the answers or the positions differ")
-    return 0 if same else 1
+          else f"the positions differ; of the {len(both)} deals both decided, "
+               f"{clash} got different answers")
+    return 0 if same or not clash else 1
 
 
 def _column(answers: list[str], times: list[float], total: int, wall: float) -> dict[str, str]:

@@ -66,6 +66,7 @@ def test_solver_benchmark_taking_turns_finds_the_same_positions(
                               "--previous", str(tree), "--alternate"]) == 0
     out = capsys.readouterr().out
     assert "same answers and positions on every deal" in out and "per CPU second" in out
+    assert "median" in out and "95th percentile" in out
 
 
 def test_dask_benchmark_counts_the_same_wins_on_a_cluster(
