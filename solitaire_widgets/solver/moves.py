@@ -198,13 +198,17 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
             if nd and empty >= 0:
                 reveal.append((-nd, (COL_T, i, empty, n - nd)))
         else:
-            heads = [j for p in PARENTS[head] if (j := ends.get(p)) is not None]
-            if nd:
-                if twins and len(heads) == 2:
-                    heads = [one_twin(cols, heads)]
-                reveal.extend((-nd, (COL_T, i, j, n - nd)) for j in heads)
+            j0 = ends.get(P0[head])
+            j1 = ends.get(P1[head])
+            if j0 is not None and j1 is not None and nd and twins:
+                reveal.append((-nd, (COL_T, i, one_twin(cols, (j0, j1)), n - nd)))
             else:
-                other.extend((COL_T, i, j, n - nd) for j in heads)
+                for j in (j0, j1):
+                    if j is not None:
+                        if nd:
+                            reveal.append((-nd, (COL_T, i, j, n - nd)))
+                        else:
+                            other.append((COL_T, i, j, n - nd))
         for k in range(2 + nd, n + 1):
             for p in PARENTS[col[k]]:
                 j = ends.get(p)
