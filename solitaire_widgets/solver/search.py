@@ -407,7 +407,7 @@ class _Relaxed(_Lane):
 
 
 class _Restarts(_Lane):
-    """Draw three's restarts (step 1 of :func:`solve_position`)."""
+    """The restarts (step 1 of :func:`solve_position`); drawing three, every other one eager."""
 
     def __init__(self, root: State, search_root: State, mode: int, budget: int,
                  config: Config) -> None:
@@ -416,13 +416,16 @@ class _Restarts(_Lane):
         self.search_root = search_root
         self.mode = mode
         self.config = config
-        self.eager_root = auto(root, mode, None, True, config)
+        three = mode == DRAW_THREE
+        # Eagerness sends talon cards up only drawing three (see auto).
+        self.eager_root = auto(root, mode, None, True, config) if three else search_root
         self.line: list[Macro] = []
         self.eager = False
-        if is_won(self.eager_root, mode):
+        if three and is_won(self.eager_root, mode):
             self.status, self.eager = "won", True
             return
-        self.eager_ok = not (config.dead_end_check and hopeless(self.eager_root, mode, config))
+        self.eager_ok = three and not (config.dead_end_check
+                                       and hopeless(self.eager_root, mode, config))
         self.plan = int(budget * config.restart_share)
         self.chunk = max(200, min(config.restart_nodes, self.plan // 10))
         self.number = 0
@@ -432,7 +435,7 @@ class _Restarts(_Lane):
 
     def step(self, nodes: int, deadline: float | None, clock: Callable[[], float]) -> None:
         if self.walk is None:
-            self.eager = self.eager_ok and self.mode == DRAW_THREE and self.number % 2 == 0
+            self.eager = self.eager_ok and self.number % 2 == 0
             start = self.eager_root if self.eager else self.search_root
             self.walk = Search(start, moves(start, self.mode, self.config), self.mode,
                                eager=self.eager, shuffle=random.Random(self.number),
