@@ -178,10 +178,11 @@ Row = dict[str, Any]
 
 
 def _better(a: Row, b: Row) -> bool:
-    """Whether answer ``a`` for a deal says more than ``b``."""
+    """Whether answer ``a`` for a deal says more than ``b`` (a larger budget, then a newer solver)."""
     if (a["status"] == "unresolved") != (b["status"] == "unresolved"):
         return bool(b["status"] == "unresolved")
-    return int(a.get("max_nodes", 0)) > int(b.get("max_nodes", 0))
+    return ((int(a.get("max_nodes", 0)), int(a.get("solver", 0)))
+            > (int(b.get("max_nodes", 0)), int(b.get("solver", 0))))
 
 
 def _stored_rows(variant: str) -> list[Row]:
@@ -256,6 +257,10 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
               only: set[int] | None = None, config: Config = DEFAULT) -> Path:
     """Solve the deals of ``start .. start + deals - 1`` not yet settled at this budget.
 
+    A deal left unresolved at this budget or more by an older solver
+    (``"solver"`` below :data:`VERSION`) is not settled: a stronger search
+    may decide it.
+
     Drawing three and under the Polish rules, a deal the draw-one study proved
     lost is settled already (see :func:`best_rows`) and is not searched.
 
@@ -269,7 +274,8 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
     seeds = [s for s in range(start, start + deals)
              if (only is None or s in only)
              and (s not in known or (known[s]["status"] == "unresolved"
-                                     and known[s].get("max_nodes", 0) < nodes))]
+                                     and (known[s].get("max_nodes", 0) < nodes
+                                          or known[s].get("solver", 0) < VERSION)))]
     CHUNKS.mkdir(parents=True, exist_ok=True)
     path = CHUNKS / f"{variant}_{start:05d}-{start + deals - 1:05d}.jsonl"
     jobs = [(s, variant, nodes, seconds, config) for s in seeds]

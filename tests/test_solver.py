@@ -560,13 +560,13 @@ def test_draw_three_restarts_find_a_win_the_ordered_search_misses() -> None:
 
 
 def test_draw_one_restarts_find_a_win_the_ordered_search_misses() -> None:
-    # Deal 1263 drawing one: the first restart wins within a few dozen
-    # positions; the search in its usual order was still unresolved after
-    # 100,000 (solver 5's study), and is after 20,000 here.
-    first = solve_deal(1263, variant="standard", max_nodes=20_000)
+    # Deal 268 drawing one: the first restart wins within a few dozen
+    # positions; the search in its usual order is still unresolved after
+    # 20,000 (solver 8; solver 6's example, deal 1263, is now won in order).
+    first = solve_deal(268, variant="standard", max_nodes=20_000)
     assert first.status == "won" and first.nodes < 200
-    assert replay_wins(new_game("klondike", seed=1263, variant="standard"), list(first.moves))
-    assert solve_deal(1263, variant="standard", max_nodes=20_000,
+    assert replay_wins(new_game("klondike", seed=268, variant="standard"), list(first.moves))
+    assert solve_deal(268, variant="standard", max_nodes=20_000,
                       config=Config(restarts_drawing_one=False)).status == "unresolved"
 
 
@@ -645,13 +645,13 @@ def test_quick_automatic_moves_look_only_where_a_move_can_have_made_one(variant:
             continue  # a forced root: not played out
         for mv in gen.moves(parent, mode):
             child = st.play(parent, mv)
-            if gen.settled(child, mv, mode):
+            if gen.settled(child, mv, mode, True, True):
                 quick += 1
                 assert gen.auto(child, mode) == child, (parent, mv)
             elif mv[0] in (st.COL_T, st.TAL_T):
                 looked += 1
                 assert gen.auto(child, mode) != child
-    assert quick > 300 and looked > 0, (quick, looked)
+    assert quick > 150 and looked > 0, (quick, looked)
     for seed in (4, 51):
         on = solve_deal(seed, variant=variant, max_nodes=3_000)
         off = solve_deal(seed, variant=variant, max_nodes=3_000, config=Config(quick_auto=False))

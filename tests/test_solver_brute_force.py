@@ -11,7 +11,8 @@ Each reduction a loss proof relies on is tested the same way, alone (every
 other one switched off) and all together: the move filters, the dead-end
 check (after every move, or not after shifts) and its two strengthenings, the two-rank safe foundation moves, laying
 talon cards only with a card onto them, emptying a column only with a king
-into it, a card laid on one of two twin parents only, the draw-three dominance, and the search plan (draw three's restarts, and a loss proved drawing one, which
+into it, a card laid on one of two twin parents only, one position for every layout
+of the same cards, the draw-three dominance, and the search plan (draw three's restarts, and a loss proved drawing one, which
 settles draw three and the Polish rules alike). The dead-end
 check and the automatic foundation moves are also checked directly: a
 position the check calls hopeless is lost, and the automatic moves never
@@ -45,7 +46,7 @@ PER_VARIANT = 120
 #: Every reduction off: the plain search over the solver's moves.
 NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
-              splits=False, twin_targets=False,
+              splits=False, twin_targets=False, merge_layouts=False,
               restart_share=0.0, relax_share=0.0)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
@@ -62,6 +63,7 @@ ALONE = {
                                                 lay_chains=True),
     "draw-three dominance": dataclasses.replace(NONE, splits=True),
     "twin targets": dataclasses.replace(NONE, twin_targets=True),
+    "one layout": dataclasses.replace(NONE, merge_layouts=True),
     "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
                                            restart_nodes=50),
     "restarts and relaxation, one after the other": dataclasses.replace(
@@ -345,3 +347,60 @@ def test_full_tables_equal_brute_force(variant: str, reduction: str) -> None:
         assert chained >= 3
     if reduction == "twin targets":
         assert twins >= 10
+
+
+def laid_out(variant: str) -> list[tuple[Game, bool]]:
+    """Positions reached by a few random moves between columns, with their verdicts.
+
+    Their columns hold sequences of face-up cards over face-down ones, some
+    of whose cards lie on one twin while the other ends a column: the
+    layouts that ``Config.merge_layouts`` takes for one position.
+    """
+    if f"laid out {variant}" not in _CASES:
+        rnd = random.Random(f"brute {variant} laid out")
+        found: list[tuple[Game, bool]] = []
+        wins = 0
+        while len(found) < 40:
+            game = small_position(variant, rnd, loose_cards=(13, 17), hand=(0, 2),
+                                  columns=(3, 6))
+            for _ in range(rnd.randint(2, 8)):
+                shifts = [m for m in game.legal_moves() if m.action == "move"
+                          and m.src.startswith("t") and m.dst.startswith("t")]
+                if not shifts:
+                    break
+                game.play(rnd.choice(shifts))
+            if game.legal_moves() and not game.is_over:
+                won = brute_force(game)
+                if won and wins >= 28:
+                    continue  # most such positions are won: keep losses too
+                wins += won
+                found.append((game, won))
+        _CASES[f"laid out {variant}"] = found
+    return _CASES[f"laid out {variant}"]
+
+
+@pytest.mark.parametrize("reduction", ["one layout", "move filters", "all"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_laid_out_positions_equal_brute_force(variant: str, reduction: str) -> None:
+    # One position for every layout: the searches merge layouts and move part
+    # of a sequence only for the card under it to go up, and still answer
+    # as the brute force does.
+    mode = state.mode_of(variant)
+    swaps = merged = 0
+    for game, won in laid_out(variant):
+        position, forced = state.from_table(game.table)
+        if not forced:
+            start = gen.auto(position, mode, config=ALONE[reduction])
+            swaps += any(m[0] == state.CHAIN and m[5] == state.COL_F
+                         for m in gen.moves(start, mode, ALONE["one layout"]))
+            for m in gen.moves(start, mode, NONE):
+                if m[0] == state.COL_T and len(start[1][m[1]]) - 1 - m[3] > start[1][m[1]][0]:
+                    after = state.play(start, m)  # part of a sequence moves across
+                    merged += state.set_key(after, mode) == state.set_key(start, mode)
+        solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
+        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
+        if won:
+            assert _replays(game, solution.moves)
+    verdicts = [won for _, won in laid_out(variant)]
+    assert sum(verdicts) == 28
+    assert merged >= 10 and swaps >= 3

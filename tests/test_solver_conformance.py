@@ -27,7 +27,7 @@ from solitaire_widgets.solver import moves as gen
 from solitaire_widgets.solver import state as st
 
 #: Every move the rules allow, none put off: what the engine must agree with.
-_ALL = Config(move_filters=False, lay_chains=False, twin_targets=False)
+_ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_layouts=False)
 POSITIONS = 1000
 
 

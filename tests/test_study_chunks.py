@@ -38,6 +38,14 @@ def test_chunks_resume_retry_and_merge(results: Path) -> None:
     study.run_chunk("standard", 4, 3, 1, 2_000, None, progress=False)
     again = _lines(second)[3:]
     assert [r["seed"] for r in again] == [4, 5, 6] and {r["max_nodes"] for r in again} == {2_000}
+    # Unresolved by an older solver: tried again at the same budget, and only then.
+    older = [dict(r, solver=study.VERSION - 1) for r in _lines(second)[:3]]
+    second.write_text("".join(json.dumps(r) + "\n" for r in older))
+    study.run_chunk("standard", 4, 3, 1, 2, None, progress=False)
+    assert [r["seed"] for r in _lines(second)[3:]] == [4, 5, 6]
+    study.run_chunk("standard", 4, 3, 1, 2, None, progress=False)
+    assert len(_lines(second)) == 6
+    study.run_chunk("standard", 4, 3, 1, 2_000, None, progress=False)
     # A chunk after a gap waits until the gap is filled.
     study.run_chunk("standard", 9, 1, 1, 2_000, None, progress=False)
     data = study.merge("standard")

@@ -23,8 +23,8 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: answer says which code found it (5: the dead-end check on bit masks and the
 #: automatic moves looked for only where a move can have made one; the same
 #: positions as 4; 6: restarts drawing one too; 7: a card laid on one of two
-#: twin parents only).
-VERSION = 7
+#: twin parents only; 8: one position for every layout of the same cards).
+VERSION = 8
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,13 @@ class Config:
     - ``twin_targets``: a move that turns a card up or takes one from the
       talon, when both its parents (twins) end columns, is tried onto one of
       them only (``solitaire_widgets.solver.moves.one_twin``);
+    - ``merge_layouts``: positions that differ only in their columns' layout
+      (which of two twins a card lies on) are one position to the search
+      (:func:`solitaire_widgets.solver.state.set_key`), and a move that only
+      changes the layout is made only just before a covered card goes up
+      (the child on it moving across to its twin), automatically when the
+      card is safe (off: every layout is a position of its own, and part of
+      a sequence moves wherever the move filters find it useful);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals
@@ -89,6 +96,7 @@ class Config:
     lay_chains: bool = True
     empty_chains: bool = True
     twin_targets: bool = True
+    merge_layouts: bool = True
     shift_checks: bool = False
     splits: bool = True
     worklist_dead_ends: bool = True
@@ -108,4 +116,4 @@ DEFAULT = Config()
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
-                  splits=False, twin_targets=False)
+                  splits=False, twin_targets=False, merge_layouts=False)

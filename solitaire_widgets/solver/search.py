@@ -29,6 +29,7 @@ from .state import (
     is_won,
     key,
     play,
+    set_key,
 )
 
 __all__ = ["Search", "search", "engine_moves", "solve_position", "dominated"]
@@ -114,7 +115,8 @@ class Search:
         self.eager = eager
         self.shuffle = shuffle
         self.config = config
-        self.seen = {key(root, mode)}
+        self.key = set_key if config.merge_layouts else key
+        self.seen = {self.key(root, mode)}
         # Draw three: the columns and talons seen with the waste split off the
         # cycle (see :func:`dominated`).
         self.off_cycle: set[bytes] = set()
@@ -149,6 +151,8 @@ class Search:
         # not be: a forced one is not), so a child often needs no look.
         quick = config.quick_auto and not eager
         plus = config.safe_plus
+        layouts = config.merge_layouts
+        keyof = self.key
         try:
             while stack:
                 mvs = stack[-1]
@@ -161,13 +165,14 @@ class Search:
                 index[-1] = i + 1
                 mv = mvs[i]
                 child = play(states[-1], mv)
-                if not (quick and len(states) > 1 and settled(child, mv, mode, plus)):
+                if not (quick and len(states) > 1 and settled(child, mv, mode, plus,
+                                                                        layouts)):
                     child = auto(child, mode, None, eager, config)
                 if is_won(child, mode):
                     self.line = [stack[d][index[d] - 1] for d in range(len(stack))]
                     self.status = "won"
                     return "won"
-                k = key(child, mode)
+                k = keyof(child, mode)
                 if k in seen or (three and dominated(k, seen, off_cycle)):
                     continue
                 seen.add(k)

@@ -52,7 +52,8 @@ from ..table import Table
 __all__ = [
     "POLISH", "DRAW_ONE", "DRAW_THREE", "mode_of", "draw_of", "State", "Macro",
     "COL_F", "TAL_F", "TAL_T", "COL_T", "REDEAL", "CHAIN", "PARENTS", "CHILDREN",
-    "card_code", "card_of", "from_table", "play", "reach", "key", "is_won", "finish",
+    "card_code", "card_of", "from_table", "play", "reach", "key", "set_key", "is_won",
+    "finish",
 ]
 
 #: found, cols, talon, pos, pss (see the module docstring).
@@ -310,6 +311,45 @@ def key(state: State, mode: int) -> bytes:
     """
     _, cols, talon, pos, pss = state
     k = b"\xff".join(sorted(cols)) + b"\xfe" + talon
+    if mode == DRAW_ONE:
+        return k
+    if mode == DRAW_THREE:
+        return k + bytes((255 if pos % 3 == 0 or pos == len(talon) else pos,))
+    return k + bytes((pos, pss))
+
+
+def set_key(state: State, mode: int) -> bytes:
+    """The transposition-table key of a position, its columns' layout left out.
+
+    Positions with the same foundations, the same talon and the same
+    columns' feet (the face-down cards with the face-up card lying on them,
+    or the card at the bottom of a column with none, unless a king) hold the
+    same cards face up in the columns, laid out in different ways. Each such
+    card other than a foot and a king at the bottom of a column lies on one
+    of its two parents (twins), and which one is all a layout chooses. They
+    are one position to a search (``Config.merge_layouts``): every move that
+    changes which cards are where, not only how they are laid out, can be
+    made from each layout alike (a whole column's face-up cards, or a talon
+    card, go onto whichever parent ends a column, and a card covered by a
+    child while its twin ends a column goes up once that child moves
+    across), so one layout is won exactly when all are (this is how the
+    lonelybot solver sees a table). The end of the key is :func:`key`'s.
+
+    Here the nine of spades lies on the ten of hearts (on a face-down king of
+    clubs) or on the ten of diamonds (alone in its column):
+
+    >>> on_hearts = (bytes((1, 12, 35, 47)), bytes((0, 22))) + (bytes((0,)),) * 5
+    >>> on_diamonds = (bytes((1, 12, 35)), bytes((0, 22, 47))) + (bytes((0,)),) * 5
+    >>> def position(cols): return ((0, 0, 0, 0), cols, b"", 0, 1)
+    >>> key(position(on_hearts), DRAW_ONE) == key(position(on_diamonds), DRAW_ONE)
+    False
+    >>> set_key(position(on_hearts), DRAW_ONE) == set_key(position(on_diamonds), DRAW_ONE)
+    True
+    """
+    found, cols, talon, pos, pss = state
+    feet = [col[:2 + col[0]] for col in cols if len(col) > 1 and (col[0] or col[1] % 13 != 12)]
+    feet.sort()
+    k = bytes(found) + b"\xff".join(feet) + b"\xfe" + talon
     if mode == DRAW_ONE:
         return k
     if mode == DRAW_THREE:
