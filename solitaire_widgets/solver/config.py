@@ -52,7 +52,7 @@ class Config:
       them only (``solitaire_widgets.solver.moves.one_twin``);
     - ``merge_layouts``: positions that differ only in their columns' layout
       (which of two twins a card lies on) are one position to the search
-      (:func:`solitaire_widgets.solver.state.set_key`), and a move that only
+      (``solitaire_widgets.solver.state.set_key``), and a move that only
       changes the layout is made only just before a covered card goes up
       (the child on it moving across to its twin), automatically when the
       card is safe (off: every layout is a position of its own, and part of

@@ -138,7 +138,7 @@ def _swap_up(f: list[int], cl: list[bytes], plus: bool, rec: list[Move] | None) 
     With ``Config.merge_layouts``: the child, with the cards on it, moves
     across to the twin, and the card goes up (both moves recorded in
     ``rec``). Sound as :func:`auto` is: the layout with the child on the
-    twin is as good as this one (:func:`~solitaire_widgets.solver.state.set_key`),
+    twin is as good as this one (``solitaire_widgets.solver.state.set_key``),
     and in it the card ends its column and is safe. ``f`` and ``cl`` (the
     foundations and columns) are changed in place; False if there is none.
     """
