@@ -645,7 +645,7 @@ def test_quick_automatic_moves_look_only_where_a_move_can_have_made_one(variant:
             continue  # a forced root: not played out
         for mv in gen.moves(parent, mode):
             child = st.play(parent, mv)
-            if gen.settled(child, mv, mode, True, True):
+            if gen.settled(child, mv, mode):
                 quick += 1
                 assert gen.auto(child, mode) == child, (parent, mv)
             elif mv[0] in (st.COL_T, st.TAL_T):

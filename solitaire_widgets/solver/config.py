@@ -54,8 +54,7 @@ class Config:
       (which of two twins a card lies on) are one position to the search
       (``solitaire_widgets.solver.state.set_key``), and a move that only
       changes the layout is made only just before a covered card goes up
-      (the child on it moving across to its twin), automatically when the
-      card is safe (off: every layout is a position of its own, and part of
+      (the child on it moving across to its twin) (off: every layout is a position of its own, and part of
       a sequence moves wherever the move filters find it useful);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence

@@ -90,7 +90,6 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     """
     found, cols, talon, pos, pss = state
     plus = config.safe_plus
-    layouts = config.merge_layouts
     f = list(found)
     cl = list(cols)
     moved = True
@@ -127,49 +126,10 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                     f[s] += 1
                     moved = True
                     break
-        if layouts and not moved:
-            moved = _swap_up(f, cl, plus, rec)
     return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
 
 
-def _swap_up(f: list[int], cl: list[bytes], plus: bool, rec: list[Move] | None) -> bool:
-    """Send up one safe card covered by a child while its twin ends a column.
-
-    With ``Config.merge_layouts``: the child, with the cards on it, moves
-    across to the twin, and the card goes up (both moves recorded in
-    ``rec``). Sound as :func:`auto` is: the layout with the child on the
-    twin is as good as this one (``solitaire_widgets.solver.state.set_key``),
-    and in it the card ends its column and is safe. ``f`` and ``cl`` (the
-    foundations and columns) are changed in place; False if there is none.
-    """
-    ends = [col[-1] if len(col) > 1 else -1 for col in cl]
-    for s in range(4):
-        r = f[s]
-        if r == 13:
-            continue
-        c = s * 13 + r
-        t = TWIN[c]
-        if t not in ends or not safe(f, s, r, plus):
-            continue
-        j = ends.index(t)
-        for i in range(7):
-            col = cl[i]
-            k = col.find(c, 1 + col[0]) if len(col) > 1 else -1
-            if k > 0:
-                n = len(col) - 1 - k
-                cl[j] = cl[j] + col[k + 1:]
-                cl[i] = cut(col, n + 1)
-                f[s] += 1
-                if rec is not None:
-                    if n:
-                        rec.append(Move("move", TIDS[i], TIDS[j], n))
-                    rec.append(Move("move", TIDS[i], FIDS[s], 1))
-                return True
-    return False
-
-
-def settled(state: State, mv: Macro, mode: int, plus: bool = True,
-            layouts: bool = False) -> bool:
+def settled(state: State, mv: Macro, mode: int, plus: bool = True) -> bool:
     """Whether :func:`auto` leaves ``state`` as it is, ``mv`` having led to it from a settled position.
 
     ``state`` is ``play(parent, mv)`` for a ``parent`` that :func:`auto` (not
@@ -182,36 +142,17 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True,
     column, and under the Polish rules the new top of the waste (drawing
     one every talon card was in sight already; drawing three none is). So
     when none of those may go up, :func:`auto` would find nothing to do.
-    With ``layouts`` (``Config.merge_layouts``) nor may the twin of the new
-    column end (a card covered by a child, which that end can now take).
     For any other move this says False (``auto`` must look).
     """
     kind = mv[0]
     found, cols, talon, pos, _ = state
     if kind == COL_T:
         col = cols[mv[1]]
-        if len(col) < 2:
-            return True
-        end = col[-1]
-        return not (_goes_up(found, end, plus)
-                    or (layouts and _swaps_up(found, cols, TWIN[end], plus)))
+        return len(col) < 2 or not _goes_up(found, col[-1], plus)
     if kind == TAL_T:
-        end = cols[mv[2]][-1]
-        if _goes_up(found, end, plus) or (layouts and _swaps_up(found, cols, TWIN[end], plus)):
+        if _goes_up(found, cols[mv[2]][-1], plus):
             return False
         return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus))
-    return False
-
-
-def _swaps_up(found: tuple[int, int, int, int], cols: Sequence[bytes], c: int,
-              plus: bool) -> bool:
-    """Whether card ``c`` is next on its foundation, safe, and covered in a column."""
-    if not _goes_up(found, c, plus):
-        return False
-    for col in cols:
-        k = col.find(c, 1 + col[0])
-        if 0 < k < len(col) - 1:
-            return True
     return False
 
 
@@ -272,7 +213,9 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
         if layouts:
             # Part of a sequence moves only so that the card it uncovers goes up
             # (see Config.merge_layouts): every other use of a layout is open
-            # from every layout alike.
+            # from every layout alike. Never automatically: a safe card's
+            # children are up or safe themselves, so nothing covers it once
+            # auto() is done.
             for k in range(1 + nd, n):
                 x = col[k]
                 if found[x // 13] == x % 13:

@@ -332,7 +332,9 @@ def set_key(state: State, mode: int) -> bytes:
     made from each layout alike (a whole column's face-up cards, or a talon
     card, go onto whichever parent ends a column, and a card covered by a
     child while its twin ends a column goes up once that child moves
-    across), so one layout is won exactly when all are (this is how the
+    across: if a card ends a column in one layout and is covered in
+    another, its twin ends a column there, since both twins have the same
+    two possible children), so one layout is won exactly when all are (this is how the
     lonelybot solver sees a table). The end of the key is :func:`key`'s.
 
     Here the nine of spades lies on the ten of hearts (on a face-down king of
