@@ -163,6 +163,14 @@ def _replays(game: Game, moves: list[Move]) -> bool:
     return probe.is_won
 
 
+def _assert_solved_as(game: Game, won: bool, reduction: str) -> None:
+    """The solver, with that reduction alone (``ALONE``), answers as the brute force did."""
+    solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
+    assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
+    if won:
+        assert _replays(game, solution.moves)
+
+
 _CASES: dict[str, list[tuple[Game, bool]]] = {}
 
 
@@ -188,12 +196,8 @@ def test_the_positions_hold_wins_and_losses(variant: str) -> None:
 @pytest.mark.parametrize("reduction", list(ALONE))
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_solver_verdict_equals_brute_force(variant: str, reduction: str) -> None:
-    config = ALONE[reduction]
     for game, won in cases(variant):
-        solution = solve(game, max_nodes=200_000, config=config)
-        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
-        if won:
-            assert _replays(game, solution.moves)
+        _assert_solved_as(game, won, reduction)
 
 
 def long_hands() -> list[tuple[Game, bool]]:
@@ -219,10 +223,7 @@ def test_polish_long_hands_equal_brute_force(reduction: str) -> None:
     verdicts = [won for _, won in long_hands()]
     assert sum(verdicts) >= 10 and verdicts.count(False) >= 6
     for game, won in long_hands():
-        solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
-        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
-        if won:
-            assert _replays(game, solution.moves)
+        _assert_solved_as(game, won, reduction)
 
 
 def test_polish_long_hands_hopeless_are_lost() -> None:
@@ -337,10 +338,7 @@ def test_full_tables_equal_brute_force(variant: str, reduction: str) -> None:
             # A won position where a card is laid on one of two twins only.
             twins += won and len(listed) < len(gen.moves(start, mode, dataclasses.replace(
                 ALONE[reduction], twin_targets=False)))
-        solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
-        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
-        if won:
-            assert _replays(game, solution.moves)
+        _assert_solved_as(game, won, reduction)
     # Mostly wins: a filter that put off the only winning line would call one lost.
     assert sum(won for _, won in full_tables(variant)) >= 20
     if reduction in ("empty chains", "empty and lay chains"):
@@ -397,10 +395,7 @@ def test_laid_out_positions_equal_brute_force(variant: str, reduction: str) -> N
                 if m[0] == state.COL_T and len(start[1][m[1]]) - 1 - m[3] > start[1][m[1]][0]:
                     after = state.play(start, m)  # part of a sequence moves across
                     merged += state.set_key(after, mode) == state.set_key(start, mode)
-        solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
-        assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
-        if won:
-            assert _replays(game, solution.moves)
+        _assert_solved_as(game, won, reduction)
     verdicts = [won for _, won in laid_out(variant)]
     assert sum(verdicts) == 28
     assert merged >= 10 and swaps >= 3

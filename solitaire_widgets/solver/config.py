@@ -53,9 +53,10 @@ class Config:
     - ``merge_layouts``: positions that differ only in their columns' layout
       (which of two twins a card lies on) are one position to the search
       (``solitaire_widgets.solver.state.set_key``), and a move that only
-      changes the layout is made only just before a covered card goes up
-      (the child on it moving across to its twin) (off: every layout is a position of its own, and part of
-      a sequence moves wherever the move filters find it useful);
+      changes the layout (the child on a card moving across to its twin) is
+      made only just before that card goes up (off: every layout is a
+      position of its own, and part of a sequence moves wherever the move
+      filters find it useful);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals

@@ -310,7 +310,11 @@ def key(state: State, mode: int) -> bytes:
     waste) keeps its own, since the cycle never leads back to it.
     """
     _, cols, talon, pos, pss = state
-    k = b"\xff".join(sorted(cols)) + b"\xfe" + talon
+    return _with_split(b"\xff".join(sorted(cols)) + b"\xfe" + talon, talon, pos, pss, mode)
+
+
+def _with_split(k: bytes, talon: bytes, pos: int, pss: int, mode: int) -> bytes:
+    """Key ``k`` with the talon split as :func:`key` tells it apart under ``mode``."""
     if mode == DRAW_ONE:
         return k
     if mode == DRAW_THREE:
@@ -351,9 +355,5 @@ def set_key(state: State, mode: int) -> bytes:
     found, cols, talon, pos, pss = state
     feet = [col[:2 + col[0]] for col in cols if len(col) > 1 and (col[0] or col[1] % 13 != 12)]
     feet.sort()
-    k = bytes(found) + b"\xff".join(feet) + b"\xfe" + talon
-    if mode == DRAW_ONE:
-        return k
-    if mode == DRAW_THREE:
-        return k + bytes((255 if pos % 3 == 0 or pos == len(talon) else pos,))
-    return k + bytes((pos, pss))
+    return _with_split(bytes(found) + b"\xff".join(feet) + b"\xfe" + talon, talon, pos, pss,
+                       mode)
