@@ -275,9 +275,9 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
             if not talon_useful(c, faceup, in_talon):
                 continue
             if config.lay_chains:
+                rest = talon[:j] + talon[j + 1:]
                 for d in targets:
-                    lay = (TAL_T, j, d, 1)
-                    tal.extend((CHAIN, *lay, *f) for f in lay_chains(play(state, lay), d))
+                    tal.extend((CHAIN, TAL_T, j, d, 1, *f) for f in _laid_on(cols, d, c, rest))
                 continue
         tal.extend((TAL_T, j, d, 1) for d in targets)
     result = fmoves
@@ -388,7 +388,16 @@ def lay_chains(state: State, d: int) -> list[Macro]:
     never put in the transposition table (they are only ever passed through).
     """
     cols = state[1]
-    t = cols[d][-1]
+    return _laid_on(cols, d, cols[d][-1], state[2])
+
+
+def _laid_on(cols: Sequence[bytes], d: int, t: int, talon: bytes) -> list[Macro]:
+    """:func:`lay_chains` for card ``t`` just laid on column ``d``, the talon being ``talon``.
+
+    Laying a talon card changes nothing else it reads (column ``d`` is never
+    looked into, and the talon only loses the card), so the chain is listed
+    without playing it out.
+    """
     result: list[Macro] = []
     kids = CHILDREN[t]
     if not kids:
@@ -399,11 +408,11 @@ def lay_chains(state: State, d: int) -> list[Macro]:
             for k in range(1 + col[0], len(col)):
                 if col[k] in kids:
                     result.append((COL_T, i, d, len(col) - k))
-    talon = state[2]
     for j in range(len(talon)):
-        if talon[j] in kids:
-            lay = (TAL_T, j, d, 1)
-            result.extend((*lay, *f) for f in lay_chains(play(state, lay), d))
+        c = talon[j]
+        if c in kids:
+            rest = talon[:j] + talon[j + 1:]
+            result.extend((TAL_T, j, d, 1, *f) for f in _laid_on(cols, d, c, rest))
     return result
 
 
