@@ -36,6 +36,7 @@ among unresolved answers the largest budget):
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import shlex
 import sys
@@ -262,7 +263,9 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
     may decide it.
 
     Drawing three and under the Polish rules, a deal the draw-one study proved
-    lost is settled already (see :func:`best_rows`) and is not searched.
+    lost is settled already (see :func:`best_rows`) and is not searched, and
+    one it has answered otherwise is searched without the draw-one
+    relaxation (see :func:`plan_for`).
 
     Each answer is appended to the chunk's file as soon as it is known, so a
     run that is stopped loses at most the deals in progress. With ``only``,
@@ -278,10 +281,10 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
                                           or known[s].get("solver", 0) < VERSION)))]
     CHUNKS.mkdir(parents=True, exist_ok=True)
     path = CHUNKS / f"{variant}_{start:05d}-{start + deals - 1:05d}.jsonl"
-    jobs = [(s, variant, nodes, seconds, config) for s in seeds]
-    plan: dict[str, float] = {}
-    if config != DEFAULT:
-        plan = {"relax_share": config.relax_share, "restart_share": config.restart_share}
+    drawing_one = best_rows("standard") if variant != "standard" else {}
+    jobs = [(s, variant, nodes, seconds, plan_for(drawing_one.get(s), nodes, config))
+            for s in seeds]
+    plans = {job[0]: _plan_fields(job[4]) for job in jobs}
     if progress:
         print(f"  {len(seeds)} of {deals} deals to solve -> {path}", file=sys.stderr)
     with path.open("a") as out:
@@ -290,7 +293,7 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
             for done, (seed, status, used, took) in enumerate(results, 1):
                 out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
                                       "seconds": round(took, 3), "max_nodes": nodes,
-                                      "solver": VERSION, **plan}) + "\n")
+                                      "solver": VERSION, **plans[seed]}) + "\n")
                 out.flush()
                 if progress and done % 50 == 0:
                     print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
@@ -301,11 +304,46 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
                     out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
                                           "seconds": round(took, 3),
                                           "max_nodes": nodes, "solver": VERSION,
-                                          **plan}) + "\n")
+                                          **plans[seed]}) + "\n")
                     out.flush()
                     if progress and done % 50 == 0:
                         print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
     return path
+
+
+def plan_for(drawing_one: Row | None, nodes: int, config: Config = DEFAULT) -> Config:
+    """The search plan for a deal drawing three or under the Polish rules.
+
+    The draw-one relaxation (``Config.relax_share`` of the budget) can only
+    ever prove the deal lost drawing one. When the draw-one study has won
+    the deal, it never will; when that study left it unresolved with the
+    same solver and a larger budget than the relaxation would get, that
+    search has been made already (the relaxation searches the same
+    position, drawing one, in the same order). Either way its share goes
+    to the other searches instead. ``drawing_one`` is the draw-one study's
+    answer for the deal (None when it has none).
+
+    >>> plan_for({"status": "won"}, 100_000).relax_share
+    0.0
+    >>> plan_for(None, 100_000).relax_share == DEFAULT.relax_share
+    True
+    """
+    if drawing_one is None or config.relax_share <= 0:
+        return config
+    status = drawing_one["status"]
+    searched = (status == "unresolved" and drawing_one.get("solver", 0) >= VERSION
+                and drawing_one.get("max_nodes", 0) * (1 - config.restart_share)
+                >= nodes * config.relax_share)
+    if status == "won" or searched:
+        return dataclasses.replace(config, relax_share=0.0)
+    return config
+
+
+def _plan_fields(config: Config) -> dict[str, float]:
+    """What a chunk row records of a plan other than the default one: its shares."""
+    if config == DEFAULT:
+        return {}
+    return {"relax_share": config.relax_share, "restart_share": config.restart_share}
 
 
 def replay_drawing_one(seed: int, moves: list[Move], draw: int) -> bool:

@@ -135,3 +135,22 @@ def test_a_chunk_of_chosen_deals_with_another_plan(results: Path) -> None:
     rows = _lines(path)
     assert [r["seed"] for r in rows] == [1, 3]
     assert all(r["relax_share"] == 0.9 and r["restart_share"] == 0.0 for r in rows)
+
+
+def test_a_deal_answered_drawing_one_is_searched_without_the_relaxation(results: Path) -> None:
+    # Made-up draw-one answers (the plan only reads them): won; unresolved by
+    # this solver with more positions than the relaxation would get; with
+    # fewer; and by an older solver.
+    study.CHUNKS.mkdir(parents=True)
+    rows = [{"seed": 1, "status": "won", "max_nodes": 10},
+            {"seed": 2, "status": "unresolved", "max_nodes": 1_000_000},
+            {"seed": 3, "status": "unresolved", "max_nodes": 100},
+            {"seed": 4, "status": "unresolved", "max_nodes": 1_000_000,
+             "solver": study.VERSION - 1}]
+    standard = study.CHUNKS / "standard_00000-00009.jsonl"
+    standard.write_text("".join(json.dumps({"solver": study.VERSION, "nodes": 1, "seconds": 0.1,
+                                            **row}) + "\n" for row in rows))
+    path = study.run_chunk("polish", 0, 5, 1, 2_000, None, progress=False)
+    plans = {r["seed"]: r.get("relax_share") for r in _lines(path)}
+    assert plans == {0: None, 1: 0.0, 2: 0.0, 3: None, 4: None}
+    assert study.plan_for(None, 2_000) == study.DEFAULT
