@@ -238,14 +238,14 @@ def best_rows(variant: str) -> dict[int, Row]:
             best[row["seed"]] = row
     if variant in ("draw-three", "polish"):
         for seed, relaxed in best_rows("standard").items():
-            row = best.get(seed)
-            if relaxed["status"] != "lost" or (row is not None and row["status"] == "lost"):
+            here = best.get(seed)
+            if relaxed["status"] != "lost" or (here is not None and here["status"] == "lost"):
                 continue
-            if row is not None and row["status"] == "won":
+            if here is not None and here["status"] == "won":
                 raise ValueError(f"deal {seed} ({variant}) was found won, but lost drawing "
-                                 f"one: {row} against {relaxed}")
+                                 f"one: {here} against {relaxed}")
             # Unresolved here, or never searched here (a chunk skips such deals).
-            budget = row["max_nodes"] if row is not None else relaxed["max_nodes"]
+            budget = here["max_nodes"] if here is not None else relaxed["max_nodes"]
             best[seed] = {"seed": seed, "status": "lost", "nodes": relaxed["nodes"],
                           "seconds": relaxed["seconds"], "max_nodes": budget,
                           "proof": "lost drawing one",
