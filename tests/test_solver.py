@@ -656,3 +656,55 @@ def test_quick_automatic_moves_look_only_where_a_move_can_have_made_one(variant:
         on = solve_deal(seed, variant=variant, max_nodes=3_000)
         off = solve_deal(seed, variant=variant, max_nodes=3_000, config=Config(quick_auto=False))
         assert (on.status, on.nodes, on.moves) == (off.status, off.nodes, off.moves)
+
+
+#: Deals lost drawing one on which the talon dominance skips positions.
+_OUTDONE_DEALS = [70, 263, 641, 999, 1261, 1382, 1506, 1863]
+
+
+@pytest.mark.parametrize("layouts", [True, False])
+def test_talon_dominance_changes_no_answer(layouts: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Drawing one, a position that one proved lost outdoes (a column's end card
+    # back in the talon) is skipped; with and without it the same deals are
+    # proved lost, and it does skip positions. Without merged layouts a
+    # sequence moves back and forth between twins, so positions are met again
+    # on their own path (the proof of loss must wait for the whole cycle).
+    skipped = 0
+    real = search.talon_dominated
+
+    def spy(*args: object) -> bool:
+        nonlocal skipped
+        outdone = real(*args)  # type: ignore[arg-type]
+        skipped += outdone
+        return outdone
+
+    monkeypatch.setattr(search, "talon_dominated", spy)
+    on = Config(merge_layouts=layouts)
+    off = Config(merge_layouts=layouts, talon_dominance=False)
+    for seed in _OUTDONE_DEALS:
+        assert solve_deal(seed, variant="standard", max_nodes=60_000, config=on).status == "lost"
+        assert solve_deal(seed, variant="standard", max_nodes=60_000, config=off).status == "lost"
+    assert skipped >= 200
+
+
+@pytest.mark.parametrize("seed", [163, 345, 377])
+def test_positions_skipped_as_outdone_are_lost(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On deals won drawing one (where a wrong skip could hide a win), each
+    # position the dominance skipped, searched again without it: lost.
+    skipped: list[st.State] = []
+    real = search.talon_dominated
+
+    def spy(position: st.State, *args: object) -> bool:
+        outdone = real(position, *args)  # type: ignore[arg-type]
+        if outdone:
+            skipped.append(position)
+        return outdone
+
+    monkeypatch.setattr(search, "talon_dominated", spy)
+    assert solve_deal(seed, variant="standard", max_nodes=20_000).status == "won"
+    monkeypatch.setattr(search, "talon_dominated", real)
+    assert len(skipped) >= 30
+    off = Config(talon_dominance=False)
+    for position in skipped[::len(skipped) // 10][:10]:
+        assert search.solve_position(position, False, st.DRAW_ONE, 60_000, None,
+                                     config=off)[0] == "lost"

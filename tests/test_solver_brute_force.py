@@ -46,7 +46,7 @@ PER_VARIANT = 120
 #: Every reduction off: the plain search over the solver's moves.
 NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
-              splits=False, twin_targets=False, merge_layouts=False,
+              splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
               restart_share=0.0, relax_share=0.0)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
@@ -64,6 +64,7 @@ ALONE = {
     "draw-three dominance": dataclasses.replace(NONE, splits=True),
     "twin targets": dataclasses.replace(NONE, twin_targets=True),
     "one layout": dataclasses.replace(NONE, merge_layouts=True),
+    "talon dominance": dataclasses.replace(NONE, talon_dominance=True),
     "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
                                            restart_nodes=50),
     "restarts and relaxation, one after the other": dataclasses.replace(

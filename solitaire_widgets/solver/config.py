@@ -23,8 +23,9 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: answer says which code found it (5: the dead-end check on bit masks and the
 #: automatic moves looked for only where a move can have made one; the same
 #: positions as 4; 6: restarts drawing one too; 7: a card laid on one of two
-#: twin parents only; 8: one position for every layout of the same cards).
-VERSION = 8
+#: twin parents only; 8: one position for every layout of the same cards; 9:
+#: drawing one, a position that one proved lost outdoes is skipped).
+VERSION = 9
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,9 @@ class Config:
       made only just before that card goes up (off: every layout is a
       position of its own, and part of a sequence moves wherever the move
       filters find it useful);
+    - ``talon_dominance``: drawing one, skip a position that one proved lost
+      can outdo: the same with a column's end card back in the talon
+      (``solitaire_widgets.solver.search.talon_dominated``);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals
@@ -97,6 +101,7 @@ class Config:
     empty_chains: bool = True
     twin_targets: bool = True
     merge_layouts: bool = True
+    talon_dominance: bool = True
     shift_checks: bool = False
     splits: bool = True
     worklist_dead_ends: bool = True
@@ -116,4 +121,4 @@ DEFAULT = Config()
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
-                  splits=False, twin_targets=False, merge_layouts=False)
+                  splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False)

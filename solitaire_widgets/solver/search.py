@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 from ..moves import Move
+from .components import Components
 from .config import DEFAULT, Config
 from .dead_ends import hopeless
 from .moves import auto, forced_moves, moves, settled
@@ -32,7 +33,7 @@ from .state import (
     set_key,
 )
 
-__all__ = ["Search", "search", "engine_moves", "solve_position", "dominated"]
+__all__ = ["Search", "search", "engine_moves", "solve_position", "dominated", "talon_dominated"]
 
 
 def shuffled(mvs: list[Macro], rng: random.Random) -> list[Macro]:
@@ -63,6 +64,57 @@ def dominated(k: bytes, seen: set[bytes], off_cycle: set[bytes]) -> bool:
         return base in off_cycle
     for q in range(p - 3, 0, -3):
         if base + bytes((q,)) in seen:
+            return True
+    return False
+
+
+def talon_dominated(state: State, mode: int, order: dict[int, int],
+                    proven: Callable[[bytes], bool],
+                    keyof: Callable[[State, int], bytes]) -> bool:
+    """Drawing one: whether a position proved lost can do all that ``state`` can.
+
+    That position is ``state`` with a column's end card ``x`` back in the
+    talon (at its place in the dealing order ``order``, so a card the talon
+    never held is never put there): ``x`` lying on a face-up card, or a
+    king alone in its column. Drawing one, every talon card can be brought
+    up at any time, so the position with ``x`` in the talon plays every line
+    of ``state``: each move that leaves ``x`` where it is is the same move
+    there (a sequence moving with the card under ``x`` moves without it, and
+    that card stays ready for it); ``x`` going up, or moving on with nothing
+    on it, is taken from the talon instead; and the first card laid on ``x``
+    is laid after ``x`` itself is laid from the talon where it lay. After
+    that the two are the same position. So if that position is lost, so is
+    ``state``. ``proven`` says whether a key is that of a position proved
+    lost (:class:`~solitaire_widgets.solver.components.Components`: a
+    position whose search is over and did not rest on one still searched).
+
+    >>> from solitaire_widgets.solver.state import DRAW_ONE, set_key
+    >>> cols = (bytes((1, 5, 25)), bytes((0, 22, 47))) + (bytes((0,)),) * 5
+    >>> state = ((0, 0, 0, 0), cols, bytes((3,)), 0, 1)  # 9S on 10D; 4C in the talon
+    >>> back = ((0, 0, 0, 0), (cols[0], bytes((0, 22))) + cols[2:], bytes((47, 3)), 0, 1)
+    >>> order = {47: 0, 3: 1}  # 9S was dealt to the talon before 4C
+    >>> talon_dominated(state, DRAW_ONE, order, {set_key(back, DRAW_ONE)}.__contains__, set_key)
+    True
+    >>> talon_dominated(state, DRAW_ONE, order, set().__contains__, set_key)
+    False
+    """
+    found, cols, talon, pos, pss = state
+    for i in range(7):
+        col = cols[i]
+        n = len(col)
+        if n < 2:
+            continue
+        x = col[-1]
+        at = order.get(x)
+        if at is None:
+            continue
+        if n - 1 - col[0] < 2 and not (n == 2 and x % 13 == 12):
+            continue  # x lies on a face-down card, or is a card alone that no talon held
+        j = 0
+        while j < len(talon) and order[talon[j]] < at:
+            j += 1
+        back = cols[:i] + (col[:-1],) + cols[i + 1:]
+        if proven(keyof((found, back, talon[:j] + bytes((x,)) + talon[j:], j, pss), mode)):
             return True
     return False
 
@@ -120,6 +172,15 @@ class Search:
         # Draw three: the columns and talons seen with the waste split off the
         # cycle (see :func:`dominated`).
         self.off_cycle: set[bytes] = set()
+        # Drawing one, with Config.talon_dominance: skip a position that one
+        # proved lost can outdo (see :func:`talon_dominated`); which positions
+        # are proved lost, the components tell.
+        self.order: dict[int, int] | None = None
+        self.components: Components | None = None
+        if mode == DRAW_ONE and config.talon_dominance:
+            self.order = {c: j for j, c in enumerate(root[2])}
+            self.components = Components(self.key(root, mode))
+        self.outdone = 0  # positions skipped as outdone
         self.states = [root]
         self.stack = [root_moves]
         self.index = [0]
@@ -152,6 +213,12 @@ class Search:
         quick = config.quick_auto and not eager
         plus = config.safe_plus
         keyof = self.key
+        order = self.order
+        components = self.components
+
+        def proven(k: bytes) -> bool:
+            return k in seen and not (components is not None and components.is_open(k))
+
         try:
             while stack:
                 mvs = stack[-1]
@@ -160,6 +227,8 @@ class Search:
                     stack.pop()
                     index.pop()
                     states.pop()
+                    if components is not None:
+                        components.leave()
                     continue
                 index[-1] = i + 1
                 mv = mvs[i]
@@ -171,12 +240,21 @@ class Search:
                     self.status = "won"
                     return "won"
                 k = keyof(child, mode)
-                if k in seen or (three and dominated(k, seen, off_cycle)):
+                if k in seen:
+                    if components is not None:
+                        components.meet(k)
+                    continue
+                if three and dominated(k, seen, off_cycle):
                     continue
                 seen.add(k)
                 if three and k[-1] != 255:
                     off_cycle.add(k[:-1])
                 nodes += 1
+                if order is not None and talon_dominated(child, mode, order, proven, keyof):
+                    self.outdone += 1  # lost: seen, and never entered
+                    if nodes >= max_nodes:
+                        return "unresolved"
+                    continue
                 if check and (shifts or not shift(states[-1], mv)) and hopeless(child, mode,
                                                                                  config):
                     if nodes >= max_nodes:
@@ -191,6 +269,8 @@ class Search:
                     states.append(child)
                     stack.append(child_moves)
                     index.append(0)
+                    if components is not None:
+                        components.enter(k)
                 if nodes >= max_nodes:
                     return "unresolved"
                 if deadline is not None and not nodes & 63 and clock() > deadline:
@@ -198,6 +278,7 @@ class Search:
             self.status = "lost"
             self.seen = set()  # the search is over: let the memory go
             self.off_cycle = set()
+            self.components = None
             return "lost"
         finally:
             self.nodes = nodes
