@@ -254,6 +254,8 @@ class Search:
                     self.outdone += 1  # lost: seen, and never entered
                     if nodes >= max_nodes:
                         return "unresolved"
+                    if deadline is not None and not nodes & 63 and clock() > deadline:
+                        return "unresolved"
                     continue
                 if check and (shifts or not shift(states[-1], mv)) and hopeless(child, mode,
                                                                                  config):
