@@ -98,7 +98,7 @@ def talon_dominated(state: State, mode: int, order: dict[int, int],
     >>> talon_dominated(state, DRAW_ONE, order, set().__contains__, set_key)
     False
     """
-    found, cols, talon, pos, pss = state
+    found, cols, talon, _, pss = state
     for i in range(7):
         col = cols[i]
         n = len(col)
@@ -109,7 +109,7 @@ def talon_dominated(state: State, mode: int, order: dict[int, int],
         if at is None:
             continue
         if n - 1 - col[0] < 2 and not (n == 2 and x % 13 == 12):
-            continue  # x lies on a face-down card, or is a card alone that no talon held
+            continue  # x lies on a face-down card, or is a non-king alone (never a talon card)
         j = 0
         while j < len(talon) and order[talon[j]] < at:
             j += 1
@@ -180,7 +180,6 @@ class Search:
         if mode == DRAW_ONE and config.talon_dominance:
             self.order = {c: j for j, c in enumerate(root[2])}
             self.components = Components(self.key(root, mode))
-        self.outdone = 0  # positions skipped as outdone
         self.states = [root]
         self.stack = [root_moves]
         self.index = [0]
@@ -251,7 +250,7 @@ class Search:
                     off_cycle.add(k[:-1])
                 nodes += 1
                 if order is not None and talon_dominated(child, mode, order, proven, keyof):
-                    self.outdone += 1  # lost: seen, and never entered
+                    # Lost: seen, and never entered into the components.
                     if nodes >= max_nodes:
                         return "unresolved"
                     if deadline is not None and not nodes & 63 and clock() > deadline:
