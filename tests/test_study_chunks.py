@@ -154,3 +154,19 @@ def test_a_deal_answered_drawing_one_is_searched_without_the_relaxation(results:
     plans = {r["seed"]: r.get("relax_share") for r in _lines(path)}
     assert plans == {0: None, 1: 0.0, 2: 0.0, 3: None, 4: None}
     assert study.plan_for(None, 2_000) == study.DEFAULT
+
+
+def test_rows_say_which_build_answered(results: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pure = study.run_chunk("standard", 0, 2, 1, 2_000, None, progress=False)
+    assert all("build" not in r for r in _lines(pure))
+    monkeypatch.setattr(study, "is_compiled", lambda: True)
+    compiled = study.run_chunk("standard", 2, 2, 1, 2_000, None, progress=False)
+    assert {r["build"] for r in _lines(compiled)} == {"mypyc"}
+    data = study.merge("standard")
+    assert [d.get("build") for d in data["deals"]] == [None, None, "mypyc", "mypyc"]
+    commands = data["summary"]["commands"]
+    assert commands.index(study.COMPILE) < commands.index(
+        "PYTHONPATH=build/compiled python benchmarks/study_klondike.py --chunk --variant "
+        "standard --start 2 --deals 2 --nodes 2000 (deals 2..3 done)")
+    assert ("python benchmarks/study_klondike.py --chunk --variant standard --start 0 "
+            "--deals 2 --nodes 2000 (deals 0..1 done)") in commands
