@@ -15,6 +15,8 @@ check the three agree on every position they try.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..games.klondike import WASTE_LIMIT
 from .config import DEFAULT, Config
 from .state import DRAW_ONE, DRAW_THREE, P0, P1, POLISH, State, reach
@@ -22,11 +24,12 @@ from .state import DRAW_ONE, DRAW_THREE, P0, P1, POLISH, State, reach
 __all__ = ["hopeless"]
 
 #: ``_UP_ROWS[n]``: one suit's cards, the ``n`` lowest marked (on the foundation).
-_UP_ROWS = tuple(b"\x01" * n + b"\x00" * (13 - n) for n in range(14))
+_UP_ROWS: Final = tuple(b"\x01" * n + b"\x00" * (13 - n) for n in range(14))
 #: The cards whose ``P0``/``P1`` is ``c`` (for 52, "an empty column": the kings).
-_KIDS = tuple(tuple(x for x in range(52) if P0[x] == c or P1[x] == c) for c in range(53))
+_KIDS: Final = tuple(tuple(x for x in range(52) if P0[x] == c or P1[x] == c) for c in range(53))
 #: Where a card lies, for :func:`_hopeless_worklist`: in the talon, or on a foundation.
-_IN_TALON, _UP = 7, 8
+_IN_TALON: Final = 7
+_UP: Final = 8
 
 
 def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bool:
@@ -463,24 +466,25 @@ def _hopeless_worklist(state: State, mode: int) -> bool:
 
 #: Card ``c``'s bit in the masks of :func:`_hopeless_bits`: suit ``s`` takes bits
 #: ``14 * s`` to ``14 * s + 12`` (rank order), bit ``14 * s + 13`` stays clear.
-_BIT = tuple(1 << (c + c // 13) for c in range(52))
-_M13 = (1 << 13) - 1
+_BIT: Final = tuple(1 << (c + c // 13) for c in range(52))
+_M13: Final = (1 << 13) - 1
 #: Every card's bit; the aces' bits; the kings' bits.
-_ALL = _M13 | _M13 << 14 | _M13 << 28 | _M13 << 42
-_ACES = 1 | 1 << 14 | 1 << 28 | 1 << 42
-_KINGS = _ACES << 12
+_ALL: Final = _M13 | _M13 << 14 | _M13 << 28 | _M13 << 42
+_ACES: Final = 1 | 1 << 14 | 1 << 28 | 1 << 42
+_KINGS: Final = _ACES << 12
 #: ``_FOUND[s][n]``: the ``n`` lowest cards of suit ``s``.
-_FOUND = tuple(tuple(((1 << n) - 1) << (14 * s) for n in range(14)) for s in range(4))
+_FOUND: Final = tuple(tuple(((1 << n) - 1) << (14 * s) for n in range(14)) for s in range(4))
 #: What a card leaving its place frees, in :func:`_hopeless_bits` (besides a
 #: card ``0..51`` it lay on): the bottom of a column, or the talon (``_TALON + j``
 #: for talon index ``j``).
-_BOTTOM, _TALON = 52, 100
+_BOTTOM: Final = 52
+_TALON: Final = 100
 #: Caches of what :func:`_hopeless_bits` reads off a column, a talon and a
 #: talon's reach (see :func:`_column`); emptied when they grow large.
-_COLUMNS: dict[bytes, tuple[dict[int, int], int, int, int]] = {}
-_TALONS: dict[bytes, tuple[int, dict[int, int]]] = {}
-_RISE: dict[tuple[int, int, int, int], int] = {}
-_CACHE_LIMIT = 50_000
+_COLUMNS: Final[dict[bytes, tuple[dict[int, int], int, int, int]]] = {}
+_TALONS: Final[dict[bytes, tuple[int, dict[int, int]]]] = {}
+_RISE: Final[dict[tuple[int, int, int, int], int]] = {}
+_CACHE_LIMIT: Final = 50_000
 
 
 def _column(col: bytes) -> tuple[dict[int, int], int, int, int]:

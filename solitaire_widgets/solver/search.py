@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Final
 
 from ..moves import Move
 from .components import Components
@@ -422,7 +423,7 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
 
 
 #: The fewest positions a search is given at a time when searches take turns.
-_SLICE = 1_000
+_SLICE: Final = 1_000
 
 
 class _Lane:

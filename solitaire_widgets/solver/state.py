@@ -43,6 +43,7 @@ every pair of cards, once, when the module loads.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..cards import SUITS, Card
 from ..games.klondike import WASTE_LIMIT, builds_on
@@ -61,11 +62,18 @@ State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes, int, int]
 #: (kind, a, b, n), or a chain of them: see the module docstring.
 Macro = tuple[int, ...]
 
-COL_F, TAL_F, TAL_T, COL_T, REDEAL, CHAIN = range(6)
+COL_F: Final = 0
+TAL_F: Final = 1
+TAL_T: Final = 2
+COL_T: Final = 3
+REDEAL: Final = 4
+CHAIN: Final = 5
 
 #: The modes (see the module docstring); a mode is also the number of cards a
 #: turn turns, except under the Polish rules (one card, two passes).
-POLISH, DRAW_ONE, DRAW_THREE = 0, 1, 3
+POLISH: Final = 0
+DRAW_ONE: Final = 1
+DRAW_THREE: Final = 3
 _MODES = {"polish": POLISH, "standard": DRAW_ONE, "draw-three": DRAW_THREE}
 
 
@@ -109,28 +117,28 @@ def card_of(code: int) -> Card:
     return Card(code % 13 + 1, SUITS[code // 13])
 
 
-FIDS = ("fc", "fd", "fh", "fs")
-TIDS = tuple(f"t{i}" for i in range(1, 8))
-_CARDS = tuple(card_of(c) for c in range(52))
+FIDS: Final = ("fc", "fd", "fh", "fs")
+TIDS: Final = tuple(f"t{i}" for i in range(1, 8))
+_CARDS: Final = tuple(card_of(c) for c in range(52))
 #: The cards ``c`` may be built on (one rank higher, the other colour), read
 #: off the engine's rule.
-PARENTS: tuple[tuple[int, ...], ...] = tuple(
+PARENTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(x for x in range(52) if builds_on(_CARDS[c], _CARDS[x])) for c in range(52))
 #: The cards that may be built on ``c``.
-CHILDREN: tuple[frozenset[int], ...] = tuple(
+CHILDREN: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(x for x in range(52) if c in PARENTS[x]) for c in range(52))
 #: Whether a king goes into an empty column (the engine's rule, per card).
-TO_EMPTY = tuple(builds_on(_CARDS[c], None) for c in range(52))
+TO_EMPTY: Final = tuple(builds_on(_CARDS[c], None) for c in range(52))
 #: The two suits of the other colour: clubs/spades (0, 3) against diamonds/hearts (1, 2).
-OPP = ((1, 2), (0, 3), (0, 3), (1, 2))
+OPP: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 #: The card of the same rank and colour in the other suit.
-TWIN = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
+TWIN: Final = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
 #: For each card, its two parents; a king has none: 52 stands for "an empty
 #: column" (see :func:`solitaire_widgets.solver.dead_ends.hopeless`).
-P0 = tuple(p[0] if p else 52 for p in PARENTS)
-P1 = tuple(p[1] if p else 52 for p in PARENTS)
-TURN = Move("turn")
-REDEAL_MOVE = Move("redeal")
+P0: Final = tuple(p[0] if p else 52 for p in PARENTS)
+P1: Final = tuple(p[1] if p else 52 for p in PARENTS)
+TURN: Final = Move("turn")
+REDEAL_MOVE: Final = Move("redeal")
 
 
 def from_table(table: Table) -> tuple[State, bool]:
