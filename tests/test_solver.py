@@ -708,3 +708,61 @@ def test_positions_skipped_as_outdone_are_lost(seed: int, monkeypatch: pytest.Mo
     for position in skipped[::len(skipped) // 10][:10]:
         assert search.solve_position(position, False, st.DRAW_ONE, 60_000, None,
                                      config=off)[0] == "lost"
+
+
+#: The full search that passes over positions lost drawing one, almost alone.
+CHECKED = Config(checked_share=0.95, checked_after=0, relax_share=0.0, restart_share=0.0)
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("draw-three", 75), ("draw-three", 90),
+                                               ("polish", 2)])
+def test_positions_passed_over_as_lost_drawing_one_are_lost(
+        variant: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On deals the checked search wins (where a wrong pass could hide a win),
+    # each position it passed over, searched again drawing one with another
+    # plan (no talon dominance, nothing remembered): lost.
+    passed: list[st.State] = []
+    real = search.RelaxedChecks.lost
+
+    def spy(self: search.RelaxedChecks, position: st.State) -> bool:
+        gone = real(self, position)
+        if gone:
+            passed.append(position)
+        return gone
+
+    monkeypatch.setattr(search.RelaxedChecks, "lost", spy)
+    assert solve_deal(seed, variant=variant, max_nodes=20_000, config=CHECKED).status == "won"
+    monkeypatch.setattr(search.RelaxedChecks, "lost", real)
+    assert len(passed) >= 20
+    off = Config(talon_dominance=False)
+    for position in passed[::len(passed) // 10][:10]:
+        assert search.solve_position(position, False, st.DRAW_ONE, 60_000, None,
+                                     config=off)[0] == "lost"
+
+
+@pytest.mark.parametrize(("variant", "seed", "answer"), [
+    ("draw-three", 628, "lost"), ("draw-three", 86, "won"), ("polish", 9, "lost"),
+    ("polish", 34, "lost")])
+def test_the_checked_search_changes_no_answer(variant: str, seed: int, answer: str) -> None:
+    # The stored studies' answers (the plain searches'), found again by the
+    # checked search alone; 628 drawing three took the plain searches more
+    # than 1,000,000 positions.
+    assert solve_deal(seed, variant=variant, max_nodes=60_000, config=CHECKED).status == answer
+
+
+def test_the_checked_search_starts_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[st.State] = []
+    real = search.RelaxedChecks.lost
+
+    def spy(self: search.RelaxedChecks, position: st.State) -> bool:
+        asked.append(position)
+        return real(self, position)
+
+    monkeypatch.setattr(search.RelaxedChecks, "lost", spy)
+    # Decided within DEFAULT.checked_after positions: no draw-one check made.
+    assert solve_deal(75, variant="draw-three", max_nodes=200_000).nodes < DEFAULT.checked_after
+    assert not asked
+    # Not decided by then: the checked search takes its turns.
+    assert solve_deal(54, variant="draw-three", max_nodes=DEFAULT.checked_after + 5_000,
+                      ).status == "unresolved"
+    assert asked

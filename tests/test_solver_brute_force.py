@@ -12,8 +12,9 @@ other one switched off) and all together: the move filters, the dead-end
 check (after every move, or not after shifts) and its two strengthenings, the two-rank safe foundation moves, laying
 talon cards only with a card onto them, emptying a column only with a king
 into it, a card laid on one of two twin parents only, one position for every layout
-of the same cards, the draw-three dominance, and the search plan (draw three's restarts, and a loss proved drawing one, which
-settles draw three and the Polish rules alike). The dead-end
+of the same cards, the draw-three dominance, and the search plan (draw three's restarts, a loss proved drawing one, which
+settles draw three and the Polish rules alike, and the search that passes
+over every position proved lost drawing one). The dead-end
 check and the automatic foundation moves are also checked directly: a
 position the check calls hopeless is lost, and the automatic moves never
 turn a won position into a lost one. What the search always does (columns
@@ -47,7 +48,7 @@ PER_VARIANT = 120
 NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
               splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
-              restart_share=0.0, relax_share=0.0)
+              restart_share=0.0, relax_share=0.0, checked_share=0.0)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
     "move filters": dataclasses.replace(NONE, move_filters=True),
@@ -65,11 +66,16 @@ ALONE = {
     "twin targets": dataclasses.replace(NONE, twin_targets=True),
     "one layout": dataclasses.replace(NONE, merge_layouts=True),
     "talon dominance": dataclasses.replace(NONE, talon_dominance=True),
+    # The full search passing over positions lost drawing one, almost alone
+    # (the plain full search keeps a twentieth), from the first position on,
+    # each check with so few positions that many run out.
+    "checked search": dataclasses.replace(NONE, checked_share=0.95, checked_after=0,
+                                          relaxed_checks=5),
     "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
                                            restart_nodes=50),
     "restarts and relaxation, one after the other": dataclasses.replace(
         NONE, restart_share=0.5, relax_share=0.15, restart_nodes=50, interleave=False),
-    "all": Config(restart_nodes=50),
+    "all": Config(restart_nodes=50, checked_after=0),
 }
 
 

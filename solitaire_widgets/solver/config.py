@@ -24,8 +24,10 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: automatic moves looked for only where a move can have made one; the same
 #: positions as 4; 6: restarts drawing one too; 7: a card laid on one of two
 #: twin parents only; 8: one position for every layout of the same cards; 9:
-#: drawing one, a position that one proved lost outdoes is skipped).
-VERSION = 9
+#: drawing one, a position that one proved lost outdoes is skipped; 10:
+#: drawing three and under the Polish rules, a second full search that passes
+#: over positions lost drawing one).
+VERSION = 10
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,14 @@ class Config:
       deals with a tenth of the budget and one fewer with a quarter;
     - ``interleave``: those searches take turns, a slice of positions at a
       time, instead of running one after the other (the order in which they
-      run never changes what a finished one proves).
+      run never changes what a finished one proves);
+    - ``checked_share``, ``checked_after``, ``relaxed_checks``: drawing three
+      and under the Polish rules, a second full search that passes over every
+      position it proves lost drawing one
+      (``solitaire_widgets.solver.search.RelaxedChecks``, a draw-one search
+      of at most ``relaxed_checks`` positions for each): once the searches
+      together have expanded ``checked_after`` positions, it shares what the
+      full search gets, ``checked_share`` of it (0: no such search).
     """
 
     move_filters: bool = True
@@ -112,6 +121,9 @@ class Config:
     restarts_drawing_one: bool = True
     relax_share: float = 0.3
     interleave: bool = True
+    checked_share: float = 0.5
+    checked_after: int = 50_000
+    relaxed_checks: int = 1_000
 
 
 #: The solver as it plays.
@@ -121,4 +133,5 @@ DEFAULT = Config()
 #: check; the same draw-three plan.
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
-                  splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False)
+                  splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
+                  checked_share=0.0)
