@@ -66,9 +66,9 @@ ALONE = {
     "twin targets": dataclasses.replace(NONE, twin_targets=True),
     "one layout": dataclasses.replace(NONE, merge_layouts=True),
     "talon dominance": dataclasses.replace(NONE, talon_dominance=True),
-    # The full search passing over positions lost drawing one, almost alone
-    # (the plain full search keeps a twentieth), from the first position on,
-    # each check with so few positions that many run out.
+    # Drawing three, the full search passing over positions lost drawing one,
+    # almost alone (the plain full search keeps a twentieth), from the first
+    # position on, each check with so few positions that many run out.
     "checked search": dataclasses.replace(NONE, checked_share=0.95, checked_after=0,
                                           relaxed_checks=5),
     "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,

@@ -25,8 +25,8 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: positions as 4; 6: restarts drawing one too; 7: a card laid on one of two
 #: twin parents only; 8: one position for every layout of the same cards; 9:
 #: drawing one, a position that one proved lost outdoes is skipped; 10:
-#: drawing three and under the Polish rules, a second full search that passes
-#: over positions lost drawing one).
+#: drawing three, a second full search that passes over positions lost
+#: drawing one).
 VERSION = 10
 
 
@@ -92,13 +92,15 @@ class Config:
     - ``interleave``: those searches take turns, a slice of positions at a
       time, instead of running one after the other (the order in which they
       run never changes what a finished one proves);
-    - ``checked_share``, ``checked_after``, ``relaxed_checks``: drawing three
-      and under the Polish rules, a second full search that passes over every
-      position it proves lost drawing one
-      (``solitaire_widgets.solver.search.RelaxedChecks``, a draw-one search
-      of at most ``relaxed_checks`` positions for each): once the searches
-      together have expanded ``checked_after`` positions, it shares what the
-      full search gets, ``checked_share`` of it (0: no such search).
+    - ``checked_share``, ``checked_after``, ``relaxed_checks``: drawing three,
+      a second full search that passes over every position it proves lost
+      drawing one (``solitaire_widgets.solver.search.RelaxedChecks``, a
+      draw-one search of at most ``relaxed_checks`` positions for each):
+      once the searches together have expanded ``checked_after`` positions,
+      it shares what the full search gets, ``checked_share`` of it (0: no
+      such search). Not under the Polish rules: there it decided fewer deals
+      with 200,000 positions (157 of deals 0-199 against 158, and 38 lost
+      against 39), and the Polish study needed no help.
     """
 
     move_filters: bool = True

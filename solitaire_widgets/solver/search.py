@@ -184,7 +184,7 @@ class Search:
             self.components = Components(self.key(root, mode))
         # Positions proved lost already (by other searches), skipped like dead ends.
         self.lost = lost
-        # Drawing three and under the Polish rules: positions proved lost
+        # Drawing three (or under the Polish rules): positions proved lost
         # drawing one are passed over (see RelaxedChecks).
         self.relaxed = relaxed
         self.states = [root]
@@ -308,8 +308,9 @@ class Search:
 class RelaxedChecks:
     """Which positions are lost drawing one: a short draw-one search for each, remembered.
 
-    Drawing three and under the Polish rules a search can ask this of every
-    position it expands (``Config.checked_share``): every draw-three line
+    Drawing three a search can ask this of every position it expands
+    (``Config.checked_share``; the check holds under the Polish rules as
+    well, where the solver does not use it): every draw-three line
     and every Polish line is a draw-one line, so a position lost drawing one
     is lost under those rules too, with everything below it, and is passed
     over like a dead end. The draw-one searches are given ``budget``
@@ -430,9 +431,8 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
        forbid), so a position lost drawing one is lost under both. A win
        drawing one proves nothing, and that search stops;
     3. the full search, in the usual order;
-    4. drawing three and under the Polish rules, once the others together
-       have expanded ``Config.checked_after`` positions: a second full
-       search that asks of every position it expands whether it is lost
+    4. drawing three, once the others together have expanded
+       ``Config.checked_after`` positions: a second full search that asks of every position it expands whether it is lost
        drawing one (:class:`RelaxedChecks`), and passes over those that are,
        with all below them. The checks cost positions of their own, so it
        starts late and shares the full search's part of the budget
@@ -490,7 +490,7 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
         if relaxed.status == "unresolved":
             lanes.append(relaxed)
     rest = max(0.05, 1.0 - sum(lane.share for lane in lanes))
-    if mode != DRAW_ONE and config.checked_share > 0:
+    if mode == DRAW_THREE and config.checked_share > 0:
         checked = _Full(search_root, root_moves, mode, root, forced, config,
                         RelaxedChecks(config))
         checked.share = rest * config.checked_share
