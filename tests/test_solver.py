@@ -724,8 +724,8 @@ def test_positions_passed_over_as_lost_drawing_one_are_lost(
     passed: list[st.State] = []
     real = search.RelaxedChecks.lost
 
-    def spy(self: search.RelaxedChecks, position: st.State) -> bool:
-        gone = real(self, position)
+    def spy(self: search.RelaxedChecks, position: st.State, room: int) -> bool:
+        gone = real(self, position, room)
         if gone:
             passed.append(position)
         return gone
@@ -754,15 +754,20 @@ def test_the_checked_search_starts_late(monkeypatch: pytest.MonkeyPatch) -> None
     asked: list[st.State] = []
     real = search.RelaxedChecks.lost
 
-    def spy(self: search.RelaxedChecks, position: st.State) -> bool:
+    def spy(self: search.RelaxedChecks, position: st.State, room: int) -> bool:
         asked.append(position)
-        return real(self, position)
+        return real(self, position, room)
 
     monkeypatch.setattr(search.RelaxedChecks, "lost", spy)
-    # Decided within DEFAULT.checked_after positions: no draw-one check made.
-    assert solve_deal(75, variant="draw-three", max_nodes=200_000).nodes < DEFAULT.checked_after
-    assert not asked
-    # Not decided by then: the checked search takes its turns.
-    assert solve_deal(54, variant="draw-three", max_nodes=DEFAULT.checked_after + 5_000,
-                      ).status == "unresolved"
+    # Decided within DEFAULT.checked_after positions: no draw-one check made,
+    # and the same positions searched as without the checked search.
+    early = solve_deal(75, variant="draw-three", max_nodes=200_000)
+    assert early.nodes < DEFAULT.checked_after and not asked
+    assert solve_deal(75, variant="draw-three", max_nodes=200_000,
+                      config=Config(checked_share=0.0)).nodes == early.nodes
+    # Not decided by then: the checked search takes its turns, and its checks
+    # keep within the budget.
+    budget = DEFAULT.checked_after + 50_000
+    late = solve_deal(54, variant="draw-three", max_nodes=budget)
+    assert late.status == "unresolved" and late.nodes <= budget
     assert asked

@@ -18,24 +18,31 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widgets.solver import solve_deal
+from solitaire_widgets.solver import Config, solve_deal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import compile_solver  # noqa: E402
 
-#: Deals and budgets: won, lost and unresolved answers under each rule set.
-CASES = [(variant, seed, nodes) for variant in ("standard", "draw-three", "polish")
+CHECKED = Config(checked_share=0.95, checked_after=0, relax_share=0.0, restart_share=0.0)
+
+#: Deals and budgets: won, lost and unresolved answers under each rule set;
+#: drawing three also with the checked search from the start (its draw-one
+#: checks, remembered; "checked" below).
+CASES = [(variant, seed, nodes, False) for variant in ("standard", "draw-three", "polish")
          for seed, nodes in ((0, 3_000), (1, 3_000), (2, 3_000), (5, 400), (63, 8_000),
-                             (70, 8_000))]
+                             (70, 8_000))] + [
+    ("draw-three", seed, nodes, True) for seed, nodes in ((75, 20_000), (119, 20_000),
+                                                          (54, 20_000))]
 
 _SOLVE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from compile_solver import is_compiled
-from solitaire_widgets.solver import solve_deal
+from solitaire_widgets.solver import Config, solve_deal
+checked = Config(checked_share=0.95, checked_after=0, relax_share=0.0, restart_share=0.0)
 rows = []
-for variant, seed, nodes in json.loads(sys.argv[2]):
-    s = solve_deal(seed, variant=variant, max_nodes=nodes)
+for variant, seed, nodes, check in json.loads(sys.argv[2]):
+    s = solve_deal(seed, variant=variant, max_nodes=nodes, config=checked if check else Config())
     rows.append([s.status, s.nodes, [str(m) for m in s.moves]])
 print(json.dumps({"compiled": is_compiled(), "rows": rows}))
 """
@@ -56,8 +63,9 @@ def test_the_compiled_solver_expands_the_same_positions(compiled: Path) -> None:
     out = json.loads(done.stdout)
     assert out["compiled"] is True
     pure = []
-    for variant, seed, nodes in CASES:
-        s = solve_deal(seed, variant=variant, max_nodes=nodes)
+    for variant, seed, nodes, check in CASES:
+        s = solve_deal(seed, variant=variant, max_nodes=nodes,
+                       config=CHECKED if check else Config())
         pure.append([s.status, s.nodes, [str(m) for m in s.moves]])
     assert {row[0] for row in pure} == {"won", "lost", "unresolved"}
     assert out["rows"] == pure

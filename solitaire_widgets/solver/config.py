@@ -26,8 +26,9 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: twin parents only; 8: one position for every layout of the same cards; 9:
 #: drawing one, a position that one proved lost outdoes is skipped; 10:
 #: drawing three, a second full search that passes over positions lost
-#: drawing one).
-VERSION = 10
+#: drawing one; 11: the same, with the full search's share whole until it
+#: starts, and no check drawing one past the budget).
+VERSION = 11
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ from .state import (
     set_key,
 )
 
-__all__ = ["Search", "search", "engine_moves", "solve_position", "dominated", "talon_dominated"]
+__all__ = ["Search", "RelaxedChecks", "search", "engine_moves", "solve_position", "dominated",
+           "talon_dominated"]
 
 
 def shuffled(mvs: list[Macro], rng: random.Random) -> list[Macro]:
@@ -148,6 +149,10 @@ class Search:
     ``status`` is ``"won"`` (``line`` holds the macros), ``"lost"`` (the search
     ended without a win) or ``"unresolved"`` (it may go on); ``nodes`` counts the
     positions expanded. See :func:`search` for ``eager`` and ``shuffle``.
+    ``lost`` holds the keys of positions proved lost already (by other
+    searches): they are passed over like dead ends. ``relaxed`` (drawing
+    three) asks of every position expanded whether it is lost drawing one,
+    and passes over those that are (see :class:`RelaxedChecks`).
 
     >>> from solitaire_widgets.solver.state import DRAW_ONE, from_table
     >>> from solitaire_widgets import new_game
@@ -184,8 +189,8 @@ class Search:
             self.components = Components(self.key(root, mode))
         # Positions proved lost already (by other searches), skipped like dead ends.
         self.lost = lost
-        # Drawing three (or under the Polish rules): positions proved lost
-        # drawing one are passed over (see RelaxedChecks).
+        # Drawing three: positions proved lost drawing one are passed over
+        # (see RelaxedChecks).
         self.relaxed = relaxed
         self.states = [root]
         self.stack = [root_moves]
@@ -277,10 +282,12 @@ class Search:
                     continue
                 if relaxed is not None:
                     before = relaxed.used
-                    gone = relaxed.lost(child)
+                    gone = relaxed.lost(child, max_nodes - nodes)
                     nodes += relaxed.used - before
                     if gone:
                         if nodes >= max_nodes:
+                            return "unresolved"
+                        if deadline is not None and clock() > deadline:
                             return "unresolved"
                         continue
                 child_moves = moves(child, mode, config)
@@ -294,7 +301,10 @@ class Search:
                         components.enter(k)
                 if nodes >= max_nodes:
                     return "unresolved"
-                if deadline is not None and not nodes & 63 and clock() > deadline:
+                # The clock is read every 64 positions, and after every check
+                # drawing one (each may take many).
+                if (deadline is not None and (relaxed is not None or not nodes & 63)
+                        and clock() > deadline):
                     return "unresolved"
             self.status = "lost"
             self.seen = set()  # the search is over: let the memory go
@@ -309,58 +319,63 @@ class RelaxedChecks:
     """Which positions are lost drawing one: a short draw-one search for each, remembered.
 
     Drawing three a search can ask this of every position it expands
-    (``Config.checked_share``; the check holds under the Polish rules as
-    well, where the solver does not use it): every draw-three line
-    and every Polish line is a draw-one line, so a position lost drawing one
-    is lost under those rules too, with everything below it, and is passed
-    over like a dead end. The draw-one searches are given ``budget``
-    positions each (``Config.relaxed_checks``; one that runs out says
-    nothing) and count towards the asking search's positions. Each is the
-    solver's own draw-one search, so one that ends without a win has proved
-    every position it has seen lost (the transposition table's argument):
-    those are remembered (``lost_keys``) and later draw-one searches pass
-    them over too; a position found won drawing one is remembered as open,
-    with every position of the win found.
+    (``Config.checked_share``): every draw-three line is a draw-one line (and
+    so is every Polish line, though the solver does not ask there), so a
+    position lost drawing one is lost drawing three too, with everything
+    below it, and is passed over like a dead end. Each check is the solver's
+    own draw-one search, of at most ``budget`` positions
+    (``Config.relaxed_checks``), which count towards the asking search's. One
+    that ends without a win has proved every position it has seen lost (the
+    transposition table's argument): those are remembered (``lost_keys``),
+    and later checks pass them over too. A position found won drawing one,
+    with every position of the win found, or not decided within the whole
+    budget, is remembered as not proved lost (``unproved``) and not asked
+    about again.
 
     >>> from solitaire_widgets import new_game
-    >>> from solitaire_widgets.solver.state import DRAW_THREE, from_table
+    >>> from solitaire_widgets.solver.state import from_table
     >>> checks = RelaxedChecks(DEFAULT)
     >>> position = from_table(new_game("klondike", seed=24, variant="draw-three").table)[0]
-    >>> checks.lost(position), checks.lost(position), checks.used > 0
+    >>> checks.lost(position, 1_000), checks.lost(position, 1_000), checks.used > 0
     (True, True, True)
     """
 
     def __init__(self, config: Config) -> None:
         self.config = config
         self.budget = config.relaxed_checks
+        self.keyof = set_key if config.merge_layouts else key
         self.lost_keys: set[bytes] = set()
-        self.open_keys: set[bytes] = set()
+        self.unproved: set[bytes] = set()
         self.used = 0
 
-    def lost(self, state: State) -> bool:
-        """Whether ``state`` is proved lost drawing one (within this check's budget)."""
+    def lost(self, state: State, room: int) -> bool:
+        """Whether ``state`` is proved lost drawing one, with at most ``room`` positions spent."""
         config = self.config
+        keyof = self.keyof
         relaxed = auto(state, DRAW_ONE, config=config)
         if is_won(relaxed, DRAW_ONE):
             return False
-        k = set_key(relaxed, DRAW_ONE)
+        k = keyof(relaxed, DRAW_ONE)
         if k in self.lost_keys:
             return True
-        if k in self.open_keys:
+        if k in self.unproved or room <= 0:
             return False
+        allowed = min(self.budget, room)
         walk = Search(relaxed, moves(relaxed, DRAW_ONE, config), DRAW_ONE, config=config,
                       lost=self.lost_keys)
         seen = walk.seen  # kept: a search that ends lets its own reference go
-        status = walk.run(self.budget, None)
+        status = walk.run(allowed, None)
         self.used += walk.nodes
         if status == "lost":
             self.lost_keys |= seen
             return True
-        self.open_keys.add(k)
         if status == "won":
+            self.unproved.add(k)
             for mv in walk.line:
                 relaxed = auto(play(relaxed, mv), DRAW_ONE, config=config)
-                self.open_keys.add(set_key(relaxed, DRAW_ONE))
+                self.unproved.add(keyof(relaxed, DRAW_ONE))
+        elif allowed == self.budget:
+            self.unproved.add(k)
         return False
 
 
@@ -435,8 +450,9 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
        ``Config.checked_after`` positions: a second full search that asks of every position it expands whether it is lost
        drawing one (:class:`RelaxedChecks`), and passes over those that are,
        with all below them. The checks cost positions of their own, so it
-       starts late and shares the full search's part of the budget
-       (``Config.checked_share``): deals decided early never pay for it. On
+       starts late and from then on shares the full search's part of the
+       budget (``Config.checked_share``): deals decided before it starts
+       are searched exactly as without it. On
        the 33 draw-three deals solver 9 left unresolved with 1,000,000
        positions, it alone decided 6 with 400,000 (three of them won:
        passing over lost parts of the tree reaches a win sooner).
@@ -445,13 +461,15 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
     time (:class:`Search` goes on where it stopped, so slicing wastes
     nothing): the next slice goes to the search that has used the smallest
     part of its share of the nodes so far (``restart_share``,
-    ``relax_share``, the rest for the full search), and the first to decide
+    ``relax_share``, the rest for the full search, of which the checked
+    search takes ``checked_share`` once it starts), and the first to decide
     (a win, or a loss proved) answers for all. A deal that only the
     relaxation can prove lost is so proved after about ``1 / relax_share``
     times the positions that proof needs, and a deal the full search
     decides quickly spends little on the others. The restarts stop after
     ``restart_share`` of the budget. Without ``interleave`` they run one
-    after the other, each with its share (the full search with the rest).
+    after the other, each with its share (the checked search, last, with the
+    rest).
 
     Drawing one there is no relaxation (it is the relaxation), and there are
     restarts with ``Config.restarts_drawing_one`` (solver 6): of 25 draw-one
@@ -490,24 +508,31 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
         if relaxed.status == "unresolved":
             lanes.append(relaxed)
     rest = max(0.05, 1.0 - sum(lane.share for lane in lanes))
-    if mode == DRAW_THREE and config.checked_share > 0:
-        checked = _Full(search_root, root_moves, mode, root, forced, config,
-                        RelaxedChecks(config))
-        checked.share = rest * config.checked_share
-        checked.after = config.checked_after
-        lanes.append(checked)
-        rest -= checked.share
     full = _Full(search_root, root_moves, mode, root, forced, config)
     full.share = rest
     lanes.append(full)
+    checked: _Full | None = None
+    if mode == DRAW_THREE and config.checked_share > 0:
+        checked = _Full(search_root, root_moves, mode, root, forced, config,
+                        RelaxedChecks(config))
+        checked.share = rest * min(config.checked_share, 0.95)
+        checked.after = config.checked_after
+        lanes.append(checked)
     if not config.interleave:
+        if checked is not None:  # after the full search, with its part of the budget
+            full.share = rest - checked.share
         return _one_after_another(lanes, budget, deadline, clock)
     while True:
         used = sum(lane.used for lane in lanes)
+        if checked is not None and full.share == rest and used >= checked.after:
+            # The checked search starts: it takes its part of the full search's
+            # share from now on, level with the full search.
+            full.share = rest - checked.share
+            checked.credit = full.used * checked.share / full.share
         active = [lane for lane in lanes if lane.status == "unresolved" and lane.after <= used]
         if used >= budget or not active:
             return "unresolved", [], used
-        lane = min(active, key=lambda ln: ln.used / ln.share)
+        lane = min(active, key=lambda ln: (ln.used + ln.credit) / ln.share)
         piece = max(_SLICE, used // 8)
         lane.step(min(piece, budget - used), deadline, clock)
         if lane.status in ("won", "lost"):
@@ -527,7 +552,10 @@ class _Lane:
     share = 1.0
     used = 0
     status = "unresolved"
+    #: Takes turns only once the searches together have used this many positions.
     after = 0
+    #: Positions counted as used when the turns are shared out (a late starter's head start).
+    credit = 0.0
 
     def step(self, nodes: int, deadline: float | None, clock: Callable[[], float]) -> None:
         """Go on for about ``nodes`` more positions; set ``status`` when decided or done."""
@@ -539,7 +567,7 @@ class _Lane:
 
 
 class _Full(_Lane):
-    """The full search (step 3 of :func:`solve_position`)."""
+    """The full search (step 3 of :func:`solve_position`), or with ``relaxed`` step 4."""
 
     def __init__(self, start: State, start_moves: list[Macro], mode: int, root: State,
                  forced: bool, config: Config, relaxed: RelaxedChecks | None = None) -> None:
