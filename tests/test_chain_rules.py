@@ -1,5 +1,6 @@
 """Chain ("ЦЕПОЧКА"): one test for every sentence of the source text, and for
-every reading of /work/shared/RULES.md ("3. Chain"), on stacked decks.
+every reading in the Chain chapter's "Where the text is unclear" section
+(``book/texts/chain_unclear.md``), on stacked decks.
 
 A test is named after its sentence (in English) and quotes the Russian in its
 docstring. Decks are given in dealing order: the first 24 cards are the first
