@@ -49,6 +49,10 @@ SECTIONS = (
 )
 
 
+#: Every page of the book, as its table of contents lists them.
+PAGES = ("intro", "quarrel", "klondike", "chain", "embedding", "api", "solver", "measurements",
+         "glossary")
+
 def _text(html: str) -> str:
     """The visible words of an HTML page, roughly: tags dropped, spaces joined."""
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S | re.I)
@@ -98,7 +102,7 @@ def test_chapter_replays_its_examples_and_computes_its_stats(
 
 
 def test_toc_lists_every_page(built_book: Path) -> None:
-    for page in ("intro", "quarrel", "klondike", "chain", "embedding", "api", "glossary"):
+    for page in PAGES:
         assert (built_book / f"{page}.html").is_file(), page
     api = (built_book / "api.html").read_text(encoding="utf-8")
     for name in ("new_game", "load_game", "run_stats", "GameWidget", "ReplayWidget"):
@@ -211,7 +215,6 @@ def test_source_and_translation_side_by_side_only_on_a_wide_screen(
 # Every reader: phones, search, page weight, words in other languages
 # --------------------------------------------------------------------------
 
-PAGES = ("intro", "quarrel", "klondike", "chain", "embedding", "api", "glossary")
 
 
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS) + ["embedding"])
