@@ -1,7 +1,8 @@
 """Run every benchmark, one after another, each on one core: ``make bench``.
 
 Figures are only comparable within one run (each benchmark measures its
-baseline side by side); see the README's "Speed" section for the last ones.
+baseline side by side); the book's "Speed and reliability" chapter
+(``book/measurements.md``) gives the figures with the command of each.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 axe-core comes from the npm registry, pinned and integrity-checked
 (:mod:`tests.npm_support`). Every top-level page is audited in the light and
 the dark theme; no violation of impact "serious" or "critical" may remain.
-The summary line (pages, violations by impact) is what the README quotes:
+The summary line (pages, violations by impact) is what the book's "Speed and
+reliability" chapter (``book/measurements.md``) quotes:
 
     .venv/bin/pytest tests/test_a11y.py -m browser -s -p no:randomly
 """

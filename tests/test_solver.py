@@ -562,7 +562,8 @@ def test_draw_three_restarts_find_a_win_the_ordered_search_misses() -> None:
 def test_draw_one_restarts_find_a_win_the_ordered_search_misses() -> None:
     # Deal 268 drawing one: the first restart wins within a few dozen
     # positions; the search in its usual order is still unresolved after
-    # 20,000 (solver 8; solver 6's example, deal 1263, is now won in order).
+    # 20,000 positions (deal 1263, the example of solver version 6, is won by
+    # the ordered search from version 8 on).
     first = solve_deal(268, variant="standard", max_nodes=20_000)
     assert first.status == "won" and first.nodes < 200
     assert replay_wins(new_game("klondike", seed=268, variant="standard"), list(first.moves))
