@@ -874,3 +874,50 @@ def test_reading_a_dead_game_shows_its_reason_in_the_status_and_the_statistics()
     assert rest.startswith("No card can be played any more: however often the hand is turned")
     report = run_stats("klondike", 20, options={"variant": "draw-three"})
     assert report.reasons.get(DEAD_REASON, 0) >= 5
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three", "polish"])
+def test_reading_the_cards_that_can_come_to_the_top_of_the_waste(variant: str) -> None:
+    """The cards the test of a dead game counts on from the hand and the waste are exactly
+    those that come to the top of the waste by turning alone, from any point of a pass."""
+    rules = KlondikeRules(variant=variant)
+    for seed in range(12):
+        game = new_game("klondike", seed=seed, variant=variant)
+        for _ in range(seed % 7):  # a card or two off the waste cuts the packets anew
+            moves = [m for m in game.legal_moves() if m.src == "w"] or [Move("turn")]
+            game.play(moves[0])
+        expected = rules.talon_tops(game.table)
+        seen = set(game.pile("w").cards[-1:])
+        # Turning only: the table's own moves, on a copy of the position.
+        table = game.table.copy()
+        for _ in range(4 * (24 + 1)):
+            if table.facts["forced"] or table.facts["over"]:
+                break
+            turning = [m for m in rules.legal_moves(table) if m.action in ("turn", "redeal")]
+            if not turning:
+                break
+            rules._play(table, turning[0], Context(table, list))
+            seen.update(table.piles["w"].cards[-1:])
+        assert seen == expected, (variant, seed)
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three"])
+def test_reading_a_game_ends_the_moment_it_can_no_longer_change(variant: str) -> None:
+    """The engine skips the test after moves that only go round; no dead position slips by.
+    A random player opens (taking cards off the waste, so the packets are cut anew), the
+    package's player goes on until it gives up, then the hand is only turned."""
+    for seed in range(60):
+        game = new_game("klondike", seed=seed, variant=variant)
+        rules = game.rules
+        assert isinstance(rules, KlondikeRules)
+        players = [get_strategy("klondike", "random", seed=seed), get_strategy("klondike")]
+        for _ in range(600):
+            if game.is_over:
+                break
+            assert not rules.dead(game.table), (variant, seed, len(game.history))
+            move = players[len(game.history) >= 40].choose(game)
+            turning = [m for m in game.legal_moves() if m.action in ("turn", "redeal")]
+            if move is None and not turning:
+                break
+            game.play(move if move is not None else turning[0])
+        assert game.is_over, (variant, seed)

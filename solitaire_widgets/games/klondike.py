@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import RED_SUITS, Card, rank_word, suit_name, with_article
+from ..cards import RED_SUITS, Card, full_deck, rank_word, suit_name, with_article
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -51,10 +51,16 @@ _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _SOURCES = COLUMNS + ("w",)
 _FOUNDATION_OF = {"C": "fc", "D": "fd", "H": "fh", "S": "fs"}
 _TURN, _REDEAL = Move("turn"), Move("redeal")
-# The suit of the other card of the same rank and colour, and the suits of the
-# other colour (the cards one rank higher that a card may be laid on).
-_TWIN_SUIT = {"C": "S", "S": "C", "D": "H", "H": "D"}
-_OTHER_COLOUR = {"C": "DH", "S": "DH", "D": "CS", "H": "CS"}
+# For the test of a dead game: each card's twin (the other card of its rank
+# and colour), the two cards that may be laid on it, and the kings.
+_TWIN = {card: Card(card.rank, {"C": "S", "S": "C", "D": "H", "H": "D"}[card.suit])
+         for card in full_deck()}
+_CHILDREN = {card: tuple(Card(card.rank - 1, s) for s in ("DH" if card.suit in "CS" else "CS"))
+             if card.rank > 1 else () for card in full_deck()}
+_KINGS = frozenset(Card(13, s) for s in "CDHS")
+# _NEXT_UP[suit][n]: the card that goes onto a foundation holding n cards (the
+# king itself once it is complete: it is never anywhere else to be found).
+_NEXT_UP = {s: tuple(Card(min(n + 1, 13), s) for n in range(14)) for s in "CDHS"}
 #: Why a dead game is lost, in the player's words (see :meth:`KlondikeRules.dead`).
 DEAD_REASON = ("no card can be played any more: however often the hand is turned and the "
                "columns rearranged, no card can go up to a foundation or come into the "
@@ -184,6 +190,7 @@ class KlondikeRules(Rules):
             for _ in range(6 - index):
                 ctx.move("s", column, face_up=False)
             ctx.move("s", column)
+        self._end_if_dead(ctx.table, ctx)
 
     # -- what may be played ----------------------------------------------------
 
@@ -345,7 +352,40 @@ class KlondikeRules(Rules):
     # -- playing ----------------------------------------------------------------
 
     def apply(self, table: Table, move: Move, ctx: Context) -> None:
+        goes_round = self._goes_round(table, move)
         self._play(table, move, ctx)
+        if not goes_round:
+            self._end_if_dead(table, ctx)
+
+    def _goes_round(self, table: Table, move: Move) -> bool:
+        """Whether ``move`` (not yet played) can be undone by moves that only go round,
+        so that a position that was not dead before it is not dead after it either.
+
+        With unlimited passes, turning the waste over changes none of the
+        cards that can come to the top of the waste (:meth:`talon_tops`), and
+        nor does turning the hand drawing one. Drawing three, turning the hand
+        can lose one of them, the waste's top card, which will not be on top
+        again if the next passes cut the packets differently: it stays one
+        when the waste holds a whole number of packets (0, 3, 6... cards),
+        cut as every later pass will cut them. A part of a column's
+        sequence moved onto another column, leaving a face-up card behind, can
+        move back onto it. (A whole column moved away cannot always come
+        back: an empty column takes only a king.) The test of a dead game is
+        skipped after these moves, the most frequent ones.
+        """
+        if move.action == "redeal":
+            return not self.polish
+        if move.action == "turn":
+            if self.polish:
+                return False
+            return self.draw == 1 or len(table.piles["w"].cards) % self.draw == 0
+        if move.action != "move" or move.src not in _COLUMN_SET or move.dst not in _COLUMN_SET:
+            return False
+        source = table.piles[move.src]
+        return len(source.cards) - source.down > move.count
+
+    def _end_if_dead(self, table: Table, ctx: Context) -> None:
+        """End a dead game as lost (see :meth:`dead`)."""
         if table.facts["over"]:
             return
         # Under the Polish rules the text's own ending (a fourth card on the
@@ -411,9 +451,11 @@ class KlondikeRules(Rules):
         waste = piles["w"].cards
         order = piles["s"].cards[::-1]  # the hand in the order it is turned
         draw = self.draw
+        more_passes = not self.polish or table.facts["pass"] == 1
+        if draw == 1 and more_passes:
+            return set(waste + order)
         tops = set(waste[-1:])
         tops.update(order[draw - 1::draw] + order[-1:])
-        more_passes = not self.polish or table.facts["pass"] == 1
         if more_passes:
             # Turning the waste over puts its first card turned on top of the hand.
             whole = list(waste) + order
@@ -466,36 +508,38 @@ class KlondikeRules(Rules):
         piles = table.piles
         if table.facts["forced"]:
             return False  # the card just turned decides at once, one way or the other
-        built = {suit: len(piles[f].cards) for suit, f in _FOUNDATION_OF.items()}
+        # The next card of each foundation, and the columns.
+        up_next = {_NEXT_UP[suit][len(piles[f].cards)] for suit, f in _FOUNDATION_OF.items()}
         columns = [piles[c] for c in COLUMNS]
         ends = {pile.cards[-1] for pile in columns if pile.cards}
-        grown = True
-        while grown:
-            grown = False
+        empty = any(not pile.cards for pile in columns)
+        # The lowest face-up card of each column with a face-down card under it.
+        covering = [pile.cards[pile.down] for pile in columns if 0 < pile.down < len(pile.cards)]
+        tops: set[Card] | None = None  # worked out only when the columns offer nothing
+        while True:
+            # The cards that could be laid somewhere: on a card of ``ends``, or
+            # (a king) in an empty column.
+            fits = {child for card in ends for child in _CHILDREN[card]}
+            if empty:
+                fits.update(_KINGS)
+            if not up_next.isdisjoint(ends) or not fits.isdisjoint(covering):
+                return False
+            if tops is None:
+                tops = self.talon_tops(table)
+            if not up_next.isdisjoint(tops) or not fits.isdisjoint(tops):
+                return False
+            grown = set()
             for pile in columns:
                 for card in pile.cards[pile.down:-1]:
-                    if card not in ends and (card.rank, _TWIN_SUIT[card.suit]) in ends:
-                        ends.add(card)
-                        grown = True
-
-        def laid(card: Card) -> bool:
-            return any((card.rank + 1, s) in ends for s in _OTHER_COLOUR[card.suit])
-
-        empty = any(not pile.cards or (not pile.down and pile.cards[0].rank != 13
-                                       and laid(pile.cards[0])) for pile in columns)
-        tops = self.talon_tops(table)
-        for card in ends | tops:
-            if goes_up(card, built[card.suit]):
-                return False
-        for card in tops:
-            if laid(card) or (card.rank == 13 and empty):
-                return False
-        for pile in columns:
-            if pile.down and pile.down < len(pile.cards):
-                head = pile.cards[pile.down]
-                if laid(head) or (head.rank == 13 and empty):
-                    return False
-        return True
+                    if _TWIN[card] in ends and card not in ends:
+                        grown.add(card)
+            more_empty = not empty and any(not pile.down and pile.cards[0].rank != 13
+                                           and pile.cards[0] in fits for pile in columns
+                                           if pile.cards)
+            if not grown and not more_empty:
+                return True
+            ends |= grown
+            empty = empty or more_empty
 
     def _overflow_reason(self, table: Table) -> str:
         card = table.piles["w"].top
