@@ -17,8 +17,16 @@ from solitaire_widgets import IllegalMoveError, OptionError, load_game, new_game
 from solitaire_widgets.cards import Card, full_deck, parse_cards
 from solitaire_widgets.examples import Example
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.quarrel import FOUNDATIONS, LEFT, RIGHT, needs
+from solitaire_widgets.games.quarrel import (
+    FOUNDATIONS,
+    LEFT,
+    MOVE_BOUND,
+    RIGHT,
+    VOID_DEAL_MOVES,
+    needs,
+)
 from solitaire_widgets.moves import Move
+from solitaire_widgets.strategies import RandomStrategy
 
 FULL = Counter(full_deck(2))
 
@@ -1066,3 +1074,24 @@ def test_examples_play_the_same_under_every_reading(options: dict[str, str]) -> 
         data["options"] = options
         again = load_game(json.dumps(data))
         assert again.table == example.play().table
+
+
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck", "hit_card": "gathered"}])
+def test_the_deck_may_be_used_only_three_times_so_every_game_ends(options: dict[str, str]) -> None:
+    """«Колоду можно использовать только три раза»: every move uses up a card of the stock
+    or puts a card on a series for good, so a game ends within MOVE_BOUND moves, and
+    VOID_DEAL_MOVES more for each void deal (random players, any order of moves)."""
+    longest = 0
+    for seed in range(120):
+        game = new_game("quarrel", seed=seed, **options)
+        player = RandomStrategy(seed)
+        voids = 0
+        while not game.is_over:
+            searching = game.table.facts["phase"] == "search"
+            move = player.choose(game)
+            assert move is not None
+            step = game.play(move)
+            voids += bool(searching and step.shuffles)
+            assert len(game.history) - 1 <= MOVE_BOUND + VOID_DEAL_MOVES * voids, seed
+        longest = max(longest, len(game.history) - 1)
+    assert longest > 150  # random players make long games: the bound is not idle
