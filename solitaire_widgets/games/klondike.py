@@ -18,6 +18,14 @@ Option ``variant``: ``"polish"`` (the text's rules, the default),
 hand, or all that are left, as one packet, so only every third card comes to
 the top of the waste), for comparison with published figures.
 
+A game that can no longer change (no card can ever go up, come into the
+columns from the hand or the waste, or turn a face-down card up, however the
+hand is turned; :meth:`KlondikeRules.dead`) is lost at once, with
+:data:`DEAD_REASON`: in the standard variants the hand could otherwise be
+turned for ever. Under the Polish rules the text's own ending comes first,
+unless only moves between columns are left (:data:`SHIFTS_ONLY_REASON`).
+Cards never come back from a foundation.
+
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=5)
 >>> [len(game.pile(f"t{i}").cards) for i in range(1, 8)]
