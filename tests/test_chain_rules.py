@@ -1,5 +1,5 @@
 """Chain ("ЦЕПОЧКА"): one test for every sentence of the source text, and for
-every reading of /work/shared/RULES.md ("3. Chain"), on stacked decks.
+every reading on the book's "Where the text is unclear" page, on stacked decks.
 
 A test is named after its sentence (in English) and quotes the Russian in its
 docstring. Decks are given in dealing order: the first 24 cards are the first
@@ -158,7 +158,7 @@ def test_twos_dealt_are_laid_out_in_a_row_above_the_layout() -> None:
 
 
 def test_twos_go_up_after_all_24_cards_are_down() -> None:
-    """RULES.md reading: the twos are removed after the 24 cards are down (the figure shows
+    """Unclear-text page, our reading: the twos are removed after the 24 cards are down (the figure shows
     them still in the layout), not skipped during the deal."""
     layout = parse_cards(DEAD_LAYOUT)
     layout[0], layout[23] = parse_cards("2D 2C")
@@ -367,7 +367,7 @@ def test_this_time_the_solitaire_must_come_out_every_card_reaching_its_series() 
 
 
 def test_stuck_in_the_second_deal_means_lost() -> None:
-    """RULES.md: the second deal is the last; stuck again means lost."""
+    """Unclear-text page: the second deal is the last; stuck again means lost."""
     game = redeal_with(chain(DEAD_LAYOUT), DEAD_LAYOUT)
     assert game.is_over and not game.is_won
     assert game.result.reason == (
@@ -414,7 +414,7 @@ def test_after_that_the_solitaire_goes_on_with_the_auxiliary_cards_in_play() -> 
 
 
 def test_the_auxiliary_rows_gaps_are_not_refilled() -> None:
-    """RULES.md: the auxiliary row's gaps are not refilled."""
+    """Unclear-text page: the auxiliary row's gaps are not refilled."""
     game = chain(DEAD_LAYOUT + " 2S KH KD KC")
     game.play("aux")
     game.play("a1>fs")
@@ -428,7 +428,7 @@ def test_the_auxiliary_rows_gaps_are_not_refilled() -> None:
 
 
 def test_the_auxiliary_row_may_be_laid_at_any_stuck_point_of_the_first_deal() -> None:
-    """RULES.md reading (the default, aux_row="when-stuck"): the auxiliary row may be laid at
+    """Unclear-text page, our reading (the default, aux_row="when-stuck"): the auxiliary row may be laid at
     any stuck point of the first deal, also after cards have been played."""
     game = new_game("chain", seed=0, deck=layout_deck({5: "2S", 4: "3S"}, "9C 9D"))
     assert game.options == {"aux_row": "when-stuck"}
@@ -441,7 +441,7 @@ def test_the_auxiliary_row_may_be_laid_at_any_stuck_point_of_the_first_deal() ->
 
 
 def test_at_start_reading_the_auxiliary_row_only_before_any_card_is_played() -> None:
-    """RULES.md other reading, option aux_row="at-start": only before any card has been played."""
+    """Unclear-text page, the other reading, option aux_row="at-start": only before any card has been played."""
     game = new_game("chain", seed=0, deck=layout_deck({5: "2S", 4: "3S"}, "9C 9D"), aux_row="at-start")
     game.play("l4>fs")
     game.play("fill")

@@ -1,4 +1,4 @@
-"""One conformance suite for every game (STYLE.md point 10).
+"""One conformance suite for every game.
 
 Random and strategy-driven play over many deals keeps every card exactly
 once; legal moves apply and are unique; illegal ones raise

@@ -1,4 +1,4 @@
-"""The engine never imports ipywidgets, ipycanvas or IPython (STYLE.md point 4).
+"""The engine never imports ipywidgets, ipycanvas or IPython.
 
 Only ``solitaire_widgets/widgets/`` may. Checked twice: at run time, in a
 fresh process that imports every engine module and plays games; and statically,

@@ -3,7 +3,7 @@
 Each test is named after its sentence (without diacritics) and quotes it in
 its docstring; the positions are crafted with stacked decks
 (:func:`solitaire_widgets.examples.klondike.deck_for`). Then the readings of
-``RULES.md`` (section 2), the words, and every kind of illegal move.
+the book's "Where the text is unclear" page, the words, and every kind of illegal move.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def test_ukladamy_w_nim_piec_kart_zakrytych_i_szosta_odkryta() -> None:
 def test_i_tak_az_do_momentu_kiedy_polozymy_w_siodmym_rzedzie_tylko_jedna_karte_odkryta() -> None:
     """'I tak aż do momentu, kiedy położymy w siódmym rzędzie poziomym tylko jedną kartę odkrytą.'
 
-    RULES.md: however the text's rows are pictured, the table is seven columns of
+    Unclear-text page: however the text's rows are pictured, the table is seven columns of
     7, 6, ..., 1 cards from left to right, each with only its last card face up.
     """
     for seed in (0, 1, 2):
@@ -394,7 +394,7 @@ def test_karty_ktore_w_danym_momencie_sie_nie_nadaja_ukladamy_w_stos_przed_soba(
     """'Karty, które w danym momencie się nie nadają, układamy w stos przed sobą.'
 
     The unplayable cards pile up on the waste; its top card stays playable
-    later (RULES.md), and only its top card.
+    later (the unclear-text page), and only its top card.
     """
     game = game_with(["", "", "", "", "", "9D", "7H"], stock="5C 8C")
     game.play("turn")
@@ -452,7 +452,7 @@ def test_jezeli_jestesmy_zmuszeni_polozyc_tam_czwarta_pasjans_nie_wyszedl() -> N
     assert [step.move for step in game.history[-4:]] == [Move("turn")] * 4
 
 
-# -- the readings of RULES.md -----------------------------------------------------------
+# -- the readings of the unclear-text page -----------------------------------------------------------
 
 #: No card of the hand fits anywhere except the queen of diamonds (onto the
 #: king of clubs), the fourth card turned.
@@ -472,7 +472,7 @@ def second_pass(deck: str, turns: int) -> Game:
 
 
 def test_reading_a_card_turned_onto_the_full_waste_must_leave_it_at_once() -> None:
-    """RULES.md: a card turned onto a full (3-card) waste must leave it at once (to a
+    """Unclear-text page: a card turned onto a full (3-card) waste must leave it at once (to a
     foundation or the tableau); if it cannot, the game is lost at that moment."""
     game = second_pass(FORCED_DECK, 3)
     step = game.play("turn")
@@ -494,7 +494,7 @@ def test_reading_a_card_turned_onto_the_full_waste_must_leave_it_at_once() -> No
 
 
 def test_reading_the_waste_top_is_playable_on_both_passes() -> None:
-    """RULES.md: the waste's top card is playable on both passes."""
+    """Unclear-text page: the waste's top card is playable on both passes."""
     game = second_pass(deck_for(["", "", "", "", "", "", "9S"], stock="5C 8H"), 2)
     assert Move.parse("w>t7") in game.legal_moves()  # the eight of hearts again
     game.play("w>t7")
@@ -502,7 +502,7 @@ def test_reading_the_waste_top_is_playable_on_both_passes() -> None:
 
 
 def test_reading_no_third_pass() -> None:
-    """RULES.md: no third pass. The waste cannot be turned over again, even with a
+    """Unclear-text page: no third pass. The waste cannot be turned over again, even with a
     move still left in the columns."""
     stock = "3H 3S " + " ".join(f"{r}C" for r in "A23456789TJQK") + " " + " ".join(
         f"{r}D" for r in "A23456789"
@@ -520,7 +520,7 @@ def test_reading_no_third_pass() -> None:
 
 
 def test_reading_no_third_pass_when_stuck() -> None:
-    """RULES.md: no third pass; a position with no move left is lost, in words."""
+    """Unclear-text page: no third pass; a position with no move left is lost, in words."""
     # Clubs and diamonds up to the nine come out of the hand; the three of
     # hearts and the three of spades fit nowhere, and nothing in the columns moves.
     stock = "3H 3S " + " ".join(f"{r}C" for r in "A23456789TJQK") + " " + " ".join(
@@ -557,7 +557,7 @@ def test_reading_a_stuck_game_is_lost() -> None:
 
 
 def test_reading_foundation_cards_do_not_come_back() -> None:
-    """RULES.md: foundation cards do not come back."""
+    """Unclear-text page: foundation cards do not come back."""
     game = game_with(["", "", "", "", "", "2H", "AS"])
     game.play("t7>fs")
     assert_illegal(game, "fs>t6", "stay there", "never come back")
@@ -565,7 +565,7 @@ def test_reading_foundation_cards_do_not_come_back() -> None:
 
 
 def test_reading_the_deal_is_seven_piles_of_seven_to_one() -> None:
-    """RULES.md: every reading of the text's geometry gives seven piles of 7..1 cards,
+    """Unclear-text page: every reading of the text's geometry gives seven piles of 7..1 cards,
     only the last face up; the deal example says so."""
     example = get_example("klondike-deal")
     assert "7, 6, 5, 4, 3, 2 and 1" in example.summary

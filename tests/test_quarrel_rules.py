@@ -1,8 +1,9 @@
 """Quarrel's rules, sentence by sentence of the Russian text, on stacked decks.
 
 Each test is named after the sentence it checks (an English slug) and quotes
-it in its docstring; then come the readings of RULES.md, its numbered steps,
-illegal moves, words, examples and the random-play invariants.
+it in its docstring; then come the readings of the unclear-text page, the
+numbered steps of the rules as implemented, illegal moves, words, examples and
+the random-play invariants.
 """
 
 from __future__ import annotations
@@ -595,7 +596,7 @@ def test_if_no_card_is_named_correctly_the_deal_starts_over() -> None:
     assert len(game.pile("s").cards) == 104 and game.legal_moves() == [game.legal_moves()[0]]
 
 
-# -- RULES.md: the readings ----------------------------------------------------------
+# -- the unclear-text page: the readings ----------------------------------------------------------
 
 
 def test_reading_the_defaults_are_the_books_readings() -> None:
@@ -690,7 +691,7 @@ def test_reading_a_later_hit_ends_the_round_before_any_play() -> None:
     assert cards(game, "rc") == ["AC"] and game.table.facts["round"] == 2
 
 
-# -- RULES.md: the numbered steps ----------------------------------------------------
+# -- the rules as implemented, step by step ----------------------------------------------------
 
 
 def test_step1_deal_naming_the_next_rank_a_match_is_a_hit() -> None:
