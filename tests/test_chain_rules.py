@@ -20,6 +20,8 @@ from solitaire_widgets import DeckError, Game, IllegalMoveError, load_game, new_
 from solitaire_widgets.cards import Card, full_deck, parse_cards
 from solitaire_widgets.examples import get_example
 from solitaire_widgets.examples.chain import stacked_deck
+from solitaire_widgets.games.chain import MOVE_BOUND
+from solitaire_widgets.strategies import RandomStrategy
 from solitaire_widgets.table import Event
 
 SERIES = ("fc", "fd", "fh", "fs")
@@ -706,3 +708,21 @@ def test_words_every_steps_words_say_what_it_did(aux_row: str) -> None:
             elif move.action == "move":
                 card = before.piles[move.src].cards[-1]
                 assert text.startswith(card.name) and game.pile(move.dst).cards[-1] == card
+
+
+@pytest.mark.parametrize("aux_row", ["when-stuck", "at-start"])
+def test_this_solitaire_allows_only_two_deals_so_every_game_ends(aux_row: str) -> None:
+    """«Этот пасьянс допускает только два расклада»: every move uses up a card of the stock,
+    puts a card on its series for good, or is the one auxiliary row or the one redeal, so a
+    game ends within MOVE_BOUND moves (random players, any order of moves)."""
+    longest = 0
+    for seed in range(300):
+        game = new_game("chain", seed=seed, aux_row=aux_row)
+        player = RandomStrategy(seed)
+        while not game.is_over:
+            move = player.choose(game)
+            assert move is not None
+            game.play(move)
+            assert len(game.history) - 1 <= MOVE_BOUND, seed
+        longest = max(longest, len(game.history) - 1)
+    assert longest > MOVE_BOUND // 2

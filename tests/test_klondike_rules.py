@@ -13,9 +13,20 @@ import pytest
 
 from solitaire_widgets import Card, Game, IllegalMoveError, Move, new_game
 from solitaire_widgets.cards import full_deck, parse_cards
+from solitaire_widgets.controller import TableController
 from solitaire_widgets.examples import get_example
 from solitaire_widgets.examples.klondike import deck_for
-from solitaire_widgets.games.klondike import COLUMNS, KlondikeRules
+from solitaire_widgets.games.klondike import (
+    COLUMNS,
+    DEAD_REASON,
+    SHIFTS_ONLY_REASON,
+    KlondikeRules,
+)
+from solitaire_widgets.rules import Context
+from solitaire_widgets.solver.search import solve_position
+from solitaire_widgets.solver.state import from_table, mode_of
+from solitaire_widgets.stats import run_stats
+from solitaire_widgets.strategies import get_strategy, play_out
 from solitaire_widgets.table import Pile, Table
 
 # -- helpers ----------------------------------------------------------------------
@@ -754,3 +765,161 @@ def test_pinned_deals(seed: int, first: str) -> None:
     assert sorted(game.deck) == sorted(full_deck())
     assert [str(c) for c in game.deck[:8]] == first.split()
     assert game.pile("t1").cards == parse_cards(first)[:7]
+
+
+# -- a game that can no longer change ---------------------------------------------------------
+
+
+def play_then_turn_stubbornly(seed: int, variant: str) -> Game:
+    """Deal ``seed``, played by the package's player until it gives up, then only turned:
+    the hand and the waste, over and over, for three whole passes at most."""
+    game = new_game("klondike", seed=seed, variant=variant)
+    play_out(game, get_strategy("klondike"))
+    for _ in range(3 * (24 + 1)):
+        if game.is_over:
+            break
+        turning = [m for m in game.legal_moves() if m.action in ("turn", "redeal")]
+        if not turning:
+            break
+        game.play(turning[0])
+    return game
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three"])
+def test_reading_a_game_is_lost_when_no_move_is_left_even_with_a_hand_to_turn(variant: str) -> None:
+    """Unclear-text page, "When no move is left": a game that can no longer change is lost,
+    though the hand could still be turned for ever (deals 0-199)."""
+    endings: dict[str, int] = {}
+    for seed in range(200):
+        game = play_then_turn_stubbornly(seed, variant)
+        assert game.is_over, f"deal {seed} ({variant}) goes round for ever"
+        endings[game.result.reason] = endings.get(game.result.reason, 0) + 1
+    assert endings.get(DEAD_REASON, 0) > 50
+
+
+def test_reading_a_dead_game_is_lost_and_the_solver_agrees() -> None:
+    """Every dead position the engine ends is one the solver, searching all lines, finds lost;
+    a whole pass that offers nothing but turning is dead."""
+    checked = 0
+    for variant in ("standard", "draw-three"):
+        mode = mode_of(variant)
+        for seed in range(40):
+            game = play_then_turn_stubbornly(seed, variant)
+            if game.result.reason != DEAD_REASON:
+                continue
+            root, forced = from_table(game.table)
+            status, _, _ = solve_position(root, forced, mode, 200_000, None)
+            assert status == "lost", (variant, seed)
+            checked += 1
+    assert checked > 20
+    # Deal 17 drawing three: once the aces of hearts and diamonds are up, the packets bring
+    # up no card that fits anywhere and nothing moves in the columns.
+    game = new_game("klondike", seed=17, variant="draw-three")
+    game.play("t2>fh")
+    assert not game.is_over
+    game.play("t2>fd")
+    assert game.result == (True, False, DEAD_REASON)
+
+
+def shifts_only_table(rules: KlondikeRules) -> Table:
+    """The hand used up (the second pass under the Polish rules), a king and a queen alone
+    in column 1, a face-down three of clubs under the five of diamonds in column 4, the
+    other columns empty: nothing can ever move but the king and the queen."""
+    table = Table(rules.piles(), {"over": False, "won": False, "reason": "",
+                                  "pass": 2 if rules.polish else 1,
+                                  "waste_limit": rules.polish, "forced": False})
+    table.piles["t1"].cards = parse_cards("KH QS")
+    table.piles["t4"].cards = parse_cards("3C 5D")
+    table.piles["t4"].down = 1
+    table.piles["fc"].cards = parse_cards("AC 2C")
+    table.piles["w"].cards = parse_cards("9C") if rules.polish else []
+    return table
+
+
+@pytest.mark.parametrize("variant", ["polish", "standard"])
+def test_reading_a_game_whose_moves_only_shift_cards_between_columns_is_lost(variant: str) -> None:
+    """Unclear-text page, "When no move is left": moving a king and its sequence from one
+    empty column to another for ever changes nothing; such a game is lost."""
+    rules = KlondikeRules(variant=variant)
+    table = shifts_only_table(rules)
+    assert rules.legal_moves(table) == [Move.parse(f"t1:2>t{i}") for i in (2, 3, 5, 6, 7)]
+    assert rules.dead(table)
+    rules.apply(table, Move.parse("t1:2>t2"), Context(table, list))
+    assert table.facts["over"] and not table.facts["won"]
+    assert table.facts["reason"] == SHIFTS_ONLY_REASON
+    # The same table with a black six at the end of a column is not dead: the five of
+    # diamonds can go onto it, and the three of clubs beneath be turned up.
+    table = shifts_only_table(rules)
+    table.piles["t5"].cards = parse_cards("6S")
+    assert not rules.dead(table)
+    rules.apply(table, Move.parse("t1:2>t2"), Context(table, list))
+    assert not table.facts["over"]
+
+
+def test_reading_the_polish_rules_end_a_game_in_their_own_words() -> None:
+    """Under the Polish rules a dead game with a hand left to turn plays on to the text's own
+    ending, the fourth card on the waste."""
+    game = get_example("klondike-fourth-waste-card").play()
+    assert game.result.reason.startswith("a fourth card would go on the waste")
+    # Drawing three the same position would have been ended dead as soon as it was reached.
+    rules = KlondikeRules(variant="draw-three")
+    assert rules.dead(game.position_at(len(game.history) - 5))
+
+
+def test_reading_a_dead_game_shows_its_reason_in_the_status_and_the_statistics() -> None:
+    """The status line (widgets and page) and the statistics read the engine's reason."""
+    game = new_game("klondike", seed=17, variant="draw-three")
+    game.play("t2>fh")
+    game.play("t2>fd")
+    verdict, rest = TableController(game).status()
+    assert verdict == "Game over: lost."
+    assert rest.startswith("No card can be played any more: however often the hand is turned")
+    report = run_stats("klondike", 20, options={"variant": "draw-three"})
+    assert report.reasons.get(DEAD_REASON, 0) >= 5
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three", "polish"])
+def test_reading_the_cards_that_can_come_to_the_top_of_the_waste(variant: str) -> None:
+    """The cards the test of a dead game counts on from the hand and the waste are exactly
+    those that come to the top of the waste by turning alone, from any point of a pass."""
+    rules = KlondikeRules(variant=variant)
+    for seed in range(12):
+        game = new_game("klondike", seed=seed, variant=variant)
+        for _ in range(seed % 7):  # a card or two off the waste cuts the packets anew
+            moves = [m for m in game.legal_moves() if m.src == "w"] or [Move("turn")]
+            game.play(moves[0])
+        expected = rules.talon_tops(game.table)
+        seen = set(game.pile("w").cards[-1:])
+        # Turning only: the table's own moves, on a copy of the position.
+        table = game.table.copy()
+        for _ in range(4 * (24 + 1)):
+            if table.facts["forced"] or table.facts["over"]:
+                break
+            turning = [m for m in rules.legal_moves(table) if m.action in ("turn", "redeal")]
+            if not turning:
+                break
+            rules._play(table, turning[0], Context(table, list))
+            seen.update(table.piles["w"].cards[-1:])
+        assert seen == expected, (variant, seed)
+
+
+@pytest.mark.parametrize("variant", ["standard", "draw-three"])
+def test_reading_a_game_ends_the_moment_it_can_no_longer_change(variant: str) -> None:
+    """The engine skips the test after moves that only go round; no dead position slips by.
+    A random player opens (taking cards off the waste, so the packets are cut anew), the
+    package's player goes on until it gives up, then the hand is only turned."""
+    for seed in range(60):
+        game = new_game("klondike", seed=seed, variant=variant)
+        rules = game.rules
+        assert isinstance(rules, KlondikeRules)
+        players = [get_strategy("klondike", "random", seed=seed), get_strategy("klondike")]
+        for _ in range(600):
+            if game.is_over:
+                break
+            assert not rules.dead(game.table), (variant, seed, len(game.history))
+            move = players[len(game.history) >= 40].choose(game)
+            turning = [m for m in game.legal_moves() if m.action in ("turn", "redeal")]
+            if move is None and not turning:
+                break
+            game.play(move if move is not None else turning[0])
+        assert game.is_over, (variant, seed)

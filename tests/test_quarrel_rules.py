@@ -18,8 +18,16 @@ from solitaire_widgets import IllegalMoveError, OptionError, load_game, new_game
 from solitaire_widgets.cards import Card, full_deck, parse_cards
 from solitaire_widgets.examples import Example
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.quarrel import FOUNDATIONS, LEFT, RIGHT, needs
+from solitaire_widgets.games.quarrel import (
+    FOUNDATIONS,
+    LEFT,
+    MOVE_BOUND,
+    RIGHT,
+    VOID_DEAL_MOVES,
+    needs,
+)
 from solitaire_widgets.moves import Move
+from solitaire_widgets.strategies import RandomStrategy
 
 FULL = Counter(full_deck(2))
 
@@ -1067,3 +1075,45 @@ def test_examples_play_the_same_under_every_reading(options: dict[str, str]) -> 
         data["options"] = options
         again = load_game(json.dumps(data))
         assert again.table == example.play().table
+
+
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck", "hit_card": "gathered"}])
+def test_the_deck_may_be_used_only_three_times_so_every_game_ends(options: dict[str, str]) -> None:
+    """«Колоду можно использовать только три раза»: every move uses up a card of the stock
+    or puts a card on a series for good, so a game ends within MOVE_BOUND moves, and
+    VOID_DEAL_MOVES more for each void deal (random players, any order of moves)."""
+    longest = 0
+    for seed in range(120):
+        game = new_game("quarrel", seed=seed, **options)
+        player = RandomStrategy(seed)
+        voids = 0
+        while not game.is_over:
+            searching = game.table.facts["phase"] == "search"
+            move = player.choose(game)
+            assert move is not None
+            step = game.play(move)
+            voids += bool(searching and step.shuffles)
+            assert len(game.history) - 1 <= MOVE_BOUND + VOID_DEAL_MOVES * voids, seed
+        longest = max(longest, len(game.history) - 1)
+    assert longest > 150  # random players make long games: the bound is not idle
+
+
+def test_the_counting_stops_at_the_first_hit_and_goes_on_from_where_it_stopped() -> None:
+    """«…перечисление прекращается…»: the count pauses while the base card is set aside and
+    the auxiliary cards are dealt (uncounted), then takes up at the rank after the hit."""
+    game = fives()
+    assert game.table.facts["count"] == 5 and game.table.facts["base"] == 5
+    assert game.legal_moves() and all(m.src == "h" for m in game.legal_moves())
+    game.play(game.legal_moves()[0])
+    assert game.describe("deal") == "deal the next card to the rows, naming 'six'"
+    game.play("deal")
+    assert game.table.facts["count"] == 6
+
+
+def test_series_turn_the_corner_and_a_game_comes_out_with_all_104_cards_up() -> None:
+    """«…строят серии по возрастающей… по убывающей»: a right series on a five goes on past
+    the king to the ace; a left one past the ace to the king."""
+    assert needs([Card(r, "C") for r in (5, 6, 7, 8, 9, 10, 11, 12, 13)], True, 5) == 1
+    assert needs([Card(r, "C") for r in (5, 4, 3, 2, 1)], False, 5) == 13
+    assert needs([Card(r, "C") for r in (5, 4, 3, 2, 1, 13, 12, 11, 10, 9, 8, 7, 6)],
+                 False, 5) == 0

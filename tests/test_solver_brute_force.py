@@ -405,4 +405,5 @@ def test_laid_out_positions_equal_brute_force(variant: str, reduction: str) -> N
         _assert_solved_as(game, won, reduction)
     verdicts = [won for _, won in laid_out(variant)]
     assert sum(verdicts) == 28
-    assert merged >= 10 and swaps >= 3
+    # (A shift that leaves a game dead ends it, so the sample holds fewer of them.)
+    assert merged >= 10 and swaps >= 2

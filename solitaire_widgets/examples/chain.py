@@ -17,6 +17,7 @@ text counts them among the layout's cards), then the twos going up.
 from __future__ import annotations
 
 from ..cards import full_deck, parse_cards
+from ..sources import quote, translate
 from . import Example
 
 __all__ = ["EXAMPLES", "stacked_deck"]
@@ -54,21 +55,14 @@ _SOURCE = (
     "много мест, которые следует заполнить другими картами из колоды. Вспомогательный ряд при "
     "таком раскладе пока не нужен."
 )
-_TRANSLATION = (
-    "The figure shows an example of a first layout. To build series you can use the following "
-    "cards: the two of hearts, the two and three of clubs, and also the two, three, four and "
-    "five of spades. When these cards have been laid aside in their own series, many places in "
-    "the layout will come free, and they should be filled with other cards from the deck. The "
-    "auxiliary row is not needed for such a layout yet."
-)
+_TRANSLATION = translate("chain", _SOURCE)
 
 _DEAL_WORDS = (
-    "«Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда так, чтобы в "
-    "каждом было по восемь карт.» (One part of the deck is laid out face up in three "
-    "horizontal rows, so that there are eight cards in each.)",
-    "«Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над основным "
-    "раскладом.» (The twos that turned up in the layout are laid out in a separate row above "
-    "the main layout.) The two of spades, the two of hearts and the two of clubs go up.",
+    quote("chain", "Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда "
+                   "так, чтобы в каждом было по восемь карт."),
+    quote("chain", "Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над "
+                   "основным раскладом.",
+          "The two of spades, the two of hearts and the two of clubs go up."),
 )
 
 FIRST_LAYOUT = Example(
@@ -87,16 +81,18 @@ FIRST_LAYOUT = Example(
     deck=stacked_deck(_LAYOUT + " " + _STOCK_START),
     deal_frames=_DEAL_WORDS,
     steps=(
-        ("l6>fc", "the three of clubs goes onto the two of clubs: «двойка и тройка треф»"),
+        ("l6>fc", "the three of clubs goes onto the two of clubs: "
+                  + quote("chain", "двойка и тройка треф")),
         ("l22>fs", "the three of spades goes onto the two of spades"),
         ("l12>fs", "the four of spades follows"),
-        ("l17>fs", "and the five of spades: «двойка, тройка, четверка и пятерка пик»"),
-        ("fill", "«в раскладе освободится много мест»: the nine of hearts from the stock fills "
-                 "the first free place"),
-        ("fill", "«(Иногда получается и так, что несколько карт, вынутых подряд из колоды, могут "
-                 "составлять продолжение серии, минуя расклад.)» The two of diamonds fits: it "
-                 "goes straight up and starts the diamonds series, and the place waits for the "
-                 "next card"),
+        ("l17>fs", "and the five of spades: "
+                   + quote("chain", "двойка, тройка, четверка и пятерка пик")),
+        ("fill", quote("chain", "в раскладе освободится много мест",
+                       "The nine of hearts from the stock fills the first free place.")),
+        ("fill", quote("chain", "(Иногда получается и так, что несколько карт, вынутых подряд "
+                               "из колоды, могут составлять продолжение серии, минуя расклад.)",
+                       "The two of diamonds fits: it goes straight up and starts the diamonds "
+                       "series, and the place waits for the next card")),
         ("fill", "the jack of clubs fills the second free place"),
         ("fill", "the eight of diamonds, the third"),
         ("fill", "the three of hearts goes straight onto the two of hearts"),
@@ -105,7 +101,7 @@ FIRST_LAYOUT = Example(
         ("fill", "the ace of spades, the sixth"),
         ("fill", "the nine of clubs, the seventh: every freed place is filled, and play goes "
                  "on: the three of diamonds and the four of hearts in the layout can go up. "
-                 "«Вспомогательный ряд при таком раскладе пока не нужен.»"),
+                 + quote("chain", "Вспомогательный ряд при таком раскладе пока не нужен.")),
     ),
 )
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from ..cards import full_deck, parse_cards
 from ..errors import DeckError
+from ..sources import translate
 from . import Example
 
 __all__ = ["EXAMPLES", "deck_for", "COLUMN_SIZES"]
@@ -72,30 +73,34 @@ _DEAL_SUMMARY = (
     "under it is turned up."
 )
 
+_DEAL_SOURCE = (
+    "W rzędzie pionowym kładziemy sześć kart zakrytych i siódmą odkrytą. Następnym rzędem "
+    "nakrywamy do połowy rząd wyższy. Układamy w nim pięć kart zakrytych i szóstą odkrytą. "
+    "I tak aż do momentu, kiedy położymy w siódmym rzędzie poziomym tylko jedną kartę "
+    "odkrytą. Reszta kart zostaje w ręku. Asy - jeżeli są odkryte - przekładamy nad rząd "
+    "górny."
+)
+
 _DEAL = Example(
     name="klondike-deal",
     game="klondike",
     title="The deal: seven columns of 7, 6, ..., 1 cards",
     summary=_DEAL_SUMMARY,
-    source=(
-        "W rzędzie pionowym kładziemy sześć kart zakrytych i siódmą odkrytą. Następnym rzędem "
-        "nakrywamy do połowy rząd wyższy. Układamy w nim pięć kart zakrytych i szóstą odkrytą. "
-        "I tak aż do momentu, kiedy położymy w siódmym rzędzie poziomym tylko jedną kartę "
-        "odkrytą. Reszta kart zostaje w ręku. Asy - jeżeli są odkryte - przekładamy nad rząd "
-        "górny."
-    ),
-    translation=(
-        "In a vertical row we lay six cards face down and a seventh face up. With the next row "
-        "we cover the higher row halfway. In it we lay five cards face down and a sixth face "
-        "up. And so on, until we lay in the seventh horizontal row only one card, face up. The "
-        "rest of the cards stay in the hand. The aces, if they are face up, we move above the "
-        "top row."
-    ),
+    source=_DEAL_SOURCE,
+    translation=translate("klondike", _DEAL_SOURCE),
     deck=deck_for(["7D", "QC", "5S", "9S AH", "JD", "4C", "KH"]),
     steps=(
         ("t4>fh", "An ace lies face up at the end of column 4: it goes above the columns to "
                   "start the hearts foundation, and the nine of spades under it is turned up."),
     ),
+)
+
+_PARTIAL_SOURCE = (
+    "Na te dolne karty mamy prawo przenosić karty pojedyncze, pasujące tam punktacją i "
+    "kolorem lub całe sekwensy, ułożone już na innym rzędzie. Oczywiście tylko sekwensy "
+    "zaczynające się od samego dołu tego rzędu pionowego. W razie potrzeby możemy "
+    "przenieść tylko dolną część sekwensu. Co się da przenosimy z sekwensów na asy, które "
+    "w miarę ukazywania się przenosimy na górę."
 )
 
 _PARTIAL = Example(
@@ -110,20 +115,8 @@ _PARTIAL = Example(
         "and the two of diamonds, moves onto the four of diamonds in column 1, and the four "
         "of hearts goes up."
     ),
-    source=(
-        "Na te dolne karty mamy prawo przenosić karty pojedyncze, pasujące tam punktacją i "
-        "kolorem lub całe sekwensy, ułożone już na innym rzędzie. Oczywiście tylko sekwensy "
-        "zaczynające się od samego dołu tego rzędu pionowego. W razie potrzeby możemy "
-        "przenieść tylko dolną część sekwensu. Co się da przenosimy z sekwensów na asy, które "
-        "w miarę ukazywania się przenosimy na górę."
-    ),
-    translation=(
-        "Onto these bottom cards we have the right to move single cards that fit there by "
-        "points and colour, or whole sequences already laid out on another row. Only, of "
-        "course, sequences that begin from the very bottom of that vertical row. If need be "
-        "we may move only the lower part of a sequence. Whatever we can, we move from the "
-        "sequences onto the aces, which, as they come to light, we move up to the top."
-    ),
+    source=_PARTIAL_SOURCE,
+    translation=translate("klondike", _PARTIAL_SOURCE),
     deck=deck_for(["4D", "4H", "3C", "2D", "3H", "2H", "AH"]),
     steps=(
         ("t3>t2", "A single card: the three of clubs, black, goes onto the four of hearts, "
@@ -141,6 +134,11 @@ _PARTIAL = Example(
     ),
 )
 
+_KING_SOURCE = (
+    "Jeżeli uzyskamy wolne miejsce, czyli jakiś rząd pionowy rozładujemy zupełnie, to na "
+    "miejsce to mamy prawo przenieść tylko samego króla lub z leżącym na nim sekwensem."
+)
+
 _KING = Example(
     name="klondike-king-to-empty",
     game="klondike",
@@ -151,15 +149,8 @@ _KING = Example(
         "king of hearts moves with the queen of spades and the jack of diamonds, and the card "
         "it covered in column 3 is turned up."
     ),
-    source=(
-        "Jeżeli uzyskamy wolne miejsce, czyli jakiś rząd pionowy rozładujemy zupełnie, to na "
-        "miejsce to mamy prawo przenieść tylko samego króla lub z leżącym na nim sekwensem."
-    ),
-    translation=(
-        "If we gain a free place, that is, if we unload some vertical row completely, then "
-        "into that place we have the right to move only a king, on its own or with the "
-        "sequence lying on it."
-    ),
+    source=_KING_SOURCE,
+    translation=translate("klondike", _KING_SOURCE),
     deck=deck_for(["", "", "5C KH", "QS", "", "", "JD"]),
     steps=(
         ("t4>t3", "The queen of spades goes onto the king of hearts; a card of column 4 is "
@@ -200,6 +191,15 @@ _FIRST_PASS: tuple[tuple[str, str], ...] = (
              "card on the waste. The solitaire has not come out."),
 )
 
+_FOURTH_SOURCE = (
+    "Po jednorazowym przełożeniu wszystkich kart, to znaczy wtedy, kiedy w ręku nie mamy "
+    "już żadnej karty a pasjans jeszcze nie wyszedł, mamy prawo wziąć stos leżący przed "
+    "nami i starać się go rozładować, co wolno zrobić tylko po warunkiem, że na ponownie "
+    "rosnącym stosie, a powstającym z kart nie nadających się aktualnie do rozgrywki, nie "
+    "będzie w żadnym momencie leżało więcej niż trzy karty. Jeżeli jesteśmy zmuszeni "
+    "położyć tam czwartą - pasjans nie wyszedł."
+)
+
 _FOURTH = Example(
     name="klondike-fourth-waste-card",
     game="klondike",
@@ -210,22 +210,8 @@ _FOURTH = Example(
         "the same order. Three unplayable cards may lie on the new waste; when a fourth "
         "would have to go there, the game is lost at once."
     ),
-    source=(
-        "Po jednorazowym przełożeniu wszystkich kart, to znaczy wtedy, kiedy w ręku nie mamy "
-        "już żadnej karty a pasjans jeszcze nie wyszedł, mamy prawo wziąć stos leżący przed "
-        "nami i starać się go rozładować, co wolno zrobić tylko po warunkiem, że na ponownie "
-        "rosnącym stosie, a powstającym z kart nie nadających się aktualnie do rozgrywki, nie "
-        "będzie w żadnym momencie leżało więcej niż trzy karty. Jeżeli jesteśmy zmuszeni "
-        "położyć tam czwartą - pasjans nie wyszedł."
-    ),
-    translation=(
-        "After all the cards have been gone through once, that is, when we no longer have a "
-        "single card in the hand and the solitaire has not yet come out, we have the right to "
-        "take the pile lying in front of us and try to unload it, which may be done only on "
-        "condition that on the pile growing once again, the one that forms from the cards not "
-        "fit for play at the moment, there will at no moment lie more than three cards. If we "
-        "are forced to put a fourth there, the solitaire has not come out."
-    ),
+    source=_FOURTH_SOURCE,
+    translation=translate("klondike", _FOURTH_SOURCE),
     deck=_FOURTH_DECK,
     steps=_FIRST_PASS,
 )

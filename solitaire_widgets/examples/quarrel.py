@@ -20,13 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards import Card, full_deck, parse_cards
+from ..sources import FOUR_OR_FIVE, quote, translate
 from . import Example
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
-
-#: The one translation of «четверка или еще, что вообще хорошо, пятерка пик», used by the
-#: example below and by the book's printing of the text.
-FOUR_OR_FIVE = "a four, or also (which is very good indeed) a five of spades"
 
 
 def _rest(chosen: Iterable[Card], gone: Iterable[Card] = ()) -> list[Card]:
@@ -63,10 +60,9 @@ def stock_order(first: str, on_series: str) -> str:
     return " ".join(str(card) for card in reversed(dealing))
 
 
-def _said(ru: str, en: str, note: str = "") -> str:
-    """Words beside a step: the text's sentence, our translation, then our note."""
-    words = f"«{ru}» ({en})"
-    return f"{words} {note}" if note else words
+def _said(ru: str, note: str = "") -> str:
+    """Words beside a step: the text's sentence, its one translation, then our note."""
+    return quote("quarrel", ru, note)
 
 
 # -- The eight fives ---------------------------------------------------------------
@@ -110,27 +106,11 @@ _FIVES_SOURCE = (
     "двойка. В этом случае, после того, как весь расклад будет снова собран (исключая базовые "
     "карты и построенные на них серии), на столе останутся две вспомогательные карты."
 )
-_FIVES_TRANSLATION = (
-    "Just such a situation is shown in the figure. All eight fives have already been gathered "
-    "and lie in their places. As you can see, the first round was a fairly successful one.\n"
-    "At the second layout a three was named correctly. Consequently, three auxiliary cards are "
-    "picked out of the deck. Now look carefully: can any of the series be built on in this "
-    "layout? For example, the seven of clubs is moved onto the six of clubs, which lies on the "
-    "right half. And in place of the seven that has gone, a new card is laid out into the "
-    "auxiliary row.\n"
-    "When all the moves are exhausted, you should go on taking cards off the deck and counting "
-    "off the names in ascending order (starting from the place where you stopped): four, five, "
-    "six, seven, eight, nine, ten, jack, queen, king, ace, two, three… and so on until a "
-    "correctly named card appears. It may turn out to be a two, too. In that case, after the "
-    "whole layout has been gathered up again (except the base cards and the series built on "
-    "them), two auxiliary cards will remain on the table."
-)
+_FIVES_TRANSLATION = translate("quarrel", _FIVES_SOURCE)
 
 _FIVES_STEPS: list[tuple[str, str]] = [
     ("deal", _said("Из колоды берут карты по одной. В это время игрок должен перечислять: "
                    "туз, двойка, тройка, четверка…",
-                   "Cards are taken from the deck one at a time. Meanwhile the player must "
-                   "count them off: ace, two, three, four…",
                    "'Ace': the nine of hearts, face up in the row.")),
     ("deal", "'Two': the five of diamonds. Not named correctly: it stays in the row."),
     ("deal", "'Three': the six of clubs."),
@@ -141,11 +121,6 @@ _FIVES_STEPS: list[tuple[str, str]] = [
                    "откладывают в сторону. … Так как базовой по воле случая оказалась "
                    "пятерка, то из колоды вынимают пять вспомогательных карт и выкладывают их "
                    "в один ряд под общим раскладом.",
-                   "If, just as you said \"five\", a five really did turn up from the deck, "
-                   "the counting stops, and the fives become the base cards for eight series. "
-                   "The five is taken out of the row and put aside. … Since the base card "
-                   "turned out to be a five, five auxiliary cards are taken from the deck and "
-                   "laid out in a single row below the layout.",
                    "'Five!': the five of clubs. It waits to one side; the five auxiliary cards "
                    "are the five of hearts, the four of diamonds, the five of clubs, the seven "
                    "of spades and the five of diamonds.")),
@@ -155,7 +130,6 @@ _FIVES_STEPS: list[tuple[str, str]] = [
     ("r2>ld", "The four of diamonds is among the auxiliary cards and no six of diamonds is in "
               "sight: the five of diamonds goes to the left half, where series go down."),
     ("a2>ld", _said("На те места, которые стали свободными, кладут новые карты из колоды.",
-                    "New cards from the deck are put on the places that have become free.",
                     "The four of diamonds follows; the queen of diamonds takes its place.")),
     ("r4>rs", "Neither the six nor the four of spades is in sight, so the text's advice, which "
               "looks for the cards that would follow at once, gives no reason for either half. "
@@ -166,8 +140,6 @@ _FIVES_STEPS: list[tuple[str, str]] = [
               "ten of clubs takes its place."),
     ("a5>rd", "The second five of diamonds goes right; the jack of hearts takes its place."),
     ("deal", _said("Если игра зашла в тупик, продолжают выкладывать карты из колоды.",
-                   "If the game has run into a dead end, you go on laying out cards from the "
-                   "deck.",
                    "Counting on from the five: 'six' — the five of hearts.")),
     ("r6>lh", "The second five of hearts goes to the left half."),
     ("deal", "'Seven': the two of spades."),
@@ -181,8 +153,6 @@ _FIVES_STEPS: list[tuple[str, str]] = [
     ("deal", "'King': the nine of spades, dealt to the thirteenth place of the first row."),
     ("deal", _said("Но когда число карт в ряду достигает тринадцати, начинают составлять "
                    "следующий ряд.",
-                   "But when the number of cards in a row reaches thirteen, you begin to make "
-                   "up the next row.",
                    "'Ace': the four of clubs starts the second row. The first row holds only "
                    "six cards now, but thirteen places of it have been dealt: a row is thirteen "
                    "places dealt, and the places left by cards that went to a series are not "
@@ -192,10 +162,6 @@ _FIVES_STEPS: list[tuple[str, str]] = [
     ("deal", _said("Все восемь пятерок уже собраны и лежат на своих местах. Как видно, первый "
                    "тур был довольно-таки удачным. При втором раскладе правильно была названа "
                    "тройка. Следовательно, из колоды выбирают три вспомогательные карты.",
-                   "All eight fives have already been gathered and lie in their places. As "
-                   "you can see, the first round was a fairly successful one. At the second "
-                   "layout a three was named correctly. Consequently, three auxiliary cards are "
-                   "picked out of the deck.",
                    "'Three!': the three of spades fits no series. The layout is gathered and "
                    "shuffled; the second layout opens with three auxiliary cards: the nine of "
                    "diamonds, the seven of clubs and the king of clubs.")),
@@ -205,16 +171,10 @@ _FIVES_STEPS += [
     ("a2>rc", _said("Например, семерку треф перекладывают на шестерку треф, которая находится "
                     "на правой половине. А вместо ушедшей семерки во вспомогательный ряд "
                     "выкладывают новую карту.",
-                    "For example, the seven of clubs is moved onto the six of clubs, which lies "
-                    "on the right half. And in place of the seven that has gone, a new card is "
-                    "laid out into the auxiliary row.",
                     "The queen of hearts takes its place.")),
     ("deal", _said("Если все ходы исчерпаны, следует продолжать снимать из колоды карты и "
                    "перечислять названия в возрастающем порядке (начиная с того места, на "
                    "котором вы остановились): четверка, пятерка, шестерка…",
-                   "When all the moves are exhausted, you should go on taking cards off the "
-                   "deck and counting off the names in ascending order (starting from the "
-                   "place where you stopped): four, five, six…",
                    "'Four': the six of hearts.")),
     ("r1>rh", "It goes onto the five of hearts, right half."),
     ("deal", "'Five': the two of diamonds."),
@@ -237,15 +197,12 @@ _FIVES_STEPS += [
     ("deal", _said("Ею может оказаться и двойка. В этом случае, после того, как весь расклад "
                    "будет снова собран (исключая базовые карты и построенные на них серии), на "
                    "столе останутся две вспомогательные карты.",
-                   "It may turn out to be a two, too. In that case, after the whole layout has "
-                   "been gathered up again (except the base cards and the series built on "
-                   "them), two auxiliary cards will remain on the table.",
                    "'Two!': the two of hearts fits no series. The layout is gathered and "
                    "shuffled; the third layout opens with two auxiliary cards.")),
 ]
 _FIVES_SHUFFLE2 = len(_FIVES_STEPS) - 1
 _FIVES_STEPS += [
-    ("a1>lh", _said("Серии продолжают достраиваться.", "The series go on being built.",
+    ("a1>lh", _said("Серии продолжают достраиваться.",
                     "The three of hearts goes onto the four of hearts, left half; the king of "
                     "hearts takes its place.")),
     ("a2>rc", "The eight of clubs goes onto the seven of clubs, right half. This is the "
@@ -286,17 +243,7 @@ _SPADES_SOURCE = (
     "карты из колоды. Если снова появится тройка, вопрос, куда ее положить, решается точно так "
     "же, как было описано выше."
 )
-_SPADES_TRANSLATION = (
-    "The choice of where it is better to put a base card, on the right half or on the left, "
-    "depends on the layout. Suppose the base card has turned out to be the three of spades. "
-    "You should study the whole layout carefully, and all five auxiliary cards as well. If "
-    f"among these cards there is {FOUR_OR_FIVE}, the three is "
-    "naturally moved to the right half, since it is precisely the right-hand series that are "
-    "built on the ascending principle, and the four and the five can then be joined to that "
-    "series at once. New cards from the deck are put on the places that have become free. If "
-    "a three turns up again, the question of where to put it is settled in exactly the same "
-    "way as described above."
-)
+_SPADES_TRANSLATION = translate("quarrel", _SPADES_SOURCE)
 
 THREE_OF_SPADES = Example(
     name="quarrel-three-of-spades",
@@ -321,29 +268,18 @@ THREE_OF_SPADES = Example(
         ("deal", "'Two': the king of diamonds."),
         ("deal", _said("Допустим, базовой картой стала пиковая тройка. Следует внимательно "
                        "изучить весь расклад, а также все пять вспомогательных карт.",
-                       "Suppose the base card has turned out to be the three of spades. You "
-                       "should study the whole layout carefully, and all five auxiliary cards "
-                       "as well.",
                        "'Three!': the three of spades. A three brings three auxiliary cards, "
                        "not five (the text's five is a slip carried over from its first "
                        "example): the four of spades, the nine of clubs, the five of spades.")),
         ("h>rs", _said("Если среди этих карт есть четверка или еще, что вообще хорошо, пятерка "
                        "пик, тройку, естественно, перемещают на правую половину, так как именно "
-                       "правые серии строятся по возрастающему принципу…",
-                       f"If among these cards there is {FOUR_OR_FIVE}, the three is "
-                       "naturally moved to the right half, since it is "
-                       "precisely the right-hand series that are built on the ascending "
-                       "principle…")),
+                       "правые серии строятся по возрастающему принципу…")),
         ("a1>rs", _said("…и четверку и пятерку можно будет сразу подключить к этой серии. На те "
                         "места, которые стали свободными, кладут новые карты из колоды.",
-                        "…and the four and the five can then be joined to that series at once. "
-                        "New cards from the deck are put on the places that have become free.",
                         "The four of spades; the three of hearts takes its place.")),
         ("a3>rs", "The five of spades; the seven of diamonds takes its place."),
         ("a1>lh", _said("Если снова появится тройка, вопрос, куда ее положить, решается точно "
                         "так же, как было описано выше.",
-                        "If a three turns up again, the question of where to put it is settled "
-                        "in exactly the same way as described above.",
                         "The three of hearts: no four of hearts is in sight, but the two of "
                         "hearts is, so it goes to the left half, where series go down. The "
                         "queen of clubs takes its place.")),

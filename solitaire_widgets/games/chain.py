@@ -25,7 +25,7 @@ from ..rules import Context, Rules
 from ..table import Pile, Table
 from .common import foundation_id, next_up
 
-__all__ = ["ChainRules", "RULES"]
+__all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
 AUX = tuple(f"a{i}" for i in range(1, 5))
@@ -37,6 +37,12 @@ _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LA
 _PLACE_NAMES = {deal: {place: f"row {i // length + 1}, place {i % length + 1}"
                        for i, place in enumerate(_PLACES[1])}
                 for deal, length in ROW_LENGTH.items()}
+#: The most moves a game can take: it always ends, won or lost, by then. Every
+#: move uses something up that never comes back: ``l5>fh`` puts a card on its
+#: series for good (52 at most); ``fill`` takes a card from the stock (28 in
+#: the first deal, at most 52 - 18 = 34 in the second); ``aux`` and
+#: ``redeal`` are allowed once each. 52 + 28 + 34 + 1 + 1 = 116.
+MOVE_BOUND = 116
 _FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
 _SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
 #: The rank a series of n cards needs next: 2 when empty, ..., the ace after

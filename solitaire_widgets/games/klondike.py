@@ -18,6 +18,14 @@ Option ``variant``: ``"polish"`` (the text's rules, the default),
 hand, or all that are left, as one packet, so only every third card comes to
 the top of the waste), for comparison with published figures.
 
+A game that can no longer change (no card can ever go up, come into the
+columns from the hand or the waste, or turn a face-down card up, however the
+hand is turned; :meth:`KlondikeRules.dead`) is lost at once, with
+:data:`DEAD_REASON`: in the standard variants the hand could otherwise be
+turned for ever. Under the Polish rules the text's own ending comes first,
+unless only moves between columns are left (:data:`SHIFTS_ONLY_REASON`).
+Cards never come back from a foundation.
+
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=5)
 >>> [len(game.pile(f"t{i}").cards) for i in range(1, 8)]
@@ -32,14 +40,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import RED_SUITS, Card, rank_word, suit_name, with_article
+from ..cards import RED_SUITS, Card, full_deck, rank_word, suit_name, with_article
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
 from .common import foundation_id
 
-__all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "builds_on",
-           "goes_up"]
+__all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "DEAD_REASON",
+           "SHIFTS_ONLY_REASON",
+           "builds_on", "goes_up"]
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
 COLUMNS = tuple(f"t{i}" for i in range(1, 8))
@@ -50,6 +59,24 @@ _FOUNDATION_SET = frozenset(FOUNDATIONS)
 _SOURCES = COLUMNS + ("w",)
 _FOUNDATION_OF = {"C": "fc", "D": "fd", "H": "fh", "S": "fs"}
 _TURN, _REDEAL = Move("turn"), Move("redeal")
+# For the test of a dead game: each card's twin (the other card of its rank
+# and colour), the two cards that may be laid on it, and the kings.
+_TWIN = {card: Card(card.rank, {"C": "S", "S": "C", "D": "H", "H": "D"}[card.suit])
+         for card in full_deck()}
+_CHILDREN = {card: tuple(Card(card.rank - 1, s) for s in ("DH" if card.suit in "CS" else "CS"))
+             if card.rank > 1 else () for card in full_deck()}
+_KINGS = frozenset(Card(13, s) for s in "CDHS")
+# _NEXT_UP[suit][n]: the card that goes onto a foundation holding n cards (the
+# king itself once it is complete: it is never anywhere else to be found).
+_NEXT_UP = {s: tuple(Card(min(n + 1, 13), s) for n in range(14)) for s in "CDHS"}
+#: Why a dead game is lost, in the player's words (see :meth:`KlondikeRules.dead`).
+DEAD_REASON = ("no card can be played any more: however often the hand is turned and the "
+               "columns rearranged, no card can go up to a foundation or come into the "
+               "columns from the hand, and no face-down card can be turned up")
+#: Why a dead game whose hand can no longer be turned is lost.
+SHIFTS_ONLY_REASON = ("no card can be played any more: the hand is used up, and the moves "
+                      "left only shift cards between columns; none of them lets a card go up "
+                      "to a foundation or a face-down card be turned up")
 # Every move of cards the rules can list, built once (and checked once):
 # _UP[source][suit] to a foundation, _ONTO[column] from the waste,
 # _BETWEEN[from][to][count - 1] a column's last cards onto another (a
@@ -171,6 +198,7 @@ class KlondikeRules(Rules):
             for _ in range(6 - index):
                 ctx.move("s", column, face_up=False)
             ctx.move("s", column)
+        self._end_if_dead(ctx.table, ctx)
 
     # -- what may be played ----------------------------------------------------
 
@@ -332,6 +360,53 @@ class KlondikeRules(Rules):
     # -- playing ----------------------------------------------------------------
 
     def apply(self, table: Table, move: Move, ctx: Context) -> None:
+        goes_round = self._goes_round(table, move)
+        self._play(table, move, ctx)
+        if not goes_round:
+            self._end_if_dead(table, ctx)
+
+    def _goes_round(self, table: Table, move: Move) -> bool:
+        """Whether ``move`` (not yet played) can be undone by moves that only go round,
+        so that a position that was not dead before it is not dead after it either.
+
+        With unlimited passes, turning the waste over changes none of the
+        cards that can come to the top of the waste (:meth:`talon_tops`), and
+        nor does turning the hand drawing one. Drawing three, turning the hand
+        can lose one of them, the waste's top card, which will not be on top
+        again if the next passes cut the packets differently: it stays one
+        when the waste holds a whole number of packets (0, 3, 6... cards),
+        cut as every later pass will cut them. A part of a column's
+        sequence moved onto another column, leaving a face-up card behind, can
+        move back onto it. (A whole column moved away cannot always come
+        back: an empty column takes only a king.) The test of a dead game is
+        skipped after these moves, the most frequent ones.
+        """
+        if move.action == "redeal":
+            return not self.polish
+        if move.action == "turn":
+            if self.polish:
+                return False
+            return self.draw == 1 or len(table.piles["w"].cards) % self.draw == 0
+        if move.action != "move" or move.src not in _COLUMN_SET or move.dst not in _COLUMN_SET:
+            return False
+        source = table.piles[move.src]
+        return len(source.cards) - source.down > move.count
+
+    def _end_if_dead(self, table: Table, ctx: Context) -> None:
+        """End a dead game as lost (see :meth:`dead`)."""
+        if table.facts["over"]:
+            return
+        # Under the Polish rules the text's own ending (a fourth card on the
+        # waste, or nothing left to play) comes within two passes, so a dead
+        # game is ended here only once the hand can no longer be turned (when
+        # the moves left only shift cards between columns, for ever).
+        talon_left = bool(table.piles["s"].cards) or self._can_redeal(table)
+        # A dead game with no move at all is ended by ``stuck``, in its own words.
+        if ((not self.polish or not talon_left) and self.dead(table)
+                and self.legal_moves(table)):
+            ctx.end(False, DEAD_REASON if talon_left else SHIFTS_ONLY_REASON)
+
+    def _play(self, table: Table, move: Move, ctx: Context) -> None:
         piles = table.piles
         facts = table.facts
         if move.action == "turn":
@@ -362,6 +437,117 @@ class KlondikeRules(Rules):
                 ctx.flip(move.src)
         if move.dst in _FOUNDATION_SET and all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
             ctx.end(True, "four piles topped by kings: every card is on its foundation")
+
+    # -- a dead game ---------------------------------------------------------------
+
+    def talon_tops(self, table: Table) -> set[Card]:
+        """Every card that can come to the top of the waste while no card leaves the talon.
+
+        The talon is the hand and the waste. Drawing one, that is every card of
+        it that is still to be turned, and the whole talon when the waste may
+        be turned over again; drawing three, only every third card of a pass
+        (and its last), as the hand is turned now and as the whole talon
+        would be turned after the waste is turned over, the same in every
+        later pass. The waste's top card is always one of them.
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("klondike", seed=5, variant="draw-three")
+        >>> len(game.rules.talon_tops(game.table))
+        8
+        """
+        piles = table.piles
+        waste = piles["w"].cards
+        order = piles["s"].cards[::-1]  # the hand in the order it is turned
+        draw = self.draw
+        more_passes = not self.polish or table.facts["pass"] == 1
+        if draw == 1 and more_passes:
+            return set(waste + order)
+        tops = set(waste[-1:])
+        tops.update(order[draw - 1::draw] + order[-1:])
+        if more_passes:
+            # Turning the waste over puts its first card turned on top of the hand.
+            whole = list(waste) + order
+            tops.update(whole[draw - 1::draw] + whole[-1:])
+        return tops
+
+    def dead(self, table: Table) -> bool:
+        """Whether the game can no longer change: it can never be won, so it is lost.
+
+        A game moves forward only when a card goes up to a foundation, a card
+        of the talon (the hand and the waste) comes into a column, or a
+        face-down card is turned up; nothing undoes any of them (foundation
+        cards never come back, cards never go back into the hand, and a card
+        turned up stays up). Every other move (turning the hand, turning the
+        waste over, moving cards between columns without turning a card up)
+        only goes round. A position is *dead* when no line of such moves
+        ever leads to a move forward: then every position after it is dead too,
+        and since it is not won, the game can never be won. In the standard
+        and draw-three variants the hand can be turned for ever, so without
+        this test such a game would never end.
+
+        What is checked, and why it is enough (each set is *at least* every
+        card that could ever do the thing, as long as nothing moves forward):
+
+        * ``ends``: the cards that could ever end a column. A face-up card
+          ``x`` comes to end its column only when the card lying on it leaves,
+          laid (with the cards on it) on a card of ``x``'s rank and colour in
+          another column: on ``x``'s *twin* (the other suit of that colour),
+          which must end a column first. So ``ends`` is the end cards now,
+          then, again and again, every face-up card whose twin is in ``ends``.
+        * a column could ever be empty: one is empty now, or a column with no
+          face-down card has, at its bottom, a card that is not a king and
+          could be laid on a card of ``ends``.
+        * :meth:`talon_tops`: the cards that could ever be the waste's top.
+
+        The position is dead when no card of ``ends`` or of the talon tops
+        goes up to its foundation, no card of the talon tops could be laid on
+        a card of ``ends`` (or, a king, in an empty column), and no column with
+        a face-down card has, at the bottom of its face-up cards, a card that
+        could be laid on a card of ``ends`` (or, a king, in an empty column).
+        The test finds every position in which a whole pass through the hand
+        offers nothing but turning, and more: it also ends a game in which the
+        only moves left shift cards between columns and change nothing.
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("klondike", seed=5, variant="standard")
+        >>> game.rules.dead(game.table)
+        False
+        """
+        piles = table.piles
+        if table.facts["forced"]:
+            return False  # the card just turned decides at once, one way or the other
+        # The next card of each foundation, and the columns.
+        up_next = {_NEXT_UP[suit][len(piles[f].cards)] for suit, f in _FOUNDATION_OF.items()}
+        columns = [piles[c] for c in COLUMNS]
+        ends = {pile.cards[-1] for pile in columns if pile.cards}
+        empty = any(not pile.cards for pile in columns)
+        # The lowest face-up card of each column with a face-down card under it.
+        covering = [pile.cards[pile.down] for pile in columns if 0 < pile.down < len(pile.cards)]
+        tops: set[Card] | None = None  # worked out only when the columns offer nothing
+        while True:
+            # The cards that could be laid somewhere: on a card of ``ends``, or
+            # (a king) in an empty column.
+            fits = {child for card in ends for child in _CHILDREN[card]}
+            if empty:
+                fits.update(_KINGS)
+            if not up_next.isdisjoint(ends) or not fits.isdisjoint(covering):
+                return False
+            if tops is None:
+                tops = self.talon_tops(table)
+            if not up_next.isdisjoint(tops) or not fits.isdisjoint(tops):
+                return False
+            grown = set()
+            for pile in columns:
+                for card in pile.cards[pile.down:-1]:
+                    if _TWIN[card] in ends and card not in ends:
+                        grown.add(card)
+            more_empty = not empty and any(not pile.down and pile.cards[0].rank != 13
+                                           and pile.cards[0] in fits for pile in columns
+                                           if pile.cards)
+            if not grown and not more_empty:
+                return True
+            ends |= grown
+            empty = empty or more_empty
 
     def _overflow_reason(self, table: Table) -> str:
         card = table.piles["w"].top

@@ -51,6 +51,8 @@ is unclear" gives each reading with its sentence):
   no hit) is gathered and shuffled and the count restarts at the ace, since
   the solitaire "starts over" (``начать пасьянс заново``); it is not a round
   and uses nothing.
+- A game always ends: after at most :data:`MOVE_BOUND` moves, and
+  :data:`VOID_DEAL_MOVES` more for each void deal.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("quarrel", seed=3)
@@ -71,7 +73,8 @@ from ..rules import Context, Rules
 from ..table import Pile, Table
 from .common import next_down, next_up
 
-__all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs"]
+__all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
+           "MOVE_BOUND", "VOID_DEAL_MOVES"]
 
 #: The series of the left half (built down) and of the right half (built up).
 LEFT = ("lc", "ld", "lh", "ls")
@@ -85,6 +88,18 @@ AUX = tuple(f"a{i}" for i in range(1, 14))
 ALL_CARDS = 104
 #: How many times the deck may be used.
 USES = 3
+#: The most moves a game can take, besides :data:`VOID_DEAL_MOVES` for each
+#: void deal: it always ends, won or lost, by then. Every move uses something
+#: up: ``deal`` takes a card from the stock, which holds 104 cards at most, and
+#: only a gathering fills it again (a round ends at each one, three rounds in
+#: all: at most 3 * 104 deals); a card played onto a series stays there (104
+#: at most). 3 * 104 + 104 = 416.
+MOVE_BOUND = 416
+#: The moves a void deal costs (the whole deck dealt with no hit). A void deal
+#: is gathered and shuffled by itself, so a game can run on only through void
+#: deals one after another, each of which happens by chance (about one deal in
+#: four thousand): a game runs without end with probability nil.
+VOID_DEAL_MOVES = 104
 
 _DEAL = Move("deal")
 _SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}

@@ -1,9 +1,10 @@
 """Quarrel's players: the text's advice, and a greedy look along each half.
 
 The text's advice is about one choice only, the half for a base card: "if
-among these cards there is a four or, better still, the five of spades, the
-three is naturally moved to the right half". Everything else is plain: play
-every card that can go, and when nothing is left, deal on.
+among these cards there is a four, or also (which is very good indeed) a five
+of spades, the three is naturally moved to the right half" (the translation of
+``solitaire_widgets.sources``). Everything else is plain: play every card that
+can go, and when nothing is left, deal on.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.strategies import play_out
