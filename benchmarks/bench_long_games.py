@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_long_games.py`` (about two minutes). No browser:
 the widget and the in-page table's engine side run here, as in the tests.
 
-- A move's cost after 0, 1,000, 5,000 and 20,000 moves of history (a
+- A move's cost at 0, 1,000, 5,000 and 20,000 moves of history (a
   Klondike deal turned through its hand again and again: ``turn``, and
   ``redeal`` when the hand is empty), for a
   :class:`~solitaire_widgets.widgets.GameWidget` (``play`` and ``undo``, no
@@ -63,19 +63,27 @@ def _ms(seconds: list[float]) -> str:
     return f"{statistics.median(seconds) * 1000:8.1f}"
 
 
-def widget_move(moves: int) -> tuple[list[float], list[float]]:
-    widget = GameWidget(long_game(moves), animate=False)
+def _timed(play: Any, undo: Any, moves: int) -> tuple[list[float], list[float]]:
+    """``play`` and ``undo`` timed in turn; past 0 moves the undo first (a game
+    holds at most MAX_MOVES moves), so each is timed at ``moves`` or one fewer."""
     plays, undos = [], []
     for _ in range(REPEATS):
+        first, second = (undo, play) if moves else (play, undo)
         t0 = time.perf_counter()
-        widget.play(_next(widget.game))
+        first()
         t1 = time.perf_counter()
-        widget.undo()
+        second()
         t2 = time.perf_counter()
-        plays.append(t1 - t0)
-        undos.append(t2 - t1)
-    widget.close()
+        (undos if moves else plays).append(t1 - t0)
+        (plays if moves else undos).append(t2 - t1)
     return plays, undos
+
+
+def widget_move(moves: int) -> tuple[list[float], list[float]]:
+    widget = GameWidget(long_game(moves), animate=False)
+    timed = _timed(lambda: widget.play(_next(widget.game)), widget.undo, moves)
+    widget.close()
+    return timed
 
 
 def _ask(request: dict[str, Any]) -> str:
@@ -85,19 +93,15 @@ def _ask(request: dict[str, Any]) -> str:
 def session_move(moves: int) -> tuple[list[float], list[float], int]:
     name = f"bench{moves}"
     worker_api._tables[name] = TableSession(long_game(moves), prefix=name)
-    plays, undos, size = [], [], 0
-    for _ in range(REPEATS):
+    answers: list[str] = []
+
+    def play() -> None:
         game = worker_api._tables[name].game
-        t0 = time.perf_counter()
-        answer = _ask({"op": "play", "table": name, "move": _next(game)})
-        t1 = time.perf_counter()
-        _ask({"op": "undo", "table": name})
-        t2 = time.perf_counter()
-        plays.append(t1 - t0)
-        undos.append(t2 - t1)
-        size = len(answer.encode("utf-8"))
+        answers.append(_ask({"op": "play", "table": name, "move": _next(game)}))
+
+    plays, undos = _timed(play, lambda: _ask({"op": "undo", "table": name}), moves)
     del worker_api._tables[name]
-    return plays, undos, size
+    return plays, undos, len(answers[-1].encode("utf-8"))
 
 
 def _request(rng: random.Random, game: Game, name: str) -> dict[str, Any]:

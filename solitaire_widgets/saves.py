@@ -67,36 +67,54 @@ def _tail(game: Game) -> dict[str, Any]:
     tail: dict[str, Any] = {}
     if game.custom_deck:
         tail["custom_deck"] = True
-    opening = game.steps()[0].shuffles
+    opening = [event.cards for event in game.opening if event.kind == "shuffle"]
     if opening:
         tail["opening_shuffles"] = [[str(c) for c in order] for order in opening]
     return tail
 
 
-#: Each game's moves as save JSON, with the steps they were made from: a
-#: widget saves its game after every move, and only the moves since the last
-#: save (at the end of the list: moves are played and taken back there) are
-#: written again.
-_WRITTEN: weakref.WeakKeyDictionary[Game, tuple[list[Step], list[str]]] = (
-    weakref.WeakKeyDictionary())
+class _Written:
+    """A game's moves as save JSON: the steps they were written from, and the
+    text of the list (``ends[i]``: where move ``i`` ends in it)."""
 
+    __slots__ = ("steps", "text", "ends")
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.text = ""
+        self.ends: list[int] = []
+
+
+#: Each game's moves as save JSON: a widget saves its game after every move,
+#: and only the moves since the last save (at the end of the list: moves are
+#: played and taken back there) are written again.
+_WRITTEN: weakref.WeakKeyDictionary[Game, _Written] = weakref.WeakKeyDictionary()
 
 #: A string as JSON writes it (``ensure_ascii=False``).
 _quoted = json.encoder.encode_basestring
 
 
-def _entries(game: Game) -> list[str]:
+def _moves_json(game: Game) -> str:
+    """``game``'s moves as the save's JSON list, without its brackets."""
     steps = game.history
-    done, texts = _WRITTEN.setdefault(game, ([], []))
+    written = _WRITTEN.setdefault(game, _Written())
+    done = written.steps
     kept = min(len(steps), len(done))
     while kept and steps[kept - 1] is not done[kept - 1]:
         kept -= 1
-    del done[kept:], texts[kept:]
-    for step in steps[kept:]:
-        done.append(step)
-        texts.append(f'{{"move": {_quoted(str(step.move))}}}' if not step.shuffles
-                     else json.dumps(_entry(step), ensure_ascii=False))
-    return texts
+    if kept < len(done):
+        del done[kept:], written.ends[kept:]
+        written.text = written.text[:written.ends[-1] if kept else 0]
+    if kept < len(steps):
+        texts = [f'{{"move": {_quoted(str(step.move))}}}' if not step.shuffles
+                 else json.dumps(_entry(step), ensure_ascii=False) for step in steps[kept:]]
+        end = len(written.text)
+        for number, text in enumerate(texts):
+            end += len(text) + (2 if number or kept else 0)
+            written.ends.append(end)
+        written.text += (", " if kept else "") + ", ".join(texts)
+        done.extend(steps[kept:])
+    return written.text
 
 
 def save_json(game: Game, indent: int | None = None) -> str:
@@ -115,8 +133,7 @@ def save_json(game: Game, indent: int | None = None) -> str:
         return json.dumps(save_data(game), indent=indent, ensure_ascii=False)
     head = json.dumps(_head(game), ensure_ascii=False)[:-1]
     tail = json.dumps(_tail(game), ensure_ascii=False)[1:-1]
-    return (f'{head}, "moves": [{", ".join(_entries(game))}]'
-            + (f", {tail}" if tail else "") + "}")
+    return f'{head}, "moves": [{_moves_json(game)}]' + (f", {tail}" if tail else "") + "}"
 
 
 def _damaged(why: str) -> SaveFileError:

@@ -96,7 +96,7 @@ def _number(request: dict[str, Any], field: str, what: str, default: float,
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RequestError(f"{what} should be a number, not {_kind(value)}")
     if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
-        raise RequestError(f"{what} should be a number from {low:g} to {high:g}, "
+        raise RequestError(f"{what} should be a number from {low:,.0f} to {high:,.0f}, "
                            f"not {_kind(value)}")
     return float(value)
 
@@ -265,6 +265,8 @@ class TableSession:
         pixels), ``leave``, ``key`` (``key``: the browser's key name), ``view``.
         Any request but ``finishstep`` and ``move`` stops a step-by-step
         auto-finish (``finishstop`` does only that); the message says so.
+        A request that cannot be read (see :func:`check_request`) raises
+        :class:`~solitaire_widgets.errors.RequestError` and changes nothing.
         """
         request = check_request(request)
         op = request["op"]
