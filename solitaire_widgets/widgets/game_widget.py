@@ -853,9 +853,16 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         >>> len(_instances) == before
         True
         """
-        self._stop_run()
-        self.painter.close()
-        close_all([self, self.solver_bar, *self.action_buttons.values()])
+        # Also called when the widget is collected, perhaps half made (its
+        # construction refused): only what exists is stopped and closed.
+        if hasattr(self, "_run"):
+            self._stop_run()
+        if hasattr(self, "painter"):
+            self.painter.close()
+        made = [self, *getattr(self, "action_buttons", {}).values()]
+        if hasattr(self, "solver_bar"):   # made even where it is not shown
+            made.append(self.solver_bar)
+        close_all(made)
 
     # -- display -----------------------------------------------------------------------
 

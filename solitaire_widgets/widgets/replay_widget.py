@@ -283,7 +283,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         >>> len(_instances) == before
         True
         """
-        self.painter.close()
+        if hasattr(self, "painter"):   # not when its construction was refused
+            self.painter.close()
         close_all([self])
 
     @serialized
