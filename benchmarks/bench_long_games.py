@@ -43,7 +43,7 @@ from solitaire_widgets.web.session import TableSession  # noqa: E402
 from solitaire_widgets.widgets import GameWidget  # noqa: E402
 
 LENGTHS = (0, 1_000, 5_000, 20_000)
-REPEATS = 5
+REPEATS = 15
 SOAK_REQUESTS = 5_000
 
 
