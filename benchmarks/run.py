@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_engine.py", "bench_widgets.py", "bench_solver.py", "bench_web.py",
+SCRIPTS = ["bench_engine.py", "bench_widgets.py", "bench_long_games.py", "bench_solver.py", "bench_web.py",
            "bench_pages.py", "bench_dask.py"]
 
 

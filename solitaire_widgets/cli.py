@@ -1,8 +1,12 @@
 """The command line: ``python -m solitaire_widgets`` (also ``solitaire-widgets``).
 
 A player's mistake (a bad option, deck, address...) is one line on standard
-error and exit status 2; output cut short by a closed pipe ends quietly; an
-output encoding without "—", "…" or the suit symbols gets plain stand-ins.
+error and exit status 2; output that cannot be written (a full disk, a closed
+standard output) is one line and status 1; output cut short by a closed pipe
+ends quietly, with status 1; an output encoding without "—", "…" or the suit
+symbols gets plain stand-ins. ``export-html`` writes only into a folder
+named (not the current one, unnamed) and overwrites a page there only
+with ``--force``.
 
 >>> main(["show", "chain", "--seed", "5"])  # doctest: +ELLIPSIS
 Chain, deal 5
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import errno
 import io
 import json
 import os
@@ -146,8 +151,16 @@ def _cmd_example(args: argparse.Namespace) -> int:
 
 
 def _cmd_export_html(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .web import export_html
 
+    if not args.directory.strip():
+        raise OptionError("name the folder to write, e.g. export-html chain my-table "
+                          "(an empty name would write into the current folder)")
+    page = Path(args.directory) / "index.html"
+    if page.exists() and not args.force:
+        raise OptionError(f"{page} exists already; add --force to write over it")
     try:
         page = export_html(_game(args), args.directory)
     except OSError as error:  # a folder that cannot be written is the player's to fix
@@ -163,6 +176,8 @@ def _export_parser(sub: Any, deal_args: Any) -> None:
                             "in the browser, offline (HTML, the runtime, the wheel)")
     deal_args(export)
     export.add_argument("directory", help="the folder to write (created if missing)")
+    export.add_argument("--force", action="store_true",
+                        help="write over the folder's index.html if there is one")
     export.set_defaults(run=_cmd_export_html)
 
 
@@ -226,10 +241,30 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The errors of writing the output (a full disk, an output that cannot be
+#: written); a closed pipe is apart (it ends quietly).
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
+
+
+def _drop_output() -> None:
+    # Python flushes stdout again at exit and would complain a second time:
+    # what is left goes to devnull.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (2 for a player's error)."""
+    """Run the command line; return the exit status (2 for a player's error, 1 when
+    the output cannot be written)."""
     _printable_streams()
     args = _parser().parse_args(argv)
+    if sys.stdout is None:   # started with standard output closed (``>&-``)
+        print("solitaire-widgets: cannot write the output: standard output is closed",
+              file=sys.stderr)
+        return 1
     try:
         status: int = args.run(args)
         sys.stdout.flush()
@@ -237,10 +272,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"solitaire-widgets: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
     except BrokenPipeError:
-        # The reader went away (``... | head``): stop quietly. Python would
-        # complain again when it flushes stdout at exit, so point it at devnull.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # The reader went away (``... | head``): stop quietly.
+        _drop_output()
+        return 1
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS or error.filename is not None:
+            raise
+        _drop_output()
+        print(f"solitaire-widgets: cannot write the output: {os.strerror(error.errno)}",
+              file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("solitaire-widgets: interrupted", file=sys.stderr)

@@ -20,6 +20,7 @@ __all__ = [
     "OptionError",
     "SaveFileError",
     "ShapeError",
+    "RequestError",
     "excerpt",
 ]
 
@@ -72,3 +73,8 @@ class SaveFileError(SolitaireError):
 
 class ShapeError(SolitaireError):
     """A shape a backend cannot draw: path data or a colour it does not read."""
+
+
+class RequestError(SolitaireError):
+    """A request to an in-page table that is not one it understands (a wrong
+    type, a number that is not finite, text too long)."""

@@ -27,10 +27,16 @@ from .moves import Move
 from .rules import Context, Rules, Shuffler
 from .table import Event, Pile, Table
 
-__all__ = ["Game", "Step", "Result", "OPENING_DEAL"]
+__all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES"]
 
 #: The move of step 0, the opening deal (no game has a move of this name).
 OPENING_DEAL = Move("opening-deal")
+#: The most moves a game holds (and a save, see :func:`~solitaire_widgets.load_game`):
+#: reading a save checks every move, so a longer one would cost seconds.
+MAX_MOVES = 20_000
+#: A game keeps a copy of its position every this many steps, so that
+#: taking a move back late in a long game costs no more than early in it.
+MARK_EVERY = 128
 
 
 class Step(NamedTuple):
@@ -89,6 +95,7 @@ class Game:
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
         self._steps: list[Step] = []
+        self._marks: list[Table] = []
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
         self._pending = 0
@@ -191,6 +198,9 @@ class Game:
         """
         move = self._as_move(move)
         self._check(move)
+        if len(self._steps) > MAX_MOVES:
+            raise IllegalMoveError(f"this game has reached {MAX_MOVES:,} moves, the most a game "
+                                   "holds; start a new deal")
         step = self._push(move, self._fresh_shuffle)
         self._redo.clear()
         return step
@@ -200,6 +210,7 @@ class Game:
         if len(self._steps) < 2:
             raise IllegalMoveError("there is nothing to undo")
         self._redo.append(self._steps.pop())
+        del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
         self.table = self.position_at(len(self._steps) - 1)
         self._legal = None
 
@@ -211,6 +222,7 @@ class Game:
         for event in step.events:
             self.table.apply(event)
         self._steps.append(step)
+        self._mark()
         self._legal = None
 
     @property
@@ -227,6 +239,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.table = self.table.copy()
         other._steps = list(self._steps)
+        other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
         return other
 
@@ -240,8 +253,12 @@ class Game:
         if type(index) is not int or not 0 <= index < len(self._steps):
             raise IndexError(f"there is no step {excerpt(index)}: the steps are 0 "
                              f"(the deal) to {len(self._steps) - 1}")
-        table = self.start
-        for step in self._steps[:index + 1]:
+        # From the nearest kept position (see _mark), so an undo late in a long
+        # game replays at most MARK_EVERY steps.
+        kept = min(index // MARK_EVERY, len(self._marks) - 1)
+        table, first = (self._marks[kept].copy(), kept * MARK_EVERY + 1) if kept >= 0 else (
+            self.start, 0)
+        for step in self._steps[first:index + 1]:
             for event in step.events:
                 table.apply(event)
         return table
@@ -350,5 +367,12 @@ class Game:
         moves = self._finish(self.table, ctx)
         step = Step(move, text, tuple(ctx.events))
         self._steps.append(step)
+        self._mark()
         self._legal = moves
         return step
+
+    def _mark(self) -> None:
+        """Keep a copy of the position after every :data:`MARK_EVERY`-th step (step 0 first)."""
+        index = len(self._steps) - 1
+        if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
+            self._marks.append(self.table.copy())

@@ -308,3 +308,41 @@ def test_an_ascii_terminal_gets_plain_stand_ins(argv: list[str]) -> None:
     err.decode("ascii")
     if process.returncode == 0:
         assert b"?" not in out.replace(b"'?'", b"")
+
+
+@pytest.mark.parametrize("argv", [["show", "klondike"], ["play", "chain", "--seed", "3", "--json"],
+                                  ["stats", "chain", "--deals", "2"]])
+def test_a_full_disk_is_one_line_and_status_1(argv: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "solitaire_widgets", *argv], cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=full,
+                              stderr=subprocess.PIPE, timeout=120)
+    err = done.stderr.decode()
+    assert done.returncode == 1 and err == (
+        "solitaire-widgets: cannot write the output: No space left on device\n"), err
+
+
+def test_a_closed_standard_output_is_one_line_and_status_1() -> None:
+    done = subprocess.run([sys.executable, "-m", "solitaire_widgets", "show", "chain"], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(1), timeout=120)
+    err = done.stderr.decode()
+    assert done.returncode == 1 and err == (
+        "solitaire-widgets: cannot write the output: standard output is closed\n"), err
+
+
+def test_export_html_names_its_folder_and_overwrites_only_when_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    for empty in ("", "  "):
+        assert main(["export-html", "chain", empty]) == 2
+        assert "name the folder to write" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [], "nothing is written into the current folder"
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("mine", encoding="utf-8")
+    assert main(["export-html", "chain", "site"]) == 2
+    assert "exists already; add --force" in capsys.readouterr().err
+    assert (tmp_path / "site" / "index.html").read_text(encoding="utf-8") == "mine"
+    assert main(["export-html", "chain", "site", "--seed", "4", "--force"]) == 0
+    assert "Chain, deal 4" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")

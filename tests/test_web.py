@@ -16,7 +16,7 @@ import pytest
 
 from solitaire_widgets import load_game, new_game
 from solitaire_widgets.cli import main
-from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.errors import IllegalMoveError, RequestError
 from solitaire_widgets.render.player import HELD_STEPS, game_frames, game_player, html_player
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
@@ -35,6 +35,11 @@ def _found(pattern: str, text: str) -> str:
     match = re.search(pattern, text, re.S)
     assert match is not None, pattern
     return match.group(1)
+
+
+def _moves(before: list[str], view: dict) -> list[str]:
+    """The move list as the page keeps it: ``before`` and what ``view`` says changed."""
+    return before[:view["history"]["kept"]] + view["history"]["added"]
 
 
 def _centre(scene, pile: str, count: int = 1) -> tuple[float, float]:
@@ -82,12 +87,12 @@ def test_a_typed_move_is_played_or_refused_with_the_engines_reason() -> None:
     reference = new_game("klondike", seed=7)
     view = session.handle({"op": "play", "move": "turn"})
     reference.play("turn")
-    assert not view["error"] and view["moves"] == ["turn"]
+    assert not view["error"] and view["history"] == {"kept": 0, "added": ["turn"]}
     view = session.handle({"op": "play", "move": "t1>t1"})
     with pytest.raises(IllegalMoveError) as refused:
         reference.play("t1>t1")
     assert view["error"] and view["message"].rstrip(".").lower() == str(refused.value).rstrip(".").lower()
-    assert view["moves"] == ["turn"], "a refused move changes nothing"
+    assert view["history"] == {"kept": 1, "added": []}, "a refused move changes nothing"
     assert game_state(session.game) == game_state(reference)
 
 
@@ -95,7 +100,7 @@ def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
     for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
         session = TableSession(name, seed=seed)
         reference = new_game(name, seed=seed)
-        clock = 0.0
+        clock, moves = 0.0, list[str]()
         for _ in range(10):
             move = next((m for m in reference.legal_moves() if m.action == "move"),
                         reference.legal_moves()[0])
@@ -106,13 +111,14 @@ def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
                 points = [_centre(scene, "s")]
             for x, y in points:
                 clock += 1.0
-                session.handle({"op": "press", "x": x, "y": y, "t": clock})
-                session.handle({"op": "release", "x": x, "y": y, "t": clock})
+                for op in ("press", "release"):
+                    moves = _moves(moves, session.handle({"op": op, "x": x, "y": y, "t": clock}))
             reference.play(move)
             assert game_state(session.game) == game_state(reference), (name, move)
         view = session.handle({"op": "undo"})
         reference.undo()
-        assert view["moves"] == [str(s.move) for s in reference.history]
+        assert _moves(moves, view) == [str(s.move) for s in reference.history]
+        assert view["history"] == {"kept": 9, "added": []}, "an undo sends no move"
         assert session.handle({"op": "hint"})["message"].startswith("Hint: ")
 
 
@@ -125,9 +131,10 @@ def test_a_drag_moves_the_cards_in_frames_then_plays() -> None:
     session.handle({"op": "press", "x": x0, "y": y0, "t": 1.0})
     frame = session.handle({"op": "move", "x": (x0 + x1) / 2, "y": (y0 + y1) / 2, "t": 1.1})
     assert frame["drag"]["keys"] and "svg" not in frame
-    assert session.handle({"op": "move", "x": float("nan"), "y": 0, "t": 1.2}) == {"noop": True}
+    with pytest.raises(RequestError, match="the pointer's x should be a number from"):
+        session.handle({"op": "move", "x": float("nan"), "y": 0, "t": 1.2})
     view = session.handle({"op": "release", "x": x1, "y": y1, "t": 1.3})
-    assert view["moves"] == [str(move)]
+    assert view["history"] == {"kept": 0, "added": [str(move)]}
 
 
 def test_the_worker_entry_answers_json_and_refuses_bad_requests() -> None:

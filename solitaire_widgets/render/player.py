@@ -475,7 +475,7 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
         if number >= first_held:
             frames.append(_frame(rules, table, f"Step {number}: {step.text}", width,
                                  four_colour, rules_title, defs))
-    title = title or f"{rules_title}, deal {game.seed}"
+    title = title or f"{rules_title}, {game.deal_name}"
     if last == 0:
         return html_player(frames, title, note=PICTURE_NOTE, defs=defs, picture=picture)
     return html_player(frames, title, steps=[0, *range(first_held, last + 1)], count=last + 1,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..game import Game
 from ..games import new_game
 from ..render.display import DISPLAY_WIDTH
-from ..render.player import html_player, replay_frames, unique_ids
+from ..render.player import SAVE_LIMIT, html_player, replay_frames, unique_ids
 from ..render.pointer import KEYS
 from ..render.scene import layout
 from ..render.svg import scene_svg
@@ -54,21 +54,37 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
     yourself from here"). Without the page script (:func:`head_html`) the
     picture stands alone and says so. ``picture=False`` leaves the picture
     out until the table is started (where the page already shows the position).
+    A game of more than :data:`~solitaire_widgets.render.player.SAVE_LIMIT`
+    moves is only a picture (its save would weigh megabytes).
+
+    >>> from solitaire_widgets.cards import full_deck
+    >>> deck = " ".join(str(c) for c in reversed(full_deck(1)))
+    >>> "Chain, custom deck, the deal" in table_html("chain", seed=1, deck=deck)
+    True
     """
     made = _game(game, seed, moves, **options)
-    title = f"{made.rules.title}, deal {made.seed}"
+    title = f"{made.rules.title}, {made.deal_name}"
     svg = (unique_ids(scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
                                 title=f"{title}: {made.status}"), f"sw-pre{next(_NUMBERS)}")
            if picture else "")
+    count = len(made.history)
+    where = (f"after {count:,} move{'s' if count != 1 else ''}" if count else "the deal")
+    # A numbered deal with no moves needs only its name and number; any other
+    # game goes with its save, up to SAVE_LIMIT moves (a page does not carry
+    # megabytes; a longer game is a picture).
+    numbered = not made.history and not made.custom_deck
+    if count > SAVE_LIMIT:
+        return (f'<div class="sw-table sw-picture-only">'
+                f'<div class="sw-stage">{svg}</div>'
+                f'<p class="sw-note">{escape(title)}, {where}: a picture (a game of more '
+                f"than {SAVE_LIMIT:,} moves is not played in the page); in Python, "
+                "<code>GameWidget(load_game(save))</code>.</p></div>")
     attrs = [f'data-sw-game="{escape(made.name)}"', f'data-sw-seed="{made.seed}"',
              f'data-sw-keys="{escape("|".join(KEYS))}"']
-    if made.history or made.seed is None:
+    if not numbered:
         attrs.append(f'data-sw-save="{escape(made.to_json(), quote=True)}"')
-    count = len(made.history)
-    where = (f"after {count} move{'s' if count != 1 else ''}" if count else "the deal")
     play = (f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>"
-            if not made.history and made.seed is not None else
-            "<code>GameWidget(load_game(save))</code>")
+            if numbered else "<code>GameWidget(load_game(save))</code>")
     return (f'<div class="sw-table" {" ".join(attrs)}>'
             f'<div class="sw-stage">{svg}</div>'
             '<button type="button" class="sw-play-here" hidden>Play here</button>'
@@ -153,7 +169,7 @@ def export_html(game: str | Game, directory: str | Path, seed: int | None = None
     folder.mkdir(parents=True, exist_ok=True)
     install_runtime(folder, cache)
     page = folder / "index.html"
-    title = escape(f"{made.rules.title}, deal {made.seed}")
+    title = escape(f"{made.rules.title}, {made.deal_name}")
     page.write_text(_PAGE.format(title=title, head=head_html(), table=table_html(made)),
                     encoding="utf-8")
     return page

@@ -7,24 +7,40 @@ come from the package (:mod:`~solitaire_widgets.render.pointer`,
 :func:`~solitaire_widgets.render.svg.scene_patch`); the page only draws and
 forwards input. Pure Python: the same code runs under CPython in the tests.
 
+A view carries only what changed in the move list (``history``: how many
+of the moves sent before stay, and the moves after them), so a move costs
+the same early or late in a long game. Every request is checked once, here
+(:func:`check_request`): a wrong type, a number that is not finite or text
+too long is refused in a player's words (:class:`~solitaire_widgets.errors.RequestError`)
+and changes nothing.
+
 >>> session = TableSession("klondike", seed=7)
 >>> view = session.handle({"op": "play", "move": "turn"})
->>> view["error"], view["moves"]
-(False, ['turn'])
+>>> view["error"], view["history"]
+(False, {'kept': 0, 'added': ['turn']})
 >>> session.handle({"op": "play", "move": "t1>t1"})["error"]
 True
->>> session.handle({"op": "undo"})["moves"]
-[]
+>>> session.handle({"op": "undo"})["history"]
+{'kept': 0, 'added': []}
+>>> session.handle({"op": "press", "x": "a", "y": 5})
+Traceback (most recent call last):
+...
+solitaire_widgets.errors.RequestError: the pointer's x should be a number, not 'a'
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import re
 import time
 from typing import Any
 
+from ..chance import MAX_SEED
 from ..controller import FINISH_LIMIT, Change, TableController
-from ..game import Game
+from ..errors import RequestError, excerpt
+from ..game import Game, Step
 from ..games import new_game
 from ..moves import Move
 from ..render.describe import describe_table
@@ -32,10 +48,157 @@ from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
-from ..saves import load_game
+from ..saves import MAX_SAVE_BYTES, load_game
 from ..table import Table
 
-__all__ = ["TableSession", "ReplaySession", "game_state", "FINISH_LIMIT"]
+__all__ = ["TableSession", "ReplaySession", "game_state", "check_request", "safe_prefix",
+           "FINISH_LIMIT", "MAX_TEXT", "MAX_COORDINATE", "MAX_STATICS", "REPLAY_WIDTHS"]
+
+#: The longest text a request may carry (a move, a key, a name, a title); a save
+#: may be as long as :data:`~solitaire_widgets.saves.MAX_SAVE_BYTES`.
+MAX_TEXT = 200
+#: The largest pointer coordinate or time (in absolute value) a request may carry.
+MAX_COORDINATE = 1e9
+#: The widths a replay may be drawn at, in scene pixels (those of the widgets).
+REPLAY_WIDTHS = (200.0, 4000.0)
+#: The most drawings of the felt, slots and labels a table keeps for the page
+#: (a Quarrel table draws a new one whenever a count on it changes); past it,
+#: it forgets them all and sends again what it shows next.
+MAX_STATICS = 32
+
+_TABLE_OPS = ("play", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin",
+              "solverhint", "new", "press", "move", "release", "leave", "key", "view")
+_OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save")
+_POINTER_OPS = ("press", "move", "release")
+
+
+def _kind(value: object) -> str:
+    """A JSON value's kind in words, for refusals (never the whole value)."""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return excerpt(value)
+    return {type(None): "null", bool: "true or false", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _text(request: dict[str, Any], field: str, what: str, default: str = "",
+          limit: int = MAX_TEXT) -> str:
+    value = request.get(field, default)
+    if not isinstance(value, str):
+        raise RequestError(f"{what} should be text, not {_kind(value)}")
+    if len(value) > limit:
+        raise RequestError(f"{what} is {len(value):,} characters long; at most {limit:,} are read")
+    return value
+
+
+def _number(request: dict[str, Any], field: str, what: str, default: float,
+            low: float = -MAX_COORDINATE, high: float = MAX_COORDINATE) -> float:
+    value = request.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RequestError(f"{what} should be a number, not {_kind(value)}")
+    if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
+        raise RequestError(f"{what} should be a number from {low:,.0f} to {high:,.0f}, "
+                           f"not {_kind(value)}")
+    return float(value)
+
+
+def _whole(request: dict[str, Any], field: str, what: str, default: int,
+           low: int = 0, high: int = 10**9) -> int:
+    value = request.get(field, default)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RequestError(f"{what} should be a whole number from {low:,} to {high:,}, "
+                           f"not {_kind(value)}")
+    return value
+
+
+def _seed(request: dict[str, Any]) -> int | None:
+    """A deal number: a whole number (or its digits, as a page's number box gives
+    it); none (null or empty) for a random deal."""
+    value = request.get("seed")
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,20}\s*", value):
+        value = int(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise RequestError(f"a deal number is a whole number from 0 to {MAX_SEED}, "
+                           f"not {_kind(value)}")
+    return value
+
+
+def check_request(request: object) -> dict[str, Any]:
+    """The request as the tables read it, every field checked; :class:`RequestError` if not.
+
+    A request is a JSON object with an ``"op"``; its other fields depend on
+    the op (see :meth:`TableSession.handle` and
+    :func:`~solitaire_widgets.web.worker_api.call`). Fields an op does not
+    read are dropped; a field left out takes its default (``null`` is no
+    default: it is refused, except as a deal number, where it asks for a
+    random deal, and as a pointer's time, where it means now).
+
+    >>> check_request({"op": "press", "x": 3, "y": 4.5, "t": 1})
+    {'op': 'press', 'table': '', 'x': 3.0, 'y': 4.5, 't': 1.0}
+    >>> check_request({"op": "new", "seed": "12"})
+    {'op': 'new', 'table': '', 'seed': 12}
+    >>> check_request([1, 2])
+    Traceback (most recent call last):
+    ...
+    solitaire_widgets.errors.RequestError: a request is a JSON object such as {"op": "view"}, not a list
+    """
+    if not isinstance(request, dict):
+        raise RequestError('a request is a JSON object such as {"op": "view"}, '
+                           f"not {_kind(request)}")
+    op = _text(request, "op", "the request's op", "view", limit=20)
+    if op not in _TABLE_OPS and op not in _OTHER_OPS:
+        raise RequestError(f"there is no request {op!r}")
+    checked: dict[str, Any] = {"op": op, "table": _text(request, "table", "the table's name")}
+    if op == "play":
+        checked["move"] = _text(request, "move", "the move")
+    elif op == "finishstep":
+        checked["played"] = _whole(request, "played", "the moves auto-finish played", 0)
+    elif op == "new":
+        checked["seed"] = _seed(request)
+    elif op in _POINTER_OPS:
+        checked["x"] = _number(request, "x", "the pointer's x", 0.0)
+        checked["y"] = _number(request, "y", "the pointer's y", 0.0)
+        if request.get("t") is not None:
+            checked["t"] = _number(request, "t", "the pointer's time", 0.0)
+    elif op == "key":
+        checked["key"] = _text(request, "key", "the key's name", limit=40)
+    elif op == "open":
+        checked["game"] = _text(request, "game", "the game's name", "klondike")
+        checked["seed"] = _seed(request)
+        checked["save"] = _text(request, "save", "the save", limit=MAX_SAVE_BYTES)
+        options = request.get("options") or {}
+        if not isinstance(options, dict) or not all(
+                isinstance(v, str) and len(v) <= MAX_TEXT and len(k) <= MAX_TEXT
+                for k, v in options.items()):
+            raise RequestError("the options should map names to text values")
+        checked["options"] = dict(options)
+    elif op == "replay":
+        checked["save"] = _text(request, "save", "the save", limit=MAX_SAVE_BYTES)
+        checked["width"] = _number(request, "width", "the replay's width", DISPLAY_WIDTH,
+                                   *REPLAY_WIDTHS)
+        checked["title"] = _text(request, "title", "the replay's title")
+    elif op == "frames":
+        checked["index"] = _whole(request, "index", "the step", 0)
+        checked["count"] = _whole(request, "count", "the number of steps", 1, 1, 1000)
+    return checked
+
+
+def safe_prefix(name: str) -> str:
+    """``name`` if it is safe in an SVG id and a link to it, else a name made from its digest.
+
+    >>> safe_prefix("sw-table0")
+    'sw-table0'
+    >>> safe_prefix('x" onload="alert(1)')
+    'sw-46af25ddd549'
+    """
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,63}", name):
+        return name
+    return "sw-" + hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
@@ -69,12 +232,16 @@ class TableSession:
         self.table = TableController(game if isinstance(game, Game)
                                      else new_game(game, seed=seed, **options))
         self.width = float(width)
-        self.prefix = prefix
+        #: What goes before the ids of the pictures it sends (see :func:`safe_prefix`).
+        self.prefix = safe_prefix(prefix)
         self._defs: dict[str, str] = {}
         self._statics: dict[object, int] = {}
         self.scene: Scene = layout(self.game, self.game.table, self.width)
         #: Auto-finish moves played so far while the page runs it step by step, else None.
         self.finishing: int | None = None
+        # The move list as the page has it (from the views sent), and its game.
+        self._sent: list[Step] = []
+        self._sent_game: Game | None = None
 
     @property
     def game(self) -> Game:
@@ -98,15 +265,20 @@ class TableSession:
         pixels), ``leave``, ``key`` (``key``: the browser's key name), ``view``.
         Any request but ``finishstep`` and ``move`` stops a step-by-step
         auto-finish (``finishstop`` does only that); the message says so.
+        A request that cannot be read (see :func:`check_request`) raises
+        :class:`~solitaire_widgets.errors.RequestError` and changes nothing.
         """
-        op = str(request.get("op", "view"))
+        request = check_request(request)
+        op = request["op"]
+        if op not in _TABLE_OPS:
+            raise RequestError(f"a table does not answer {op!r} requests")
         table = self.table
         if self.finishing is not None and op not in ("finishstep", "move"):
             table.finish_said(self.finishing, stopped=True)
             self.finishing = None
-        before = [str(step.move) for step in self.game.history]
+        before = self._mark()
         if op == "play":
-            table.play(str(request.get("move", "")))
+            table.play(request["move"])
         elif op in ("undo", "redo"):
             getattr(table, op)()
         elif op == "hint":
@@ -114,15 +286,14 @@ class TableSession:
         elif op == "finish":
             self.finish()
         elif op == "finishstep":
-            played = int(request.get("played", 0))
+            played = request["played"]
             self.finishing = played + 1 if self.finish_step(played) else None
         elif op == "canwin":
             table.can_win()
         elif op == "solverhint":
             table.solver_hint()
         elif op == "new":
-            seed = request.get("seed")
-            table.new_deal(None if seed in (None, "") else int(seed))
+            table.new_deal(request["seed"])
             self.scene = layout(self.game, self.game.table, self.width)
         elif op in ("press", "move", "release", "leave", "key"):
             change = self._pointer(op, request)
@@ -132,8 +303,26 @@ class TableSession:
                     return {"drag": {"keys": sorted(drag.keys), "dx": drag.dx, "dy": drag.dy}}
                 return {"noop": True}
         view = self.view()
-        view["played"] = [str(step.move) for step in self.game.history] != before
+        after = self._mark()
+        view["played"] = (after[0] is not before[0] or after[1] != before[1]
+                          or after[2] is not before[2])
         return view
+
+    def refuse(self, message: str) -> dict[str, Any]:
+        """The view with ``message`` said as a refusal (a request the table could not read).
+
+        >>> TableSession("chain", seed=5).refuse("the move should be text")["message"]
+        'The move should be text.'
+        """
+        self.table.say(message, error=True)
+        view = self.view()
+        view["played"] = False
+        return view
+
+    def _mark(self) -> tuple[Game, int, Step | None]:
+        """What tells one history from another: the game, its length, its last step."""
+        steps = self.game.history
+        return self.game, len(steps), steps[-1] if steps else None
 
     def play(self, move: Move | str) -> bool:
         """Play a move; False (the engine's reason in the message) when it is illegal."""
@@ -158,8 +347,8 @@ class TableSession:
         return self.table.finish_step(played).moved
 
     def _pointer(self, op: str, request: dict[str, Any]) -> Change:
-        x, y = float(request.get("x", 0.0)), float(request.get("y", 0.0))
-        now = float(request.get("t", time.monotonic()))
+        x, y = request.get("x", 0.0), request.get("y", 0.0)
+        now = request.get("t", time.monotonic())
         table = self.table
         if op == "press":
             return table.press(self.scene, x, y, now)
@@ -169,7 +358,7 @@ class TableSession:
             return table.release(self.scene, x, y)
         if op == "leave":
             return table.leave()
-        return table.key(self.scene, str(request.get("key", "")))[0]
+        return table.key(self.scene, request["key"])[0]
 
     # -- the answer ---------------------------------------------------------------
 
@@ -196,10 +385,15 @@ class TableSession:
         The picture is a :func:`~solitaire_widgets.render.svg.scene_patch`
         (the page moves the cards it shows); ``defs`` and ``statics`` hold the
         card pictures and the felt-and-slots drawings not sent before (the
-        page keeps them), so a move sends little more than positions.
+        page keeps them; a drawing's number is reused once the table has
+        kept :data:`MAX_STATICS`, so the page keeps no more either), so a
+        move sends little more than positions. ``history`` is what changed in
+        the move list (see :meth:`_history_change`).
         """
         game, table = self.game, self.table
         self.scene = layout(game, game.table, self.width, keys_from=self.scene)
+        if len(self._statics) > 2 * MAX_STATICS:  # each drawing is kept under two keys
+            self._statics.clear()
         known, known_statics = len(self._defs), len(self._statics)
         picture = scene_patch(self.scene, self._defs, statics=self._statics,
                               highlight=table.marks())
@@ -207,7 +401,7 @@ class TableSession:
             card[4] = f"{self.prefix}-{card[4]}"
         return {
             **picture,
-            "label": f"{game.rules.title}, deal {game.seed}: {game.status}",
+            "label": f"{game.rules.title}, {game.deal_name}: {game.status}",
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),
             "status": table.status_text(), "message": table.message, "error": table.error,
@@ -215,10 +409,27 @@ class TableSession:
             "seed": game.seed, "title": game.rules.title,
             "canUndo": game.can_undo, "canRedo": game.can_redo, "over": game.result.over,
             "solver": game.rules.solver,
-            "actions": self.actions(), "moves": [str(s.move) for s in game.history],
+            "actions": self.actions(), "history": self._history_change(),
             "finish": self.finish_button(),
             "selected": table.pointer.selected is not None, "example": table.example(),
         }
+
+    def _history_change(self) -> dict[str, Any]:
+        """What changed in the move list since the last view: ``kept`` moves stay,
+        ``added`` come after them.
+
+        Moves are only ever added or taken back at the end (a new deal is a new
+        game), so the moves kept are found from the end, and the cost does not
+        grow with the game.
+        """
+        steps, sent = self.game.history, self._sent
+        kept = min(len(steps), len(sent)) if self._sent_game is self.game else 0
+        while kept and steps[kept - 1] is not sent[kept - 1]:
+            kept -= 1
+        del sent[kept:]
+        sent.extend(steps[kept:])
+        self._sent_game = self.game
+        return {"kept": kept, "added": [str(step.move) for step in steps[kept:]]}
 
     def state_json(self) -> str:
         """:func:`game_state` as JSON text."""
@@ -246,8 +457,9 @@ class ReplaySession:
     CHECKPOINT = 64
 
     def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "") -> None:
+        self.width = _number({"width": width}, "width", "the replay's width", DISPLAY_WIDTH,
+                             *REPLAY_WIDTHS)
         self.game = load_game(save)
-        self.width = float(width)
         self.title = title or self.game.rules.title
         self.steps = [("The deal", self.game.opening)] + [
             (f"Step {n}: {step.text}", step.events)
@@ -282,6 +494,9 @@ class ReplaySession:
         pictures' ids (unique on the page).
         """
         start = max(0, min(self.count - 1, int(start)))
+        prefix = safe_prefix(prefix)
+        if len(self._statics) > 2 * MAX_STATICS:
+            self._statics.clear()
         known_defs, known_statics = len(self._defs), len(self._statics)
         frames = []
         for index in range(start, min(self.count, start + max(1, int(count)))):

@@ -45,6 +45,7 @@ from ..render.draw import scene_layers
 from ..render.scene import Scene, Sprite
 from ..render.shapes import Path, Rect, Shape, Text
 from ..render.tween import Segment
+from .owned import close_all
 from .threads import LOCK, serialized
 
 __all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys",
@@ -326,11 +327,8 @@ class TablePainter:
         return [self._table, self._under, self._ack, *self._images.values()]
 
     def close(self) -> None:
-        """Close every canvas and path widget."""
-        for canvas in [self.canvas, *self.hidden_canvases]:
-            canvas.close()
-        for path in self.painter.paths.values():
-            path.close()
+        """Close every canvas and path widget (and their layouts)."""
+        close_all([self.canvas, *self.hidden_canvases, *self.painter.paths.values()])
         self._images.clear()
         self._base = None
         self.painter.paths.clear()
@@ -344,8 +342,7 @@ class TablePainter:
 
     def drop_images(self) -> None:
         """Close the card images (the card size changed); new ones are made on demand."""
-        for canvas in self._images.values():
-            canvas.close()
+        close_all(self._images.values())
         self._images.clear()
         self._image_ready.clear()
         self._base = None

@@ -50,6 +50,7 @@ from ..render.tween import Segment, Timing, step_segments
 from ..saves import load_game
 from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
+from .owned import close_all
 from .threads import serialized
 from .traits import check_speed, check_width
 
@@ -118,6 +119,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @traitlets.validate("state")
     def _valid_state(self, proposal: dict[str, Any]) -> str:
+        # The save the widget made of its own game is valid: only a state set
+        # from outside is read and checked (a long game's check costs seconds).
+        if proposal["value"] is self._own_state:
+            return str(proposal["value"])
         text = str(proposal["value"])
         try:
             load_game(text)
@@ -157,11 +162,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._played = 0
         self._typed_seen = 0
         self._shown: Game | None = None
+        self._own_state: str | None = None   # the last save of its game it published
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.painter.on_drawn = self._on_drawn
         self.canvas = self.painter.canvas
+        self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
         # On a narrow screen the table keeps a readable size and scrolls sideways in
@@ -434,11 +441,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     def _publish(self) -> None:
         """Set the ``state`` trait to the game as it now stands."""
-        self.state = self.game.to_json()
+        self._own_state = self.game.to_json()
+        self.state = self._own_state
 
     @serialized
     def _on_state(self, change: dict[str, Any]) -> None:
-        if change["new"] == self.game.to_json():
+        if change["new"] is self._own_state or change["new"] == self.game.to_json():
             return
         self._deal_in(load_game(change["new"]))
 
@@ -834,6 +842,27 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                      meta: bool = False) -> None:
         if not (ctrl or meta):
             self.press_key(key)
+
+    @serialized
+    def close(self) -> None:
+        """Close the widget and every widget it made (buttons, canvases, their layouts...).
+
+        >>> from ipywidgets.widgets.widget import _instances
+        >>> before = len(_instances)
+        >>> GameWidget("chain", seed=5).close()
+        >>> len(_instances) == before
+        True
+        """
+        # Also called when the widget is collected, perhaps half made (its
+        # construction refused): only what exists is stopped and closed.
+        if hasattr(self, "_run"):
+            self._stop_run()
+        if hasattr(self, "painter"):
+            self.painter.close()
+        made = [self, *getattr(self, "action_buttons", {}).values()]
+        if hasattr(self, "solver_bar"):   # made even where it is not shown
+            made.append(self.solver_bar)
+        close_all(made)
 
     # -- display -----------------------------------------------------------------------
 

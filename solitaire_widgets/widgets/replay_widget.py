@@ -37,6 +37,7 @@ from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing, step_segments
 from ..saves import load_game
 from .canvas_backend import TablePainter
+from .owned import close_all
 from .threads import serialized
 from .traits import check_position, check_width
 
@@ -94,6 +95,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.canvas = self.painter.canvas
         # As the GameWidget's: on a narrow screen the table keeps its labels
         # readable (READABLE_LABEL) and scrolls sideways in its own box.
+        self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
         self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
@@ -269,6 +271,21 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             + html.escape(describe_table(game, table)) + "</div>")
 
     # -- display -------------------------------------------------------------------------
+
+    @serialized
+    def close(self) -> None:
+        """Close the widget and every widget it made (buttons, canvases, their layouts...).
+
+        >>> from ipywidgets.widgets.widget import _instances
+        >>> from solitaire_widgets import new_game
+        >>> before = len(_instances)
+        >>> ReplayWidget(new_game("chain", seed=5), animate=False).close()
+        >>> len(_instances) == before
+        True
+        """
+        if hasattr(self, "painter"):   # not when its construction was refused
+            self.painter.close()
+        close_all([self])
 
     @serialized
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:

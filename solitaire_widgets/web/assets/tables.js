@@ -422,7 +422,11 @@
       b.addEventListener("click", function () { self.send({ op: "play", move: action.word }); });
       self.actionBar.appendChild(b);
     });
-    this.root.setAttribute("data-sw-moves", view.moves.length);
+    // Each view says what changed in the move list: the moves kept, then the new ones.
+    var moves = this.moves || (this.moves = []);
+    moves.length = Math.min(moves.length, view.history.kept);
+    Array.prototype.push.apply(moves, view.history.added);
+    this.root.setAttribute("data-sw-moves", moves.length);
     return drawn;
   };
 
@@ -436,15 +440,17 @@
     return this.start().then(function () { return ask({ op: "legal", table: self.name }); });
   };
   Table.prototype.play = function (moveText) {
+    var self = this;
     return this.send({ op: "play", move: String(moveText) }).then(function (view) {
       if (view.error) { throw new Error(view.message); }
-      return view.moves;
+      return self.moves.slice();
     });
   };
   Table.prototype.undo = function () {
+    var self = this;
     return this.send({ op: "undo" }).then(function (view) {
       if (view.error) { throw new Error(view.message); }
-      return view.moves;
+      return self.moves.slice();
     });
   };
 

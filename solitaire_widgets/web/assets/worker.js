@@ -37,8 +37,11 @@ self.onmessage = async function (event) {
       return;
     }
     await booting;
-    var answer = sessions.call(JSON.stringify(msg));
-    post(msg.id, true, JSON.parse(answer));
+    var answer = JSON.parse(sessions.call(JSON.stringify(msg)));
+    // A refusal with no view (a table not open, a save that cannot be read)
+    // rejects the page's promise with its words.
+    if (answer && answer.refused) { post(msg.id, false, answer.message); }
+    else { post(msg.id, true, answer); }
   } catch (error) {
     post(msg.id, false, String(error && error.message || error));
   }

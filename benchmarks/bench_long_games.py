@@ -1,0 +1,171 @@
+"""What a move costs late in a long game, and what a long stay at one table keeps.
+
+Run: ``python benchmarks/bench_long_games.py`` (about two minutes). No browser:
+the widget and the in-page table's engine side run here, as in the tests.
+
+- A move's cost at 0, 1,000, 5,000 and 20,000 moves of history (a
+  Klondike deal turned through its hand again and again: ``turn``, and
+  ``redeal`` when the hand is empty), for a
+  :class:`~solitaire_widgets.widgets.GameWidget` (``play`` and ``undo``, no
+  animation) and for the in-page table's
+  :class:`~solitaire_widgets.web.session.TableSession` (a ``play`` and an
+  ``undo`` request, answered as the worker answers, JSON text and all).
+  The baseline is the same move with no history: the goal is a flat cost,
+  at most twice the first.
+- The bytes of the worker's answer to a ``play`` request at each length.
+- A soak: 5,000 requests at one table of each game (random legal moves,
+  undo, redo, hints, pointer presses and keys; a new deal when a game
+  ends), with the memory Python holds for the table (``tracemalloc``)
+  after the first 1,000 requests and at the end, the drawings the table
+  keeps for the page, and the median and worst time of a request.
+
+Timings are measured here, never in the tests.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solitaire_widgets import new_game  # noqa: E402
+from solitaire_widgets.game import Game  # noqa: E402
+from solitaire_widgets.web import worker_api  # noqa: E402
+from solitaire_widgets.web.session import TableSession  # noqa: E402
+from solitaire_widgets.widgets import GameWidget  # noqa: E402
+
+LENGTHS = (0, 1_000, 5_000, 20_000)
+REPEATS = 15
+SOAK_REQUESTS = 5_000
+
+
+def long_game(moves: int) -> Game:
+    """Klondike deal 3 with ``moves`` moves played: the hand turned through again and again."""
+    game = new_game("klondike", seed=3, variant="standard")
+    while len(game.history) < moves:
+        game.play("turn" if game.is_legal("turn") else "redeal")
+    return game
+
+
+def _next(game: Game) -> str:
+    return "turn" if game.is_legal("turn") else "redeal"
+
+
+def _ms(seconds: list[float]) -> str:
+    return f"{statistics.median(seconds) * 1000:8.1f}"
+
+
+def _timed(play: Any, undo: Any, moves: int) -> tuple[list[float], list[float]]:
+    """``play`` and ``undo`` timed in turn; past 0 moves the undo first (a game
+    holds at most MAX_MOVES moves), so each is timed at ``moves`` or one fewer."""
+    plays, undos = [], []
+    for _ in range(REPEATS):
+        first, second = (undo, play) if moves else (play, undo)
+        t0 = time.perf_counter()
+        first()
+        t1 = time.perf_counter()
+        second()
+        t2 = time.perf_counter()
+        (undos if moves else plays).append(t1 - t0)
+        (plays if moves else undos).append(t2 - t1)
+    return plays, undos
+
+
+def widget_move(moves: int) -> tuple[list[float], list[float]]:
+    widget = GameWidget(long_game(moves), animate=False)
+    timed = _timed(lambda: widget.play(_next(widget.game)), widget.undo, moves)
+    widget.close()
+    return timed
+
+
+def _ask(request: dict[str, Any]) -> str:
+    return worker_api.call(json.dumps(request))
+
+
+def session_move(moves: int) -> tuple[list[float], list[float], int]:
+    name = f"bench{moves}"
+    worker_api._tables[name] = TableSession(long_game(moves), prefix=name)
+    answers: list[str] = []
+
+    def play() -> None:
+        game = worker_api._tables[name].game
+        answers.append(_ask({"op": "play", "table": name, "move": _next(game)}))
+
+    plays, undos = _timed(play, lambda: _ask({"op": "undo", "table": name}), moves)
+    del worker_api._tables[name]
+    return plays, undos, len(answers[-1].encode("utf-8"))
+
+
+def _request(rng: random.Random, game: Game, name: str) -> dict[str, Any]:
+    roll = rng.random()
+    if game.is_over:
+        return {"op": "new", "table": name, "seed": rng.randrange(10_000)}
+    if roll < 0.6:
+        moves = game.legal_moves()
+        return {"op": "play", "table": name, "move": str(rng.choice(moves))}
+    if roll < 0.72:
+        return {"op": "undo", "table": name}
+    if roll < 0.78:
+        return {"op": "redo", "table": name}
+    if roll < 0.82:
+        return {"op": "hint", "table": name}
+    if roll < 0.92:
+        op = rng.choice(["press", "release"])
+        return {"op": op, "table": name, "x": rng.uniform(0, 760), "y": rng.uniform(0, 500)}
+    return {"op": "key", "table": name, "key": rng.choice(["ArrowLeft", "ArrowRight", "Enter",
+                                                           "f", "Escape"])}
+
+
+def soak(game_name: str) -> None:
+    rng = random.Random(1)
+    name = f"soak-{game_name}"
+    gc.collect()
+    tracemalloc.start()
+    _ask({"op": "open", "table": name, "game": game_name, "seed": 1})
+    took, early = [], 0
+    for number in range(1, SOAK_REQUESTS + 1):
+        request = _request(rng, worker_api._tables[name].game, name)
+        t0 = time.perf_counter()
+        _ask(request)
+        took.append(time.perf_counter() - t0)
+        if number == 1_000:
+            gc.collect()
+            early = tracemalloc.get_traced_memory()[0]
+    gc.collect()
+    late = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    session = worker_api._tables.pop(name)
+    drawings = sum(isinstance(k, str) for k in session._statics)
+    kept = sum(len(k) for k in session._statics if isinstance(k, str))
+    print(f"{game_name:9} memory after 1,000 requests {early / 1e6:6.2f} MB, after "
+          f"{SOAK_REQUESTS:,} {late / 1e6:6.2f} MB; drawings kept {drawings:5} "
+          f"({kept / 1e6:.2f} MB); a request: median {_ms(took)} ms, "
+          f"worst {max(took) * 1000:.0f} ms")
+
+
+def main() -> int:
+    print(f"a move after N moves of history (median of {REPEATS}, ms), "
+          "and the bytes of the answer to a play request")
+    print(f"{'moves':>7} {'widget play':>12} {'widget undo':>12} "
+          f"{'page play':>10} {'page undo':>10} {'answer bytes':>13}")
+    for moves in LENGTHS:
+        w_play, w_undo = widget_move(moves)
+        s_play, s_undo, size = session_move(moves)
+        print(f"{moves:7,} {_ms(w_play):>12} {_ms(w_undo):>12} {_ms(s_play):>10} "
+              f"{_ms(s_undo):>10} {size:13,}", flush=True)
+    print(f"\na soak of {SOAK_REQUESTS:,} requests at one table of each game")
+    for game_name in ("chain", "klondike", "quarrel"):
+        soak(game_name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,71 @@
+"""Closed widgets leave nothing registered, and a move's cost does not grow with the game.
+
+ipywidgets keeps every widget registered until it is closed; a GameWidget or
+a ReplayWidget is built from about 170 others (boxes, buttons, layouts,
+styles, canvases, paths), so closing it must close them all. A GameWidget
+publishes its game as the ``state`` trait after every move; it knows that
+save is valid (it made it), so only a state set from outside is read and
+checked.
+"""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+from solitaire_widgets import load_game, new_game
+from solitaire_widgets.examples import example_names, get_example
+from solitaire_widgets.game import Game
+from solitaire_widgets.widgets import GameWidget, ReplayWidget, game_widget
+
+
+def _registered() -> set[str]:
+    return set(_instances)
+
+
+def test_closed_widgets_leave_nothing_registered() -> None:
+    GameWidget("klondike", seed=1).close()   # ipycanvas's one shared manager is made once
+    before = _registered()
+    for seed, name in enumerate(["klondike", "chain", "quarrel"] * 2):
+        widget = GameWidget(name, seed=seed, animate=False)
+        for _ in range(3):
+            widget.play(widget.game.legal_moves()[0])
+        widget.hint()
+        widget.undo()
+        widget.new_deal(seed + 10)
+        widget.width = 600          # new card images
+        assert len(_registered() - before) > 100
+        widget.close()
+        replay = ReplayWidget(new_game(name, seed=seed), animate=False)
+        replay.close()
+    replay = ReplayWidget(get_example(example_names()[0]), animate=False)
+    replay.position = 1
+    replay.close()
+    left = _registered() - before
+    assert not left, sorted(type(_instances[k]).__name__ for k in left)
+
+
+def test_a_widget_checks_only_a_state_set_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = load_game
+
+    def counting(text: str) -> Game:
+        calls.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(game_widget, "load_game", counting)
+    widget = GameWidget("klondike", seed=3, animate=False)
+    for _ in range(5):
+        widget.play("turn")
+    widget.undo()
+    widget.redo()
+    assert calls == [], "the widget's own saves are not read again"
+    other = new_game("klondike", seed=3)
+    other.play("turn")
+    widget.state = other.to_json()
+    assert len(calls) >= 1 and widget.game.to_json() == other.to_json()
+    with pytest.raises(traitlets.TraitError, match="the state is not a saved game"):
+        widget.state = widget.state.replace('"turn"', '"t1>t1"', 1)
+    assert widget.game.to_json() == other.to_json()
+    widget.close()
