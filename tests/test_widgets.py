@@ -326,6 +326,17 @@ def test_the_end_says_won_or_lost_and_why(comm: Comm) -> None:
     assert widget.hint_button.disabled and widget.finish_button.disabled
 
 
+@pytest.mark.parametrize("seed", [28, 43, 45, 47, 59, 62, 73, 80])
+def test_auto_finish_ends_the_deals_it_once_played_for_ever(comm: Comm, seed: int) -> None:
+    widget = GameWidget("klondike", seed=seed, animate=False)
+    widget.auto_finish()
+    played = len(widget.game.history)
+    assert played < 400
+    assert widget.game.result.over or (
+        f"stopped after {played} moves: " in widget.message.value), widget.message.value
+    assert not widget.finish_button.disabled or widget.game.result.over
+
+
 def test_hint_highlights_the_strategy_move(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     expected = get_strategy("klondike").choose(widget.game.clone())
