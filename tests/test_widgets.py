@@ -1213,3 +1213,39 @@ def test_a_piece_scheduled_before_a_run_was_stopped_does_nothing(comm: Comm) -> 
         widget._stop_run()
 
     in_a_loop(body)
+
+
+@pytest.mark.parametrize("kind", ["game", "replay"])
+def test_a_new_width_closes_the_old_card_images_only_once_the_browser_has_drawn_past_them(
+        comm: Comm, kind: str) -> None:
+    """The browser plays the canvas messages of every table of a kernel in one
+    queue, and stops for good at a drawing of a closed canvas: an image that a
+    message still queued may draw must stay open (issue 27: a width set on one
+    table while the deal of it still played blanked every table)."""
+    if kind == "game":
+        table: Any = GameWidget("klondike", seed=7, animate=False)
+    else:
+        game = new_game("klondike", seed=7)
+        game.play("turn")
+        table = ReplayWidget(game, animate=False)
+    painter = table.painter
+    painter._ack.set_trait("image_data", _ack_png(painter.sent - 1))   # one still playing
+    old = list(painter._images.values())
+    before = painter.sent
+    table.width = 500
+    assert painter.sent > before, "the table is drawn again at its new width"
+    assert old and all(image.comm is not None for image in old), "closed while still needed"
+    assert not set(painter._images.values()) & set(old), "the new width has its own images"
+    painter._ack.set_trait("image_data", _ack_png(before))   # played what drew the old ones
+    assert all(image.comm is None for image in old)
+    assert all(image.comm is not None for image in painter._images.values())
+
+
+def test_images_set_aside_before_any_browser_answered_stay_open_until_close(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=3, animate=False)
+    old = list(widget.painter._images.values())
+    widget.width = 600
+    widget.width = 700
+    assert all(image.comm is not None for image in old)
+    widget.painter.close()
+    assert all(image.comm is None for image in old)

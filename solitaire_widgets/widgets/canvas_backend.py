@@ -299,6 +299,9 @@ class TablePainter:
         self._under = Canvas(width=width, height=height)
         self.painter = ShapePainter()
         self._images: dict[tuple[str, int, int], Canvas] = {}
+        # Images set aside by drop_images, each batch with the number of the last
+        # message sent before (closed once the browser has played it).
+        self._retired: list[tuple[int, list[Canvas]]] = []
         self._image_ready: set[tuple[str, int, int]] = set()
         self._base: tuple[int, int] | None = None
         self._table_drawn: tuple[Any, ...] | None = None
@@ -323,7 +326,8 @@ class TablePainter:
     @property
     def hidden_canvases(self) -> list[Canvas]:
         """The canvases never displayed (their content is lost when a page reloads)."""
-        return [self._table, self._under, self._ack, *self._images.values()]
+        retired = [canvas for _sent, canvases in self._retired for canvas in canvases]
+        return [self._table, self._under, self._ack, *self._images.values(), *retired]
 
     def close(self) -> None:
         """Close every canvas and path widget."""
@@ -332,6 +336,7 @@ class TablePainter:
         for path in self.painter.paths.values():
             path.close()
         self._images.clear()
+        self._retired.clear()
         self._base = None
         self.painter.paths.clear()
 
@@ -343,12 +348,32 @@ class TablePainter:
         self.painter.reset()
 
     def drop_images(self) -> None:
-        """Close the card images (the card size changed); new ones are made on demand."""
-        for canvas in self._images.values():
-            canvas.close()
+        """Set the card images aside (the card size changed); new ones are made on demand.
+
+        The old ones are closed only once the browser has played every message
+        sent before (see :meth:`_close_retired`): a message still queued there
+        may draw them, and the browser's canvas manager, which plays the
+        messages of EVERY canvas of the kernel one after another, stops for
+        good at a drawing of a closed canvas (every table goes blank).
+        """
+        if self._images:
+            self._retired.append((self.sent, list(self._images.values())))
         self._images.clear()
         self._image_ready.clear()
         self._base = None
+        self._close_retired()
+
+    def _close_retired(self) -> None:
+        """Close the images set aside that no message left to play can draw.
+
+        Before any browser has acknowledged a message, none is closed (one may
+        still be playing what came before); without a browser they stay until
+        :meth:`close`.
+        """
+        while self._retired and self.acknowledged and self._retired[0][0] <= self.drawn:
+            _sent, canvases = self._retired.pop(0)
+            for canvas in canvases:
+                canvas.close()
 
     def _size(self, scene: Scene, shrink: bool = False) -> None:
         # The canvas grows with the table at once, but shrinks only when asked
@@ -507,6 +532,7 @@ class TablePainter:
         if drawn > self.drawn:
             self.drawn = drawn
         self.acknowledged = True
+        self._close_retired()
         if self.on_drawn is not None:
             self.on_drawn()
 

@@ -1,0 +1,69 @@
+"""Tables that hold in a notebook, in a real JupyterLab (headless Chromium, no internet).
+
+- A width set on one table while its deal still plays, then a new table: every
+  canvas of the kernel stays right (the browser plays the canvas messages of
+  all tables in one queue, which stops for good at a drawing of a closed canvas).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser_support import BrowserPage, LabServer
+from tests.test_browser_widgets import _TWO_CANVASES_JS, SCREENSHOTS, CanvasProbe, _open_and_run
+from tests.test_lab_a11y import _write_notebook
+
+pytestmark = pytest.mark.browser
+
+_WIDTH_CELLS = [
+    "from solitaire_widgets.widgets import GameWidget\n"
+    "a = GameWidget('klondike', seed=3, animate=False)\n"
+    "display(a)",
+    # A new table deals while a's move is still being played in the browser,
+    # slowly, when a's width changes (its card images are made anew).
+    "b = GameWidget('chain', seed=4)\n"
+    "display(b)\n"
+    "a.animate, a.speed = True, 0.05\n"
+    "a.play('turn')\n"
+    "a.width = 500",
+    "c = GameWidget('klondike', seed=3, width=500, animate=False)  # a, drawn at once\n"
+    "c.play('turn')\n"
+    "display(c)",
+    "print('cells done')",
+]
+
+
+def _differing(page: Any, canvases: Any, one: int, other: int) -> int:
+    return int(page.evaluate(_TWO_CANVASES_JS, [canvases.nth(one).element_handle(),
+                                                 canvases.nth(other).element_handle()]))
+
+
+def test_a_new_width_then_a_new_table_leaves_every_canvas_right(
+        browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
+        tmp_path: Path) -> None:
+    _write_notebook(tmp_path / "width.ipynb", _WIDTH_CELLS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    lab = jupyterlab_server(tmp_path)
+    page = _open_and_run(browser_page, lab, "width.ipynb")
+    canvases = page.locator(".jp-OutputArea-output canvas")
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output canvas')"
+                           ".length >= 3", timeout=60_000)
+    a, b, c = (CanvasProbe(page, canvases.nth(n)) for n in range(3))
+    for probe in (a, b, c):
+        probe.settle()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-width-then-new-table.png"),
+                    full_page=True)
+    assert a.size()[0] == 500 and c.size()[0] == 500
+    for name, probe in (("a", a), ("b", b), ("c", c)):
+        width, height = probe.size()
+        assert probe.cards() > width * height * 0.05, f"table {name} shows no cards"
+    deadline = time.monotonic() + 10
+    while _differing(page, canvases, 0, 2) > 200 and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert _differing(page, canvases, 0, 2) <= 200, "table a is not its position at 500 px"
+    assert browser_page.errors(origin=lab.url) == []
