@@ -513,7 +513,7 @@ def test_replay_from_save_text_and_game(comm: Comm) -> None:
 
 def test_replay_speed_sets_the_play_interval(comm: Comm) -> None:
     replay = ReplayWidget(get_example("chain-first-layout"), animate=False)
-    replay.speed.value = 2.0
+    replay.speed_slider.value = 2.0
     assert replay.player.interval == 450
 
 
@@ -1249,3 +1249,120 @@ def test_images_set_aside_before_any_browser_answered_stay_open_until_close(comm
     assert all(image.comm is not None for image in old)
     widget.painter.close()
     assert all(image.comm is None for image in old)
+
+
+# -- issue 27: both widgets have the same plain, checked, synced traits ------------------
+
+
+def _replay() -> ReplayWidget:
+    return ReplayWidget(get_example("chain-first-layout"), animate=False)
+
+
+def _game() -> GameWidget:
+    return GameWidget("chain", seed=1, animate=False)
+
+
+@pytest.mark.parametrize("make", [_game, _replay], ids=["game", "replay"])
+@pytest.mark.parametrize(("trait", "good", "bad"), [
+    ("width", 480, 10),
+    ("speed", 2.5, 0),
+    ("animate", True, None),
+    ("state", None, '{"game": "poker"}'),
+])
+def test_each_trait_is_set_from_python_checked_and_observed(
+        comm: Comm, make: Any, trait: str, good: Any, bad: Any) -> None:
+    widget = make()
+    assert widget.trait_metadata(trait, "sync"), f"{trait} is synced"
+    if trait == "state":
+        other = new_game("klondike", seed=4)
+        other.play("turn")
+        good = other.to_json()
+    seen: list[Any] = []
+    widget.observe(lambda change: seen.append(change["new"]), trait)
+    setattr(widget, trait, good)
+    assert getattr(widget, trait) == good and seen == [good]
+    if bad is not None:
+        with pytest.raises(traitlets.TraitError):
+            setattr(widget, trait, bad)
+        assert getattr(widget, trait) == good and seen == [good], "a refused value changes nothing"
+    assert widget.get_state()[trait] == getattr(widget, trait)
+
+
+def test_the_replay_speed_is_a_trait_the_slider_shows(comm: Comm) -> None:
+    replay = _replay()
+    assert isinstance(replay.speed, float) and replay.speed == 1.0
+    replay.speed = 2.0
+    assert replay.speed_slider.value == 2.0 and replay.player.interval == 450
+    replay.speed = 10.0                       # faster than the slider goes: it shows its end
+    assert replay.speed == 10.0 and replay.speed_slider.value == 4.0
+    replay.speed_slider.value = 0.5           # the slider sets the trait
+    assert replay.speed == 0.5 and replay.player.interval == 1800
+    bad: object
+    for bad in (0, -1.0, math.nan, 1000.0, "fast"):
+        with pytest.raises(traitlets.TraitError, match="speed"):
+            replay.speed = bad  # type: ignore[assignment]
+    assert replay.speed == 0.5 and replay.speed_slider.value == 0.5
+
+
+def test_a_replay_follows_a_linked_game(comm: Comm) -> None:
+    table = GameWidget("klondike", seed=7, animate=False)
+    replay = ReplayWidget(new_game("chain", seed=2), animate=False)
+    ipywidgets.link((table, "state"), (replay, "state"))
+    assert replay.game.name == "klondike" and replay.steps == 0
+    table.play("turn")
+    table.play("turn")
+    assert replay.steps == 2 and replay.position == 0
+    replay.go(2)
+    assert replay.counter.value == "step 2 of 2"
+    assert "Klondike" in replay.heading.value
+    table.play("turn")
+    assert replay.position == 0 and replay.counter.value == "step 0 of 3"
+
+
+def test_an_ended_replay_says_won_once(comm: Comm) -> None:
+    game = new_game("klondike", seed=7)
+    player = get_strategy("klondike")
+    while not game.is_over:
+        move = player.choose(game)
+        assert move is not None
+        game.play(move)
+    replay = ReplayWidget(game, animate=False)
+    replay.go(replay.steps)
+    shown = replay.caption.value + replay.description.value
+    assert "You won!" in replay.caption.value
+    assert shown.count("Won") + shown.count("won") == 1, shown
+
+
+def test_an_input_during_a_replay_animation_cuts_it_short(comm: Comm) -> None:
+    import asyncio
+
+    game = new_game("klondike", seed=0)
+    player = get_strategy("klondike")
+    for _ in range(6):        # the first: an ace up and the card under it turned
+        move = player.choose(game)
+        assert move is not None
+        game.play(move)
+    assert len(game.history[0].events) == 2
+
+    async def body() -> None:
+        replay = ReplayWidget(game, animate=True)
+        replay.speed = 0.25                          # each step takes seconds to draw
+        comm.clear()
+        replay.forward()
+        assert replay._piece_timer is not None, "a long step goes in pieces"
+        sleeps = comm.count("sleep")
+        assert 0 < sleeps and sum(
+            args[0] for name, args in comm.commands() if name == "sleep") <= 600
+        for _ in range(4):                           # Forward pressed again quickly
+            replay.forward()
+            assert replay._piece_timer is None
+            assert comm.count("sleep") == 0, "drawn at once, not animated"
+            assert replay.painter.scene == layout(replay.game,
+                                                  replay.game.position_at(replay.position),
+                                                  replay.width, keys_from=replay.painter.scene)
+        assert replay.position == 5 and replay.counter.value.startswith("step 5 of")
+        sent = len(comm)
+        await asyncio.sleep(1.0)
+        assert len(comm) == sent, "nothing of the cut animation comes after"
+
+    in_a_loop(body)
