@@ -67,3 +67,69 @@ def test_a_new_width_then_a_new_table_leaves_every_canvas_right(
         time.sleep(0.3)
     assert _differing(page, canvases, 0, 2) <= 200, "table a is not its position at 500 px"
     assert browser_page.errors(origin=lab.url) == []
+
+
+_INPUT_CELLS = [
+    "import ipywidgets\n"
+    "from solitaire_widgets import new_game\n"
+    "from solitaire_widgets.strategies import get_strategy\n"
+    "from solitaire_widgets.widgets import GameWidget, ReplayWidget\n"
+    "game = new_game('klondike', seed=0)\n"
+    "player = get_strategy('klondike')\n"
+    "for _ in range(8):\n"
+    "    game.play(player.choose(game))\n"
+    "replay = ReplayWidget(game, width=600)\n"
+    "replay.speed = 0.25   # each step takes seconds to draw\n"
+    "mirror = ReplayWidget(game, width=600, animate=False)  # the same step, drawn at once\n"
+    "ipywidgets.link((replay, 'position'), (mirror, 'position'))\n"
+    "display(replay, mirror)",
+    "table = GameWidget('klondike', seed=7, width=600)\n"
+    "moves = ipywidgets.HTML()\n"
+    "moves.add_class('sw-test-moves')\n"
+    "table.observe(lambda change: setattr(moves, 'value', f'moves={len(table.game.history)}'),"
+    " 'state')\n"
+    "display(table, moves)",
+    "print('cells done')",
+]
+
+
+def test_replay_and_typed_moves_keep_up_with_quick_input(
+        browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
+        tmp_path: Path) -> None:
+    _write_notebook(tmp_path / "input.ipynb", _INPUT_CELLS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    lab = jupyterlab_server(tmp_path)
+    page = _open_and_run(browser_page, lab, "input.ipynb")
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output canvas')"
+                           ".length >= 3", timeout=60_000)
+    canvases = page.locator(".jp-OutputArea-output canvas")
+    for n in range(3):
+        CanvasProbe(page, canvases.nth(n)).settle()
+
+    # Forward five times, quickly, on a slow replay: within half a second of the
+    # last press its picture is the step its counter shows (the mirror's).
+    forward = page.get_by_role("button", name="Forward ▶").first
+    for _ in range(5):
+        forward.click()
+    page.locator(".jupyter-widgets:has-text('step 5 of 8')").first.wait_for(timeout=5_000)
+    pressed = time.monotonic()
+    while _differing(page, canvases, 0, 1) > 200 and time.monotonic() - pressed < 3:
+        time.sleep(0.05)
+    took = time.monotonic() - pressed
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-replay-forward-x5.png"), full_page=True)
+    assert _differing(page, canvases, 0, 1) <= 200, "the replay's picture is not its step"
+    assert took <= 0.5, f"the picture caught up with the counter after {took:.2f} s"
+
+    # "turn" and Enter six times, typed without a pause: six moves, the box empty.
+    box = page.locator(".sw-move-box input").first
+    box.click()
+    for _ in range(6):
+        page.keyboard.type("turn", delay=0)
+        page.keyboard.press("Enter")
+    deadline = time.monotonic() + 15
+    shown = page.locator(".sw-test-moves").first
+    while shown.inner_text() != "moves=6" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert shown.inner_text() == "moves=6"
+    assert box.input_value() == ""
+    assert browser_page.errors(origin=lab.url) == []
