@@ -450,7 +450,7 @@ class TableController:
             return {"undo": self.undo, "redo": self.redo,
                     "hint": self.show_hint}[intent.name]()
         if isinstance(intent, pointer.Clear):
-            had = before.selected is not None or bool(self.hint)
+            had = before.selected is not None or before.focus is not None or bool(self.hint)
             self.hint = frozenset()
             return Change(redraw=had)
         if isinstance(intent, pointer.Select):

@@ -3,6 +3,8 @@
 - A width set on one table while its deal still plays, then a new table: every
   canvas of the kernel stays right (the browser plays the canvas messages of
   all tables in one queue, which stops for good at a drawing of a closed canvas).
+- Quick input: Forward five times on a slow replay, six typed moves without a
+  pause; the keyboard cursor shown and hidden by Escape; the live message.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ _WIDTH_CELLS = [
     "display(c)",
     "print('cells done')",
 ]
+
+
+def _wait(condition: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert condition(), what
 
 
 def _differing(page: Any, canvases: Any, one: int, other: int) -> int:
@@ -132,4 +141,21 @@ def test_replay_and_typed_moves_keep_up_with_quick_input(
         time.sleep(0.1)
     assert shown.inner_text() == "moves=6"
     assert box.input_value() == ""
+
+    # The message is a polite live region: moves, refusals and results are read out.
+    live = page.locator(".sw-message .widget-html-content[aria-live='polite']")
+    assert live.count() == 1 and "hand" in live.first.inner_text()
+
+    # The keyboard cursor shows on the table; Escape hides it (and leaves the table).
+    table = CanvasProbe(page, canvases.nth(2))
+    table.settle()
+    table.save("before-cursor")
+    canvases.nth(2).scroll_into_view_if_needed()
+    canvases.nth(2).focus()
+    assert page.evaluate("document.activeElement.tagName") == "CANVAS"
+    page.keyboard.press("ArrowRight")
+    _wait(lambda: table.diff("before-cursor") > 100, "the cursor is drawn")
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-keyboard-cursor.png"), full_page=True)
+    page.keyboard.press("Escape")
+    _wait(lambda: table.diff("before-cursor") <= 20, "Escape hides the cursor")
     assert browser_page.errors(origin=lab.url) == []

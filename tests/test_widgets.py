@@ -1352,7 +1352,7 @@ def test_an_input_during_a_replay_animation_cuts_it_short(comm: Comm) -> None:
         assert replay._piece_timer is not None, "a long step goes in pieces"
         sleeps = comm.count("sleep")
         assert 0 < sleeps and sum(
-            args[0] for name, args in comm.commands() if name == "sleep") <= 600
+            args[0] for name, args in comm.commands() if name == "sleep") <= 300
         for _ in range(4):                           # Forward pressed again quickly
             replay.forward()
             assert replay._piece_timer is None

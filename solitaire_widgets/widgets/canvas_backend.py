@@ -494,7 +494,7 @@ class TablePainter:
     def _draw_highlight(self, canvas: Canvas, scene: Scene, highlight: Collection[str]) -> None:
         if not highlight:
             return
-        bare = Scene(scene.width, scene.height, scene.sprites)
+        bare = Scene(scene.width, scene.height, scene.sprites, scene.slots)  # empty piles too
         for kind, _key, shapes in scene_layers(bare, self.four_colour, highlight):
             if kind == "highlight":
                 self.painter.draw(canvas, shapes)
@@ -647,8 +647,10 @@ class TablePainter:
 #: (``__KEYS__``, no Ctrl/Alt/Meta, no Shift+Enter): for any other key it
 #: turns those two calls into no-ops for that event, so the browser moves the
 #: focus on Tab and JupyterLab gets the rest. Escape also leaves the table
-#: (after the table has put back any picked-up cards): the focus goes to the
-#: notebook, in command mode. It gives the canvas a role and a label.
+#: (after the table has put back any picked-up cards and hidden its cursor):
+#: the focus goes to the notebook, in command mode. It gives the canvas a role
+#: and a label, and makes the table's message (``.sw-message``) a polite
+#: ``aria-live`` region, so moves, refusals and results are read out.
 #:
 #: Enter in the move box (``.sw-move-box``) clears the box at once and adds the
 #: line to the hidden ``.sw-move-queue`` text box, which holds the last lines
@@ -671,8 +673,18 @@ _BRIDGE_SCRIPT = """(function (img) {
       c.setAttribute('aria-label', label);
     });
   }
-  label_canvases();
-  new MutationObserver(label_canvases).observe(root, {childList: true, subtree: true});
+  function live_region() {
+    // The table's message (.sw-message) is said aloud as it changes: each move,
+    // each refusal (its own role="alert" inside), each result.
+    var said = root.querySelector('.sw-message .widget-html-content');
+    if (!said || said.getAttribute('aria-live')) return;
+    said.setAttribute('role', 'status');
+    said.setAttribute('aria-live', 'polite');
+    said.setAttribute('aria-atomic', 'true');
+  }
+  function mark() { label_canvases(); live_region(); }
+  mark();
+  new MutationObserver(mark).observe(root, {childList: true, subtree: true});
   var typed = Date.now(), sent = [];
   root.addEventListener('keydown', function (e) {
     var box = e.target && e.target.closest && e.target.closest('.sw-move-box');

@@ -74,6 +74,37 @@ def _as_game(replay: Game | Example | str | bytes) -> tuple[Game, list[str], str
         f"a replay is a Game, an Example or save-file JSON text, not {type(replay).__name__}")
 
 
+def _pieces(segments: list[Segment], ms: int = PIECE_MS) -> list[list[Segment]]:
+    """``segments`` cut into pieces of at most about ``ms`` milliseconds each.
+
+    A long segment (a slow speed) is cut between its frames: each part keeps
+    the segment's ``before`` and ``after`` (what stays put) and has some of
+    its frames.
+
+    >>> from solitaire_widgets.render.scene import Scene
+    >>> still = Scene(10, 10)
+    >>> long = Segment(still, still, (still,) * 10, ms=100)
+    >>> [len(piece[0].frames) for piece in _pieces([long], 300)]
+    [3, 3, 3, 1]
+    """
+    parts: list[Segment] = []
+    for segment in segments:
+        per = max(1, ms // max(1, segment.ms))
+        frames = list(segment.frames)
+        if len(frames) <= per:
+            parts.append(segment)
+            continue
+        for at in range(0, len(frames), per):
+            parts.append(Segment(segment.before, segment.after, tuple(frames[at:at + per]),
+                                 segment.ms))
+    pieces: list[list[Segment]] = []
+    for part in parts:
+        if not pieces or _duration(pieces[-1] + [part]) > ms / 1000:
+            pieces.append([])
+        pieces[-1].append(part)
+    return pieces
+
+
 class ReplayWidget(w.VBox):  # type: ignore[misc]
     """Step through a recorded game: ``ReplayWidget(get_example("chain-first-layout"))``."""
 
@@ -363,13 +394,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                             self.width, timing.frames, timing.ms,
                                             keys_from=self._scene)
             self._scene = final
-            pieces: list[list[Segment]] = [segments]
-            if _running_loop() is not None:
-                pieces = []
-                for segment in segments:
-                    if not pieces or _duration(pieces[-1]) >= PIECE_MS / 1000:
-                        pieces.append([])
-                    pieces[-1].append(segment)
+            pieces = _pieces(segments) if _running_loop() is not None else [segments]
             self._next_piece(self._piece_number, pieces or [[]], final)
         else:
             self._scene = layout(game, table, self.width, keys_from=self._scene)
