@@ -868,6 +868,8 @@ def test_auto_finish_goes_move_by_move_and_undo_stops_it_at_once(comm: Comm) -> 
         assert "You won" not in widget.status.value, "the words ran ahead of the picture"
         assert widget.state == before, "the state trait changes once, at the end"
         assert drawn(widget) == engine(widget), "the canvas was sent this very position"
+        assert html.escape(widget.table.words()) in widget.description.value, (
+            "the table in words follows each move of the run")
         widget.undo_button.click()
         assert not widget.running and len(widget.game.history) == played - 1
         assert "Move taken back" in widget.message.value
@@ -961,17 +963,17 @@ def test_the_move_box_script_is_valid_javascript() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_the_felt_shrinks_when_the_table_does_but_not_on_every_move(comm: Comm) -> None:
+def test_the_felt_shrinks_for_a_new_game_but_not_during_one(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=7, animate=False)
     painter = widget.painter
     assert widget._scene is not None
     needed = math.ceil(widget._scene.height)
-    painter.canvas.height = needed + 10             # a little taller: kept
-    widget.play("turn")
-    assert painter.canvas.height == needed + 10
     painter.canvas.height = needed + 400            # a column grew, then shrank back
+    widget.play("turn")
     widget.undo()
-    assert painter.canvas.height == math.ceil(widget._scene.height)
+    assert painter.canvas.height == needed + 400, "the page below holds still"
+    widget.new_deal(7)
+    assert painter.canvas.height == needed
 
 
 def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
@@ -1366,3 +1368,19 @@ def test_an_input_during_a_replay_animation_cuts_it_short(comm: Comm) -> None:
         assert len(comm) == sent, "nothing of the cut animation comes after"
 
     in_a_loop(body)
+
+
+def test_the_canvas_only_grows_during_a_game_by_whole_steps(comm: Comm) -> None:
+    from solitaire_widgets.widgets.canvas_backend import SHRINK_SLACK
+
+    widget = GameWidget("klondike", seed=3, animate=False)
+    start = widget.canvas.height
+    assert start == math.ceil(widget._layout().height), "a new game's felt fits it"
+    heights = [start]
+    widget.canvas.observe(lambda change: heights.append(change["new"]), "height")
+    widget.auto_finish()
+    step = math.ceil(SHRINK_SLACK * widget.width)
+    assert heights == sorted(heights) and len(heights) <= 3, heights
+    assert all((h - start) % step == 0 for h in heights), heights
+    widget.new_deal(3)                       # a new game: the felt fits it again
+    assert widget.canvas.height == start

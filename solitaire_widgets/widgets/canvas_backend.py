@@ -376,12 +376,17 @@ class TablePainter:
                 canvas.close()
 
     def _size(self, scene: Scene, shrink: bool = False) -> None:
-        # The canvas grows with the table at once, but shrinks only when asked
-        # (``shrink``: nothing is being animated in the browser, where a resize
-        # clears the canvases) and only by more than :data:`SHRINK_SLACK`, so it
-        # does not jump on every move.
+        # The canvas grows with the table at once (by whole steps), but shrinks
+        # only when asked (``shrink``: a new game, and nothing being animated in
+        # the browser, where a resize clears the canvases) and only by more than
+        # :data:`SHRINK_SLACK`, so it does not jump on every move.
         width, height = math.ceil(scene.width), math.ceil(scene.height)
         if self.canvas.width == width and not (shrink and self.would_shrink(scene)):
+            if height > self.canvas.height > 1 and not shrink:
+                # Grown by a whole step (SHRINK_SLACK of the width) at a time, so a
+                # column growing card by card moves what is below the table rarely.
+                step = max(1, math.ceil(SHRINK_SLACK * width))
+                height = self.canvas.height + math.ceil((height - self.canvas.height) / step) * step
             height = max(height, self.canvas.height)
         if self.canvas.width != width or self.canvas.height != height:
             for canvas in (self.canvas, self._table, self._under):

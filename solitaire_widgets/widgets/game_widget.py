@@ -157,6 +157,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._played = 0
         self._typed_seen = 0
         self._shown: Game | None = None
+        # The felt may shrink to fit (a new game came in and has not settled yet):
+        # during a game it only grows, so the page below it holds still.
+        self._shrink_ok = True
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -486,7 +489,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._owed_timer.cancel()
             self._owed_timer = None
         self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=self._idle())
+        shrink = self._shrink_ok and self._idle()
+        self.painter.show(self._scene, self._highlight(), shrink=shrink)
+        if shrink:
+            self._shrink_ok = False
         self._settle_later(0.0)
 
     def _idle(self) -> bool:
@@ -537,7 +543,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._settle_later(0.0)
             return
         self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=True, fresh=True)
+        self.painter.show(self._scene, self._highlight(), shrink=self._shrink_ok, fresh=True)
+        self._shrink_ok = False
 
     def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
                         deal: bool = False, timing: Timing | None = None) -> float:
@@ -607,6 +614,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return change
         if self.game is not self._shown:     # a new game on the table
             game = self._shown = self.game
+            self._shrink_ok = True
             self.deal_number.value = game.seed
             self.move_input.placeholder = self.table.placeholder()
             start = layout(game, game.start, self.width)
@@ -650,8 +658,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
         self.finish_button.disabled = not self.table.finish_button(self._finishing).enabled
+        self.description.value = (
+            '<div role="status" aria-live="polite" aria-label="The table in words" '
+            'style="font-size:smaller;white-space:pre-line">'
+            + html.escape(self.table.words()) + "</div>")
         if self._finishing:
-            return   # a run: the status line follows each move, the rest comes at its end
+            return   # a run: the status line and the words follow each move, the rest its end
         self.hint_button.disabled = over
         self.can_win_button.disabled = self.solver_hint_button.disabled = over
         buttons = self.table.actions()
@@ -670,10 +682,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         for word, widget in self.action_buttons.items():
             if word not in shown:
                 widget.disabled = True
-        self.description.value = (
-            '<div role="status" aria-live="polite" aria-label="The table in words" '
-            'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(self.table.words()) + "</div>")
 
     # -- playing -------------------------------------------------------------------
 
