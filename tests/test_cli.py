@@ -308,3 +308,36 @@ def test_an_ascii_terminal_gets_plain_stand_ins(argv: list[str]) -> None:
     err.decode("ascii")
     if process.returncode == 0:
         assert b"?" not in out.replace(b"'?'", b"")
+
+
+@pytest.mark.parametrize("budget", ["0", "-1"])
+def test_a_solver_budget_below_one_position_is_refused(capsys: pytest.CaptureFixture[str],
+                                                       budget: str) -> None:
+    status, out, err = run(capsys, "stats", "klondike", "--deals", "2", "--solver",
+                           "--max-nodes", budget)
+    assert status == 2 and out == ""
+    assert f"the solver's budget is a whole number of positions from 1 to 1,000,000,000, not {budget}" in err
+
+
+def test_long_work_shows_a_bar_with_the_time_to_go(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from solitaire_widgets import stats
+
+    stats.run_stats("chain", 4, progress=True)
+    err = capsys.readouterr().err
+    assert "4/4" in err and "deal" in err        # tqdm's bar (the cli extra)
+    real_import = builtins.__import__
+
+    def without_tqdm(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "tqdm":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_tqdm)
+    show = stats._progress_bar(4)
+    monkeypatch.setattr(stats.time, "monotonic", lambda: 1e9)   # as if much time had passed
+    show(1)
+    err = capsys.readouterr().err
+    assert "1/4 deals" in err and "s to go" in err
