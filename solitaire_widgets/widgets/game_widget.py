@@ -854,8 +854,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         the next mime type: ``text/html``, which JupyterLab sanitizes when the
         notebook is not trusted. So it holds only what sanitizers keep: an
         ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
-        and one line of text. ``image/svg+xml`` and ``image/png`` carry the same
-        picture (a viewer that shows only images, as GitHub's, takes the PNG).
+        and one line of text. ``image/png`` carries the same picture, smaller, for
+        a viewer that shows only images, as GitHub's (an ``image/svg+xml`` copy
+        would only repeat the HTML's picture and weigh down saved notebooks).
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
@@ -867,7 +868,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         words = describe_table(self.game.name, self.game.table)
         svg = scene_svg(scene, title=title, description=words)
         line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
-        bundle["image/svg+xml"] = svg
         bundle["image/png"] = still_png(scene)
         bundle["text/html"] = still_html(svg, words, line, scene)
         return bundle

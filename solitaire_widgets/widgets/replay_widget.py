@@ -429,8 +429,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
         a picture of the table shown and one line on replaying it
         (:func:`~solitaire_widgets.render.replay_still`).
-        ``image/svg+xml`` and ``image/png`` carry the same picture (a viewer
-        that shows only images, as GitHub's, takes the PNG).
+        ``image/png`` carries the picture of the step shown, for a viewer that
+        shows only images, as GitHub's.
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         self.painter.redraw()
@@ -439,12 +439,12 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
 
         game = self.game
-        svg, picture = replay_still(game, self.title, self.position, self.width)
+        _svg, picture = replay_still(game, self.title, self.position, self.width)
         if self._example is not None:
             player = html_player(replay_frames(self._example, self.width), self.title,
                                  note=PICTURE_NOTE, picture=picture)
         else:
             player = game_player(game, self.title, self.width, picture=picture)
         shown = layout(game, game.position_at(self.position), self.width)
-        bundle.update({"text/html": player, "image/svg+xml": svg, "image/png": still_png(shown)})
+        bundle.update({"text/html": player, "image/png": still_png(shown)})
         return bundle
