@@ -5,10 +5,15 @@
   all tables in one queue, which stops for good at a drawing of a closed canvas).
 - Quick input: Forward five times on a slow replay, six typed moves without a
   pause; the keyboard cursor shown and hidden by Escape; the live message.
+- ``jupyter nbconvert --to html`` of each shipped notebook, opened with the
+  network blocked: every table shows its picture (or its player).
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import BrowserPage, LabServer
+from tests.browser_support import BrowserPage, LabServer, served_directory
 from tests.test_browser_widgets import _TWO_CANVASES_JS, SCREENSHOTS, CanvasProbe, _open_and_run
 from tests.test_lab_a11y import _write_notebook
 
@@ -159,3 +164,42 @@ def test_replay_and_typed_moves_keep_up_with_quick_input(
     page.keyboard.press("Escape")
     _wait(lambda: table.diff("before-cursor") <= 20, "Escape hides the cursor")
     assert browser_page.errors(origin=lab.url) == []
+
+
+SHIPPED = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _tables_in(notebook: Path) -> int:
+    """The widget views saved in ``notebook``'s outputs."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return sum(1 for cell in cells for output in cell.get("outputs", [])
+               if _WIDGET_VIEW in output.get("data", {}))
+
+
+def test_nbconvert_html_of_each_shipped_notebook_shows_each_table_offline(
+        browser_page: BrowserPage, tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "nbconvert", "--to", "html", "--output-dir",
+                    str(tmp_path), *map(str, SHIPPED)], check=True, capture_output=True,
+                   timeout=300)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser_page.page
+    with served_directory(tmp_path) as url:
+        # The network is closed: only this page's own server answers.
+        page.route("**/*", lambda route: route.continue_()
+                   if route.request.url.startswith((url, "data:")) else route.abort())
+        for notebook in SHIPPED:
+            tables = _tables_in(notebook)
+            page.goto(f"{url}/{notebook.stem}.html")
+            page.wait_for_load_state("load")
+            pictures = page.locator(".sw-still img, .sw-player")
+            assert pictures.count() >= tables, f"{notebook.name}: a table shows nothing"
+            shown = page.evaluate("""() => Array.from(document.querySelectorAll(
+                '.sw-still img, .sw-player svg')).filter(p => p.tagName === 'svg'
+                ? p.getBoundingClientRect().width > 100
+                : p.complete && p.naturalWidth > 100).length""")
+            assert shown >= tables, f"{notebook.name}: {tables} tables, {shown} pictures drawn"
+            if tables:
+                pictures.last.scroll_into_view_if_needed()
+                page.screenshot(path=str(SCREENSHOTS / f"nbconvert-offline-{notebook.stem}.png"))
+            assert "model not found" not in page.inner_text("body")
