@@ -91,7 +91,7 @@ def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
 def still_png(scene: Scene, four_colour: bool = False,
               highlight: Collection[str] = frozenset()) -> str:
     """A PNG of ``scene`` as a mime bundle carries it (``image/png``): base64 text,
-    at :data:`STILL_PNG_SCALE`.
+    at ``STILL_PNG_SCALE``.
 
     >>> from solitaire_widgets.render.scene import Scene
     >>> base64.b64decode(still_png(Scene(10, 10)))[:4]

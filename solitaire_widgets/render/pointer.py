@@ -423,7 +423,7 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
 
 def highlights(state: PointerState) -> frozenset[str]:
     """What to highlight: the picked-up cards (``"t3:2"``) and the keyboard cursor,
-    marked apart (:data:`~solitaire_widgets.render.draw.CURSOR`, drawn otherwise).
+    marked apart (``solitaire_widgets.render.draw.CURSOR``, drawn otherwise).
 
     >>> sorted(highlights(PointerState(selected=("t3", 2), focus=("fh", 1))))
     ['cursor:fh:1', 't3:2']
