@@ -27,12 +27,6 @@ from tests.test_lab_a11y import _write_notebook
 
 pytestmark = pytest.mark.browser
 
-
-@pytest.fixture(scope="module")
-def lab_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One folder, so the tests here share one JupyterLab server."""
-    return tmp_path_factory.mktemp("tables")
-
 _WIDTH_CELLS = [
     "from solitaire_widgets.widgets import GameWidget\n"
     "a = GameWidget('klondike', seed=3, animate=False)\n"
@@ -65,10 +59,11 @@ def _differing(page: Any, canvases: Any, one: int, other: int) -> int:
 
 def test_a_new_width_then_a_new_table_leaves_every_canvas_right(
         browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
-        lab_dir: Path) -> None:
-    _write_notebook(lab_dir / "width.ipynb", _WIDTH_CELLS)
+        tmp_path: Path) -> None:
+    # A server of its own: JupyterLab reopens the notebooks it had open.
+    _write_notebook(tmp_path / "width.ipynb", _WIDTH_CELLS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    lab = jupyterlab_server(lab_dir)
+    lab = jupyterlab_server(tmp_path)
     page = _open_and_run(browser_page, lab, "width.ipynb")
     canvases = page.locator(".jp-OutputArea-output canvas")
     page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output canvas')"
@@ -115,10 +110,10 @@ _INPUT_CELLS = [
 
 def test_replay_and_typed_moves_keep_up_with_quick_input(
         browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
-        lab_dir: Path) -> None:
-    _write_notebook(lab_dir / "input.ipynb", _INPUT_CELLS)
+        tmp_path: Path) -> None:
+    _write_notebook(tmp_path / "input.ipynb", _INPUT_CELLS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    lab = jupyterlab_server(lab_dir)
+    lab = jupyterlab_server(tmp_path)
     page = _open_and_run(browser_page, lab, "input.ipynb")
     page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output canvas')"
                            ".length >= 3", timeout=60_000)
