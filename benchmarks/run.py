@@ -13,7 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = ["bench_engine.py", "bench_widgets.py", "bench_long_games.py", "bench_solver.py", "bench_web.py",
-           "bench_pages.py", "bench_dask.py"]
+           "bench_pages.py", "bench_dask.py", "bench_notebooks.py"]
 
 
 def main() -> int:

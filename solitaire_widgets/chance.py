@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from .cards import Card, full_deck
 
-__all__ = ["MAX_SEED", "seed_rng", "shuffled", "reshuffled", "pack_order", "new_seed"]
+__all__ = ["MAX_SEED", "RANDOM_SEEDS", "seed_rng", "shuffled", "reshuffled", "pack_order", "new_seed"]
 
 #: The largest deal number (seeds are whole numbers from 0 to this).
 MAX_SEED = 2**64 - 1
@@ -82,6 +82,15 @@ def reshuffled(cards: Iterable[Card], seed: int, number: int) -> list[Card]:
     return shuffled(sorted(cards, key=_PACK_INDEX.__getitem__), seed_rng(seed, number))
 
 
+#: Random deals are numbered below this: five digits at most, easy to say aloud
+#: and to type back (any number up to ``MAX_SEED`` can still be asked for).
+RANDOM_SEEDS = 100_000
+
+
 def new_seed() -> int:
-    """A fresh random deal number (0 to 2**31 - 1)."""
-    return random.SystemRandom().randrange(2**31)
+    """A fresh random deal number, 0 to ``RANDOM_SEEDS - 1``.
+
+    >>> 0 <= new_seed() < RANDOM_SEEDS
+    True
+    """
+    return random.SystemRandom().randrange(RANDOM_SEEDS)

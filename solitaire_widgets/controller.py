@@ -32,14 +32,15 @@ from .moves import Move
 from .render import pointer
 from .render.describe import describe_table, pile_names, sentence
 from .render.scene import Scene
-from .strategies import get_strategy
+from .strategies import Strategy, get_strategy
 from .table import Event, Table
 
 __all__ = ["TableController", "Change", "ActionButton", "FINISH_LIMIT", "WINNABLE_TRIES",
            "SOLVER_NODES", "TYPED_WORDS"]
 
-#: Auto-finish stops after this many moves.
-FINISH_LIMIT = 2000
+#: Auto-finish stops after this many moves (a real game of any of the three
+#: takes well under 200; a strategy that never gives up stops here).
+FINISH_LIMIT = 400
 #: "Winnable deals only" tries at most this many deal numbers.
 WINNABLE_TRIES = 25
 #: The solver's budget (positions) for each deal "winnable deals only" tries.
@@ -81,6 +82,12 @@ class ActionButton:
     tooltip: str
 
 
+def _position_key(table: Table) -> tuple[object, ...]:
+    """A position as a hashable value: every pile's cards and face-down count, and the facts."""
+    return (tuple((pid, tuple(pile.cards), pile.down) for pid, pile in table.piles.items()),
+            tuple(sorted(table.facts.items())))
+
+
 class TableController:
     """A game, the pointer's state, the hint on show and the table's last words.
 
@@ -94,6 +101,12 @@ class TableController:
         self.hint: frozenset[str] = frozenset()
         self.message = ""
         self.error = False
+        # The positions the auto-finish going on has had (see finish_step).
+        self._finish_seen: set[tuple[object, ...]] = set()
+        self._finish_circling = False
+        #: The default player auto-finish asks, one for the whole game: it
+        #: remembers the positions it has seen, so it never goes round in circles.
+        self.player: Strategy = get_strategy(game.name)
         self.deal_in(game)
 
     # -- words ------------------------------------------------------------------
@@ -182,6 +195,7 @@ class TableController:
     def deal_in(self, game: Game) -> Change:
         """Show ``game`` (a new deal, or a game to go on with)."""
         self.game = game
+        self.player = get_strategy(game.name)
         self.pointer = pointer.PointerState()
         self.hint = frozenset()
         self.say(f"{game.rules.title}, {game.deal_name}")
@@ -331,22 +345,39 @@ class TableController:
         """One move of auto-finish; ``moved`` is False once auto-finish is over.
 
         ``played``: the moves it played before this one. Each move says what
-        it did; when it is over the message says how it ended.
+        it did; when it is over the message says how it ended. It is over when
+        the game is (``result.over``), when the default player (one for the
+        whole game, :attr:`player`) sees no useful move, when its last move
+        brought back a position this run had already had, or after
+        :data:`FINISH_LIMIT` moves.
 
         >>> from solitaire_widgets import new_game
         >>> table = TableController(new_game("chain", seed=5))
         >>> table.finish_step().moved, len(table.game.history)
         (True, 1)
         """
-        if not self.game.is_over and played < FINISH_LIMIT:
-            move = get_strategy(self.game.name).choose(self.game)
+        if played == 0:
+            self._finish_seen = {_position_key(self.game.table)}
+            self._finish_circling = False
+        why = "it sees no useful move"
+        if self.game.result.over:
+            why = ""
+        elif self._finish_circling:
+            why = "its last move brought back a position it had already had"
+        elif played >= FINISH_LIMIT:
+            why = f"the game goes on, but auto-finish plays at most {FINISH_LIMIT} moves"
+        else:
+            move = self.player.choose(self.game)
             if move is not None:
                 change = self.play(move)
                 if change.moved:
+                    key = _position_key(self.game.table)
+                    self._finish_circling = key in self._finish_seen
+                    self._finish_seen.add(key)
                     return change
         marked = bool(self.marks() - pointer.highlights(replace(self.pointer, selected=None)))
         self._calm()
-        self.finish_said(played)
+        self.finish_said(played, why=why)
         return Change(redraw=marked)
 
     def finish_button(self, running: bool = False) -> ActionButton:
@@ -362,16 +393,23 @@ class TableController:
         return ActionButton("finish", "Auto-finish", not self.game.result.over,
                             "Let the computer play on until the game ends")
 
-    def finish_said(self, played: int, stopped: bool = False) -> None:
-        """Say how auto-finish ended after ``played`` moves (``stopped``: by a new input)."""
+    def finish_said(self, played: int, stopped: bool = False,
+                    why: str = "it sees no useful move") -> None:
+        """Say how auto-finish ended after ``played`` moves (``stopped``: by a new input;
+        ``why``: why the computer player stopped short of the end).
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> table.finish_said(12, why="it sees no useful move"); table.message
+        'The computer player stopped after 12 moves: it sees no useful move.'
+        """
         if stopped:
             self.say(f"Auto-finish stopped after {played} moves")
-        elif self.game.is_over:
+        elif self.game.result.over:
             self.say(f"The computer player played {played} moves. "
                      + ("You won!" if self.game.is_won else sentence(self.game.status)))
         else:
-            self.say(f"The computer player stopped after {played} moves: "
-                     "it sees no useful move")
+            self.say(f"The computer player stopped after {played} moves: {why}")
 
     # -- the pointer and the keyboard -----------------------------------------------
 
@@ -412,7 +450,7 @@ class TableController:
             return {"undo": self.undo, "redo": self.redo,
                     "hint": self.show_hint}[intent.name]()
         if isinstance(intent, pointer.Clear):
-            had = before.selected is not None or bool(self.hint)
+            had = before.selected is not None or before.focus is not None or bool(self.hint)
             self.hint = frozenset()
             return Change(redraw=had)
         if isinstance(intent, pointer.Select):

@@ -144,19 +144,47 @@ def _chunk(args: tuple[Job, list[int]]) -> list[tuple[str, str]]:
 
 
 def _progress_bar(total: int) -> Callable[[int], None]:
+    """A progress bar of ``total`` deals on standard error, with the time still to go.
+
+    It is tqdm's when tqdm is installed (``pip install 'solitaire-widgets[cli]'``),
+    else a plain line drawn here; ``show(done)`` moves it on, and ends it at ``total``.
+    """
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return _plain_bar(total)
+    bar = tqdm(total=total, unit="deal", file=sys.stderr, dynamic_ncols=True)
+
+    def show(done: int) -> None:
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return show
+
+
+def _plain_bar(total: int) -> Callable[[int], None]:
+    """The progress bar without tqdm: ``[####....] 40/100 deals, 12 s, about 18 s to go``."""
     start = time.monotonic()
 
     def show(done: int) -> None:
         width = 30
         filled = width * done // max(total, 1)
         elapsed = time.monotonic() - start
+        left = ""
+        if 0 < done < total:
+            left = f", about {elapsed / done * (total - done):.0f} s to go"
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                         f"deals, {elapsed:.0f} s")
+                         f"deals, {elapsed:.0f} s{left}")
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
     return show
+
+
+#: The largest solver budget per deal, in positions.
+MAX_NODES = 10**9
 
 
 #: The most deals one study plays (its seeds are listed up front).
@@ -191,7 +219,8 @@ def _dask_client(address: str) -> Any:
 def _results(job: Job, seeds: list[int], workers: int,
              dask: str | None) -> Iterator[list[tuple[str, str]]]:
     parallel = max(workers, 1)
-    size = max(1, min(50, len(seeds) // (parallel * 4) or 1))
+    # The solver spends seconds on a deal: small chunks keep the progress bar moving.
+    size = max(1, min(2 if job.solver else 50, len(seeds) // (parallel * 4) or 1))
     chunks = [(job, seeds[i:i + size]) for i in range(0, len(seeds), size)]
     if dask:
         # A study too big for one machine runs on a Dask cluster: the same
@@ -238,6 +267,9 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
         raise OptionError(f"the number of worker processes must be from 1 to {MAX_WORKERS}, "
                           f"not {excerpt(workers)}")
+    if type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES:
+        raise OptionError(f"the solver's budget is a whole number of positions from 1 to "
+                          f"{MAX_NODES:,}, not {excerpt(max_nodes)}")
     if progress is None:
         progress = sys.stderr.isatty()
     show = _progress_bar(deals) if progress else None

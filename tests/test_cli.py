@@ -346,3 +346,35 @@ def test_export_html_names_its_folder_and_overwrites_only_when_told(
     assert (tmp_path / "site" / "index.html").read_text(encoding="utf-8") == "mine"
     assert main(["export-html", "chain", "site", "--seed", "4", "--force"]) == 0
     assert "Chain, deal 4" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("budget", ["0", "-1"])
+def test_a_solver_budget_below_one_position_is_refused(capsys: pytest.CaptureFixture[str],
+                                                       budget: str) -> None:
+    status, out, err = run(capsys, "stats", "klondike", "--deals", "2", "--solver",
+                           "--max-nodes", budget)
+    assert status == 2 and out == ""
+    assert f"the solver's budget is a whole number of positions from 1 to 1,000,000,000, not {budget}" in err
+
+
+def test_long_work_shows_a_bar_with_the_time_to_go(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from solitaire_widgets import stats
+
+    stats.run_stats("chain", 4, progress=True)
+    err = capsys.readouterr().err
+    assert "4/4" in err and "deal" in err        # tqdm's bar (the cli extra)
+    real_import = builtins.__import__
+
+    def without_tqdm(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "tqdm":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_tqdm)
+    show = stats._progress_bar(4)
+    show(1)
+    err = capsys.readouterr().err
+    assert "1/4 deals" in err and "s to go" in err

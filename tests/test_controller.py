@@ -123,6 +123,67 @@ def test_auto_finish_step_by_step_ends_saying_how() -> None:
     assert table.message == "Auto-finish stopped after 3 moves."
 
 
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
+def test_auto_finish_ends_every_klondike_deal_in_a_few_hundred_moves(variant: str) -> None:
+    # Deals 0-199 of each reading: auto-finish ends with the game over, or
+    # stops saying why, well within FINISH_LIMIT (it once cycled for 2,000
+    # moves on deals such as 28 when each step asked a fresh player).
+    assert FINISH_LIMIT <= 400
+    for seed in range(200):
+        table = TableController(new_game("klondike", seed=seed, variant=variant))
+        played = 0
+        while table.finish_step(played).moved:
+            played += 1
+        assert played < FINISH_LIMIT, (seed, table.message)
+        over = table.game.result.over
+        assert over or table.message.startswith(f"The computer player stopped after {played} moves: "), (
+            seed, table.message)
+        assert not table.finish_step(played).moved, "an ended auto-finish stays ended"
+
+
+class _Shuttle:
+    """A player that moves two cards from column 1 to column 4 and back, for ever."""
+
+    name = "shuttle"
+
+    def choose(self, game: Any) -> Move | None:
+        there = Move.parse("t1:2>t4")
+        return there if there in game.legal_moves() else Move.parse("t4:2>t1")
+
+
+def test_auto_finish_stops_when_its_player_brings_a_position_back() -> None:
+    game = new_game("klondike", seed=0, variant="standard")
+    player = get_strategy("klondike")
+    for _ in range(13):    # to where the nine of hearts and the eight of spades may shuttle
+        move = player.choose(game)
+        assert move is not None
+        game.play(move)
+    table = TableController(game)
+    table.player = _Shuttle()
+    played = 0
+    while table.finish_step(played).moved:
+        played += 1
+    assert played == 2 and table.game.table == game.position_at(13)
+    assert table.message == ("The computer player stopped after 2 moves: its last move "
+                             "brought back a position it had already had.")
+
+
+def test_auto_finish_stops_at_its_limit_saying_so() -> None:
+    table = TableController(new_game("klondike", seed=3))
+    assert not table.finish_step(FINISH_LIMIT).moved
+    assert table.message == (f"The computer player stopped after {FINISH_LIMIT} moves: the game "
+                             f"goes on, but auto-finish plays at most {FINISH_LIMIT} moves.")
+
+
+def test_auto_finish_keeps_one_player_for_the_game_and_a_new_one_for_a_new_deal() -> None:
+    table = TableController(new_game("klondike", seed=28))
+    player = table.player
+    table.finish_step(0)
+    assert table.player is player
+    table.new_deal(29)
+    assert table.player is not player
+
+
 def test_the_status_line_has_a_verdict_once_the_game_is_over() -> None:
     table = TableController(new_game("chain", seed=3))
     assert table.status()[0] == ""

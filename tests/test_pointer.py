@@ -233,7 +233,14 @@ def test_escape_puts_the_picked_up_cards_back() -> None:
     state, intent = key(state, scene, game, "Enter")
     assert intent == Select("t7", 1)
     state, intent = key(state, scene, game, "Escape")
-    assert intent == Clear() and state.selected is None
+    assert intent == Clear() and state.selected is None and state.focus is None
+
+
+def test_escape_hides_the_cursor() -> None:
+    game, scene = table("klondike", 7)
+    state, intent = key(PointerState(focus=("t3", 1)), scene, game, "Escape")
+    assert intent == Clear() and state == PointerState()
+    assert highlights(state) == frozenset()
 
 
 def test_the_cursor_wraps_round_and_takes_only_face_up_cards() -> None:
@@ -262,6 +269,27 @@ def test_letter_keys_ask_for_game_actions_and_f_for_a_foundation() -> None:
 def test_highlights_show_the_selection_and_the_cursor() -> None:
     assert highlights(PointerState()) == frozenset()
     assert highlights(PointerState(selected=("t3", 2))) == {"t3:2"}
+    assert highlights(PointerState(focus=("t3", 2))) == {"cursor:t3:2"}
+
+
+def test_the_cursor_is_drawn_otherwise_than_a_selection() -> None:
+    from solitaire_widgets.render.draw import CURSOR_INK, HIGHLIGHT, scene_layers
+    from solitaire_widgets.render.shapes import Rect
+
+    game, scene = table("klondike", 7)
+
+    def rings(state: PointerState) -> list[tuple[str, float]]:
+        return [(shape.stroke, shape.stroke_width)
+                for kind, _key, shapes in scene_layers(scene, highlight=highlights(state))
+                if kind == "highlight" for shape in shapes if isinstance(shape, Rect)]
+
+    selected = rings(PointerState(selected=("t7", 1)))
+    cursor = rings(PointerState(focus=("t7", 1)))
+    assert selected == [(HIGHLIGHT, 3.0)]
+    assert cursor and HIGHLIGHT not in {ink for ink, _ in cursor} and (CURSOR_INK, 2.0) in cursor
+    assert sorted(rings(PointerState(selected=("t7", 1), focus=("t7", 1)))) == sorted(
+        selected + cursor), "a cursor on picked-up cards shows both"
+    assert rings(PointerState(focus=("fh", 1))), "the cursor on an empty pile shows its place"
 
 
 EVENTS = st.lists(st.tuples(

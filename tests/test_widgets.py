@@ -326,6 +326,17 @@ def test_the_end_says_won_or_lost_and_why(comm: Comm) -> None:
     assert widget.hint_button.disabled and widget.finish_button.disabled
 
 
+@pytest.mark.parametrize("seed", [28, 43, 45, 47, 59, 62, 73, 80])
+def test_auto_finish_ends_the_deals_it_once_played_for_ever(comm: Comm, seed: int) -> None:
+    widget = GameWidget("klondike", seed=seed, animate=False)
+    widget.auto_finish()
+    played = len(widget.game.history)
+    assert played < 400
+    assert widget.game.result.over or (
+        f"stopped after {played} moves: " in widget.message.value), widget.message.value
+    assert not widget.finish_button.disabled or widget.game.result.over
+
+
 def test_hint_highlights_the_strategy_move(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     expected = get_strategy("klondike").choose(widget.game.clone())
@@ -422,7 +433,7 @@ def test_a_reload_redraws_once_when_every_canvas_is_ready(comm: Comm) -> None:
     assert len(comm) == 1
 
 
-def test_the_mime_bundle_holds_html_and_svg(comm: Comm) -> None:
+def test_the_mime_bundle_holds_html_and_a_png(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     widget.play(first_move(widget.game))
     comm.clear()
@@ -430,14 +441,16 @@ def test_the_mime_bundle_holds_html_and_svg(comm: Comm) -> None:
     assert bundle is not None
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert len(comm) == 1, "displaying again redraws the canvas"
-    root = ET.fromstring(bundle["image/svg+xml"])
-    assert root.tag.endswith("svg")
+    # One picture each: the HTML's SVG, and a PNG for viewers that show images only.
+    assert "image/svg+xml" not in bundle
+    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
     # Without a kernel: a picture of the same SVG and one line, in tags that
     # JupyterLab's sanitizer keeps for an untrusted notebook.
     page = bundle["text/html"]
     source = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]+)"', page)
     assert source is not None
-    assert base64.b64decode(source.group(1)).decode() == bundle["image/svg+xml"]
+    root = ET.fromstring(base64.b64decode(source.group(1)).decode())
+    assert root.tag.endswith("svg")
     assert widget.game.status in page
     tags = set(re.findall(r"<([a-z]+)", page))
     assert tags == {"figure", "div", "img", "figcaption"}, tags
@@ -502,7 +515,7 @@ def test_replay_from_save_text_and_game(comm: Comm) -> None:
 
 def test_replay_speed_sets_the_play_interval(comm: Comm) -> None:
     replay = ReplayWidget(get_example("chain-first-layout"), animate=False)
-    replay.speed.value = 2.0
+    replay.speed_slider.value = 2.0
     assert replay.player.interval == 450
 
 
@@ -510,7 +523,7 @@ def test_replay_bundle(comm: Comm) -> None:
     replay = ReplayWidget(get_example("klondike-partial-sequence"), animate=False)
     bundle = replay._repr_mimebundle_()
     assert bundle is not None
-    ET.fromstring(bundle["image/svg+xml"])
+    assert "image/svg+xml" not in bundle and bundle["image/png"]
     page = bundle["text/html"]
     # A picture where scripts do not run; the player, with every step, where they do.
     still, script = page.split("<script", 1)
@@ -857,6 +870,8 @@ def test_auto_finish_goes_move_by_move_and_undo_stops_it_at_once(comm: Comm) -> 
         assert "You won" not in widget.status.value, "the words ran ahead of the picture"
         assert widget.state == before, "the state trait changes once, at the end"
         assert drawn(widget) == engine(widget), "the canvas was sent this very position"
+        assert html.escape(widget.table.words()) in widget.description.value, (
+            "the table in words follows each move of the run")
         widget.undo_button.click()
         assert not widget.running and len(widget.game.history) == played - 1
         assert "Move taken back" in widget.message.value
@@ -950,17 +965,17 @@ def test_the_move_box_script_is_valid_javascript() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_the_felt_shrinks_when_the_table_does_but_not_on_every_move(comm: Comm) -> None:
+def test_the_felt_shrinks_for_a_new_game_but_not_during_one(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=7, animate=False)
     painter = widget.painter
     assert widget._scene is not None
     needed = math.ceil(widget._scene.height)
-    painter.canvas.height = needed + 10             # a little taller: kept
-    widget.play("turn")
-    assert painter.canvas.height == needed + 10
     painter.canvas.height = needed + 400            # a column grew, then shrank back
+    widget.play("turn")
     widget.undo()
-    assert painter.canvas.height == math.ceil(widget._scene.height)
+    assert painter.canvas.height == needed + 400, "the page below holds still"
+    widget.new_deal(7)
+    assert painter.canvas.height == needed
 
 
 def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
@@ -1202,3 +1217,172 @@ def test_a_piece_scheduled_before_a_run_was_stopped_does_nothing(comm: Comm) -> 
         widget._stop_run()
 
     in_a_loop(body)
+
+
+@pytest.mark.parametrize("kind", ["game", "replay"])
+def test_a_new_width_closes_the_old_card_images_only_once_the_browser_has_drawn_past_them(
+        comm: Comm, kind: str) -> None:
+    """The browser plays the canvas messages of every table of a kernel in one
+    queue, and stops for good at a drawing of a closed canvas: an image that a
+    message still queued may draw must stay open (issue 27: a width set on one
+    table while the deal of it still played blanked every table)."""
+    if kind == "game":
+        table: Any = GameWidget("klondike", seed=7, animate=False)
+    else:
+        game = new_game("klondike", seed=7)
+        game.play("turn")
+        table = ReplayWidget(game, animate=False)
+    painter = table.painter
+    painter._ack.set_trait("image_data", _ack_png(painter.sent - 1))   # one still playing
+    old = list(painter._images.values())
+    before = painter.sent
+    table.width = 500
+    assert painter.sent > before, "the table is drawn again at its new width"
+    assert old and all(image.comm is not None for image in old), "closed while still needed"
+    assert not set(painter._images.values()) & set(old), "the new width has its own images"
+    painter._ack.set_trait("image_data", _ack_png(before))   # played what drew the old ones
+    assert all(image.comm is None for image in old)
+    assert all(image.comm is not None for image in painter._images.values())
+
+
+def test_images_set_aside_before_any_browser_answered_stay_open_until_close(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=3, animate=False)
+    old = list(widget.painter._images.values())
+    widget.width = 600
+    widget.width = 700
+    assert all(image.comm is not None for image in old)
+    widget.painter.close()
+    assert all(image.comm is None for image in old)
+
+
+# -- issue 27: both widgets have the same plain, checked, synced traits ------------------
+
+
+def _replay() -> ReplayWidget:
+    return ReplayWidget(get_example("chain-first-layout"), animate=False)
+
+
+def _game() -> GameWidget:
+    return GameWidget("chain", seed=1, animate=False)
+
+
+@pytest.mark.parametrize("make", [_game, _replay], ids=["game", "replay"])
+@pytest.mark.parametrize(("trait", "good", "bad"), [
+    ("width", 480, 10),
+    ("speed", 2.5, 0),
+    ("animate", True, None),
+    ("state", None, '{"game": "poker"}'),
+])
+def test_each_trait_is_set_from_python_checked_and_observed(
+        comm: Comm, make: Any, trait: str, good: Any, bad: Any) -> None:
+    widget = make()
+    assert widget.trait_metadata(trait, "sync"), f"{trait} is synced"
+    if trait == "state":
+        other = new_game("klondike", seed=4)
+        other.play("turn")
+        good = other.to_json()
+    seen: list[Any] = []
+    widget.observe(lambda change: seen.append(change["new"]), trait)
+    setattr(widget, trait, good)
+    assert getattr(widget, trait) == good and seen == [good]
+    if bad is not None:
+        with pytest.raises(traitlets.TraitError):
+            setattr(widget, trait, bad)
+        assert getattr(widget, trait) == good and seen == [good], "a refused value changes nothing"
+    assert widget.get_state()[trait] == getattr(widget, trait)
+
+
+def test_the_replay_speed_is_a_trait_the_slider_shows(comm: Comm) -> None:
+    replay = _replay()
+    assert isinstance(replay.speed, float) and replay.speed == 1.0
+    replay.speed = 2.0
+    assert replay.speed_slider.value == 2.0 and replay.player.interval == 450
+    replay.speed = 10.0                       # faster than the slider goes: it shows its end
+    assert replay.speed == 10.0 and replay.speed_slider.value == 4.0
+    replay.speed_slider.value = 0.5           # the slider sets the trait
+    assert replay.speed == 0.5 and replay.player.interval == 1800
+    bad: object
+    for bad in (0, -1.0, math.nan, 1000.0, "fast"):
+        with pytest.raises(traitlets.TraitError, match="speed"):
+            replay.speed = bad  # type: ignore[assignment]
+    assert replay.speed == 0.5 and replay.speed_slider.value == 0.5
+
+
+def test_a_replay_follows_a_linked_game(comm: Comm) -> None:
+    table = GameWidget("klondike", seed=7, animate=False)
+    replay = ReplayWidget(new_game("chain", seed=2), animate=False)
+    ipywidgets.link((table, "state"), (replay, "state"))
+    assert replay.game.name == "klondike" and replay.steps == 0
+    table.play("turn")
+    table.play("turn")
+    assert replay.steps == 2 and replay.position == 0
+    replay.go(2)
+    assert replay.counter.value == "step 2 of 2"
+    assert "Klondike" in replay.heading.value
+    table.play("turn")
+    assert replay.position == 0 and replay.counter.value == "step 0 of 3"
+
+
+def test_an_ended_replay_says_won_once(comm: Comm) -> None:
+    game = new_game("klondike", seed=7)
+    player = get_strategy("klondike")
+    while not game.is_over:
+        move = player.choose(game)
+        assert move is not None
+        game.play(move)
+    replay = ReplayWidget(game, animate=False)
+    replay.go(replay.steps)
+    shown = replay.caption.value + replay.description.value
+    assert "You won!" in replay.caption.value
+    assert shown.count("Won") + shown.count("won") == 1, shown
+
+
+def test_an_input_during_a_replay_animation_cuts_it_short(comm: Comm) -> None:
+    import asyncio
+
+    game = new_game("klondike", seed=0)
+    player = get_strategy("klondike")
+    for _ in range(6):        # the first: an ace up and the card under it turned
+        move = player.choose(game)
+        assert move is not None
+        game.play(move)
+    assert len(game.history[0].events) == 2
+
+    async def body() -> None:
+        replay = ReplayWidget(game, animate=True)
+        replay.speed = 0.25                          # each step takes seconds to draw
+        comm.clear()
+        replay.forward()
+        assert replay._piece_timer is not None, "a long step goes in pieces"
+        sleeps = comm.count("sleep")
+        assert 0 < sleeps and sum(
+            args[0] for name, args in comm.commands() if name == "sleep") <= 300
+        for _ in range(4):                           # Forward pressed again quickly
+            replay.forward()
+            assert replay._piece_timer is None
+            assert comm.count("sleep") == 0, "drawn at once, not animated"
+            assert replay.painter.scene == layout(replay.game,
+                                                  replay.game.position_at(replay.position),
+                                                  replay.width, keys_from=replay.painter.scene)
+        assert replay.position == 5 and replay.counter.value.startswith("step 5 of")
+        sent = len(comm)
+        await asyncio.sleep(1.0)
+        assert len(comm) == sent, "nothing of the cut animation comes after"
+
+    in_a_loop(body)
+
+
+def test_the_canvas_only_grows_during_a_game_by_whole_steps(comm: Comm) -> None:
+    from solitaire_widgets.widgets.canvas_backend import SHRINK_SLACK
+
+    widget = GameWidget("klondike", seed=3, animate=False)
+    start = widget.canvas.height
+    assert start == math.ceil(widget._layout().height), "a new game's felt fits it"
+    heights = [start]
+    widget.canvas.observe(lambda change: heights.append(change["new"]), "height")
+    widget.auto_finish()
+    step = math.ceil(SHRINK_SLACK * widget.width)
+    assert heights == sorted(heights) and len(heights) <= 3, heights
+    assert all((h - start) % step == 0 for h in heights), heights
+    widget.new_deal(3)                       # a new game: the felt fits it again
+    assert widget.canvas.height == start

@@ -64,10 +64,16 @@ def _svg(game: Game, scene: Scene) -> str:
     return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
 
 
+#: The scale of the PNG in a widget's mime bundle: it is saved with the notebook
+#: (a picture for viewers that show images only), so it is kept light.
+STILL_PNG_SCALE = 0.75
+
+
 @lru_cache(maxsize=8)
-def _png(scene: Scene, four_colour: bool, highlight: frozenset[str]) -> bytes:
+def _png(scene: Scene, four_colour: bool, highlight: frozenset[str],
+         scale: float = PNG_SCALE) -> bytes:
     # A widget shown twice, or shown and saved, draws its picture once.
-    return scene_png(scene, four_colour, highlight, PNG_SCALE)
+    return scene_png(scene, four_colour, highlight, scale)
 
 
 def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
@@ -84,13 +90,15 @@ def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
 
 def still_png(scene: Scene, four_colour: bool = False,
               highlight: Collection[str] = frozenset()) -> str:
-    """A PNG of ``scene`` as a mime bundle carries it (``image/png``): base64 text.
+    """A PNG of ``scene`` as a mime bundle carries it (``image/png``): base64 text,
+    at ``STILL_PNG_SCALE``.
 
     >>> from solitaire_widgets.render.scene import Scene
     >>> base64.b64decode(still_png(Scene(10, 10)))[:4]
     b'\x89PNG'
     """
-    return base64.b64encode(_png(scene, four_colour, frozenset(highlight))).decode("ascii")
+    return base64.b64encode(_png(scene, four_colour, frozenset(highlight),
+                                 STILL_PNG_SCALE)).decode("ascii")
 
 
 def still_html(svg: str, words: str, line: str, scene: Scene, extra: str = "") -> str:

@@ -22,12 +22,18 @@ from .cardface import BACK, EDGE, FACE, card_shapes, suit_path
 from .scene import Scene, Slot, Sprite
 from .shapes import SANS, Rect, Shape, Text
 
-__all__ = ["scene_shapes", "scene_layers", "slot_shapes", "FELT", "HIGHLIGHT", "LABEL_INK"]
+__all__ = ["scene_shapes", "scene_layers", "slot_shapes", "FELT", "HIGHLIGHT", "LABEL_INK",
+           "CURSOR", "CURSOR_INK", "CURSOR_EDGE"]
 
 #: The table's green baize.
 FELT = "#1f6a3e"
-#: The outline of highlighted piles and cards.
+#: The outline of highlighted piles and cards (picked up, or hinted).
 HIGHLIGHT = "#ffd54a"
+#: A highlight item starting so is the keyboard cursor (``"cursor:t3:1"``): it is
+#: drawn apart from a selection, as two thin rings further out, white round dark blue.
+CURSOR = "cursor:"
+CURSOR_INK = "#ffffff"
+CURSOR_EDGE = "#0b3d91"
 #: Text written on the table.
 LABEL_INK = "#e9f3ea"
 SLOT_FILL = "rgba(255,255,255,0.07)"
@@ -84,22 +90,24 @@ def _highlighted(scene: Scene, highlight: Collection[str]) -> list[tuple[float, 
                                                                            float]]:
     boxes = []
     for item in sorted(highlight):
-        sprites: list[Sprite] = []
         pile, _, count = item.partition(":")
+        sprite = scene.sprite(item)
+        sprites: list[Sprite] = []
         if count.isdigit() and int(count) > 0:
             sprites = scene.pile_sprites(pile)[-int(count):]
-        elif scene.sprite(item) is not None:
-            sprites = [scene.sprite(item)]  # type: ignore[list-item]
+        elif sprite is not None:
+            sprites = [sprite]
         else:
-            bounds = scene.pile_bounds(item)
+            pile = item
+        if not sprites:      # a pile's place (an empty pile's too)
+            bounds = scene.pile_bounds(pile)
             if bounds is not None:
                 boxes.append(bounds)
             continue
-        if sprites:
-            left = min(s.x for s in sprites)
-            top = min(s.y for s in sprites)
-            boxes.append((left, top, max(s.x + s.w for s in sprites) - left,
-                          max(s.y + s.h for s in sprites) - top))
+        left = min(s.x for s in sprites)
+        top = min(s.y for s in sprites)
+        boxes.append((left, top, max(s.x + s.w for s in sprites) - left,
+                      max(s.y + s.h for s in sprites) - top))
     return boxes
 
 
@@ -127,11 +135,20 @@ def scene_layers(scene: Scene, four_colour: bool = False,
     for sprite in sorted(scene.sprites, key=lambda s: s.z):
         layers.append(("card", sprite.key,
                        _sprite_shapes(sprite, sprite.key in hidden, four_colour) if cards else []))
-    for x, y, w, h in _highlighted(scene, highlight):
+    cursor = {item[len(CURSOR):] for item in highlight if item.startswith(CURSOR)}
+    marked = {item for item in highlight if not item.startswith(CURSOR)}
+    for x, y, w, h in _highlighted(scene, marked):
         pad = 2.0
         layers.append(("highlight", "", [
             Rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, 6.0, fill="none", stroke=HIGHLIGHT,
                  stroke_width=3.0),
+        ]))
+    for x, y, w, h in _highlighted(scene, cursor):
+        layers.append(("highlight", "", [
+            Rect(x - 5, y - 5, w + 10, h + 10, 8.0, fill="none", stroke=CURSOR_EDGE,
+                 stroke_width=2.0),
+            Rect(x - 7, y - 7, w + 14, h + 14, 9.0, fill="none", stroke=CURSOR_INK,
+                 stroke_width=2.0),
         ]))
     return layers
 

@@ -53,6 +53,7 @@ from typing import TypeAlias
 
 from ..game import Game
 from ..moves import Move
+from .draw import CURSOR
 from .scene import Scene
 
 __all__ = [
@@ -100,7 +101,7 @@ KEYS: dict[str, str] = {
     "Enter": "pick up the cards, or put the picked-up cards here",
     " ": "the same as Enter",
     "f": "send the pile's top card to its foundation",
-    "Escape": "put the picked-up cards back",
+    "Escape": "put the picked-up cards back, hide the cursor and leave the table",
     "u": "undo",
     "r": "redo",
     "h": "hint",
@@ -381,7 +382,7 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
     Left and right arrows move the cursor from pile to pile, up and down
     take more or fewer of its face-up cards; Enter (or space) acts there as
     a click does; ``f`` sends its top card to a foundation; Escape puts the
-    picked-up cards back; ``u``, ``r``, ``h``: undo, redo, hint (see
+    picked-up cards back and hides the cursor; ``u``, ``r``, ``h``: undo, redo, hint (see
     :data:`KEYS`). Any other key is not the table's (``None``).
     """
     order = _pile_order(scene, game)
@@ -404,9 +405,9 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
         count = max(1, min(count, max(face_up, 1)))
         return replace(state, focus=(focus[0], count)), Focus(focus[0], count)
     if name == "Escape":
-        if state.selected is None:
+        if state.selected is None and state.focus is None:
             return state, None
-        return replace(state, selected=None), Clear()
+        return replace(state, selected=None, focus=None), Clear()
     if name in ("u", "r", "h"):
         return state, Action({"u": "undo", "r": "redo", "h": "hint"}[name])
     if name in ("Enter", " ", "f"):
@@ -421,16 +422,17 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
 
 
 def highlights(state: PointerState) -> frozenset[str]:
-    """What to highlight: the picked-up cards (``"t3:2"``) and the keyboard cursor.
+    """What to highlight: the picked-up cards (``"t3:2"``) and the keyboard cursor,
+    marked apart (``solitaire_widgets.render.draw.CURSOR``, drawn otherwise).
 
     >>> sorted(highlights(PointerState(selected=("t3", 2), focus=("fh", 1))))
-    ['fh:1', 't3:2']
+    ['cursor:fh:1', 't3:2']
     """
     marks = set()
     if state.selected is not None:
         marks.add(f"{state.selected[0]}:{state.selected[1]}")
     if state.focus is not None:
-        marks.add(f"{state.focus[0]}:{state.focus[1]}")
+        marks.add(f"{CURSOR}{state.focus[0]}:{state.focus[1]}")
     return frozenset(marks)
 
 

@@ -300,6 +300,9 @@ class TablePainter:
         self._under = Canvas(width=width, height=height)
         self.painter = ShapePainter()
         self._images: dict[tuple[str, int, int], Canvas] = {}
+        # Images set aside by drop_images, each batch with the number of the last
+        # message sent before (closed once the browser has played it).
+        self._retired: list[tuple[int, list[Canvas]]] = []
         self._image_ready: set[tuple[str, int, int]] = set()
         self._base: tuple[int, int] | None = None
         self._table_drawn: tuple[Any, ...] | None = None
@@ -324,12 +327,14 @@ class TablePainter:
     @property
     def hidden_canvases(self) -> list[Canvas]:
         """The canvases never displayed (their content is lost when a page reloads)."""
-        return [self._table, self._under, self._ack, *self._images.values()]
+        retired = [canvas for _sent, canvases in self._retired for canvas in canvases]
+        return [self._table, self._under, self._ack, *self._images.values(), *retired]
 
     def close(self) -> None:
         """Close every canvas and path widget (and their layouts)."""
         close_all([self.canvas, *self.hidden_canvases, *self.painter.paths.values()])
         self._images.clear()
+        self._retired.clear()
         self._base = None
         self.painter.paths.clear()
 
@@ -341,19 +346,44 @@ class TablePainter:
         self.painter.reset()
 
     def drop_images(self) -> None:
-        """Close the card images (the card size changed); new ones are made on demand."""
-        close_all(self._images.values())
+        """Set the card images aside (the card size changed); new ones are made on demand.
+
+        The old ones are closed only once the browser has played every message
+        sent before (see :meth:`_close_retired`): a message still queued there
+        may draw them, and the browser's canvas manager, which plays the
+        messages of EVERY canvas of the kernel one after another, stops for
+        good at a drawing of a closed canvas (every table goes blank).
+        """
+        if self._images:
+            self._retired.append((self.sent, list(self._images.values())))
         self._images.clear()
         self._image_ready.clear()
         self._base = None
+        self._close_retired()
+
+    def _close_retired(self) -> None:
+        """Close the images set aside that no message left to play can draw.
+
+        Before any browser has acknowledged a message, none is closed (one may
+        still be playing what came before); without a browser they stay until
+        :meth:`close`.
+        """
+        while self._retired and self.acknowledged and self._retired[0][0] <= self.drawn:
+            _sent, canvases = self._retired.pop(0)
+            close_all(canvases)
 
     def _size(self, scene: Scene, shrink: bool = False) -> None:
-        # The canvas grows with the table at once, but shrinks only when asked
-        # (``shrink``: nothing is being animated in the browser, where a resize
-        # clears the canvases) and only by more than :data:`SHRINK_SLACK`, so it
-        # does not jump on every move.
+        # The canvas grows with the table at once (by whole steps), but shrinks
+        # only when asked (``shrink``: a new game, and nothing being animated in
+        # the browser, where a resize clears the canvases) and only by more than
+        # :data:`SHRINK_SLACK`, so it does not jump on every move.
         width, height = math.ceil(scene.width), math.ceil(scene.height)
         if self.canvas.width == width and not (shrink and self.would_shrink(scene)):
+            if height > self.canvas.height > 1 and not shrink:
+                # Grown by a whole step (SHRINK_SLACK of the width) at a time, so a
+                # column growing card by card moves what is below the table rarely.
+                step = max(1, math.ceil(SHRINK_SLACK * width))
+                height = self.canvas.height + math.ceil((height - self.canvas.height) / step) * step
             height = max(height, self.canvas.height)
         if self.canvas.width != width or self.canvas.height != height:
             for canvas in (self.canvas, self._table, self._under):
@@ -466,7 +496,7 @@ class TablePainter:
     def _draw_highlight(self, canvas: Canvas, scene: Scene, highlight: Collection[str]) -> None:
         if not highlight:
             return
-        bare = Scene(scene.width, scene.height, scene.sprites)
+        bare = Scene(scene.width, scene.height, scene.sprites, scene.slots)  # empty piles too
         for kind, _key, shapes in scene_layers(bare, self.four_colour, highlight):
             if kind == "highlight":
                 self.painter.draw(canvas, shapes)
@@ -504,6 +534,7 @@ class TablePainter:
         if drawn > self.drawn:
             self.drawn = drawn
         self.acknowledged = True
+        self._close_retired()
         if self.on_drawn is not None:
             self.on_drawn()
 
@@ -618,8 +649,10 @@ class TablePainter:
 #: (``__KEYS__``, no Ctrl/Alt/Meta, no Shift+Enter): for any other key it
 #: turns those two calls into no-ops for that event, so the browser moves the
 #: focus on Tab and JupyterLab gets the rest. Escape also leaves the table
-#: (after the table has put back any picked-up cards): the focus goes to the
-#: notebook, in command mode. It gives the canvas a role and a label.
+#: (after the table has put back any picked-up cards and hidden its cursor):
+#: the focus goes to the notebook, in command mode. It gives the canvas a role
+#: and a label, and makes the table's message (``.sw-message``) a polite
+#: ``aria-live`` region, so moves, refusals and results are read out.
 #:
 #: Enter in the move box (``.sw-move-box``) clears the box at once and adds the
 #: line to the hidden ``.sw-move-queue`` text box, which holds the last lines
@@ -642,8 +675,18 @@ _BRIDGE_SCRIPT = """(function (img) {
       c.setAttribute('aria-label', label);
     });
   }
-  label_canvases();
-  new MutationObserver(label_canvases).observe(root, {childList: true, subtree: true});
+  function live_region() {
+    // The table's message (.sw-message) is said aloud as it changes: each move,
+    // each refusal (its own role="alert" inside), each result.
+    var said = root.querySelector('.sw-message .widget-html-content');
+    if (!said || said.getAttribute('aria-live')) return;
+    said.setAttribute('role', 'status');
+    said.setAttribute('aria-live', 'polite');
+    said.setAttribute('aria-atomic', 'true');
+  }
+  function mark() { label_canvases(); live_region(); }
+  mark();
+  new MutationObserver(mark).observe(root, {childList: true, subtree: true});
   var typed = Date.now(), sent = [];
   root.addEventListener('keydown', function (e) {
     var box = e.target && e.target.closest && e.target.closest('.sw-move-box');

@@ -163,6 +163,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._typed_seen = 0
         self._shown: Game | None = None
         self._own_state: str | None = None   # the last save of its game it published
+        # The felt may shrink to fit (a new game came in and has not settled yet):
+        # during a game it only grows, so the page below it holds still.
+        self._shrink_ok = True
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -494,7 +497,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._owed_timer.cancel()
             self._owed_timer = None
         self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=self._idle())
+        shrink = self._shrink_ok and self._idle()
+        self.painter.show(self._scene, self._highlight(), shrink=shrink)
+        if shrink:
+            self._shrink_ok = False
         self._settle_later(0.0)
 
     def _idle(self) -> bool:
@@ -545,7 +551,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._settle_later(0.0)
             return
         self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=True, fresh=True)
+        self.painter.show(self._scene, self._highlight(), shrink=self._shrink_ok, fresh=True)
+        self._shrink_ok = False
 
     def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
                         deal: bool = False, timing: Timing | None = None) -> float:
@@ -615,6 +622,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return change
         if self.game is not self._shown:     # a new game on the table
             game = self._shown = self.game
+            self._shrink_ok = True
             self.deal_number.value = game.seed
             self.move_input.placeholder = self.table.placeholder()
             start = layout(game, game.start, self.width)
@@ -658,8 +666,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not game.can_undo
         self.redo_button.disabled = not game.can_redo
         self.finish_button.disabled = not self.table.finish_button(self._finishing).enabled
+        self.description.value = (
+            '<div role="status" aria-live="polite" aria-label="The table in words" '
+            'style="font-size:smaller;white-space:pre-line">'
+            + html.escape(self.table.words()) + "</div>")
         if self._finishing:
-            return   # a run: the status line follows each move, the rest comes at its end
+            return   # a run: the status line and the words follow each move, the rest its end
         self.hint_button.disabled = over
         self.can_win_button.disabled = self.solver_hint_button.disabled = over
         buttons = self.table.actions()
@@ -678,10 +690,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         for word, widget in self.action_buttons.items():
             if word not in shown:
                 widget.disabled = True
-        self.description.value = (
-            '<div role="status" aria-live="polite" aria-label="The table in words" '
-            'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(self.table.words()) + "</div>")
 
     # -- playing -------------------------------------------------------------------
 
@@ -875,8 +883,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         the next mime type: ``text/html``, which JupyterLab sanitizes when the
         notebook is not trusted. So it holds only what sanitizers keep: an
         ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
-        and one line of text. ``image/svg+xml`` and ``image/png`` carry the same
-        picture (a viewer that shows only images, as GitHub's, takes the PNG).
+        and one line of text. ``image/png`` carries the same picture, smaller, for
+        a viewer that shows only images, as GitHub's (an ``image/svg+xml`` copy
+        would only repeat the HTML's picture and weigh down saved notebooks).
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
@@ -888,7 +897,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         words = describe_table(self.game.name, self.game.table)
         svg = scene_svg(scene, title=title, description=words)
         line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
-        bundle["image/svg+xml"] = svg
         bundle["image/png"] = still_png(scene)
         bundle["text/html"] = still_html(svg, words, line, scene)
         return bundle

@@ -5,9 +5,18 @@ A replay is a :class:`~solitaire_widgets.game.Game` (its history), an
 step forward and back, jump to the start or the end; a speed slider, a step
 counter and the words of the current step. One toggle button plays and
 pauses: it reads "▶ Play" or "❚❚ Pause", what pressing it does. Stepping
-forward animates the step (one message); any other jump draws the position
-at once. On a narrow screen the table keeps its labels readable and scrolls
-sideways in its own box, as the GameWidget's does.
+forward animates the step; any other jump draws the position at once, and so
+does any input that comes while a step is still being animated: the running
+animation is cut short (it is sent in pieces of about
+:data:`~solitaire_widgets.widgets.game_widget.PIECE_MS`), so the picture,
+the counter and the caption never disagree for long. On a narrow screen the
+table keeps its labels readable and scrolls sideways in its own box, as the
+GameWidget's does.
+
+Its synced traits are those of the GameWidget: ``width``, ``animate``,
+``speed``, ``state`` (the game replayed, as save JSON), and ``position``
+(the step shown); each is checked before it is set, so ``link``,
+``observe`` and ``interact`` work the same on both widgets.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.widgets import ReplayWidget
@@ -18,28 +27,33 @@ sideways in its own box, as the GameWidget's does.
 (1, 0)
 >>> replay.forward(); replay.position
 1
+>>> replay.speed = 2.0; replay.speed_slider.value
+2.0
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
+import time
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..errors import SaveFileError
+from ..errors import SaveFileError, SolitaireError
 from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table, sentence
 from ..render.display import replay_still, still_png
 from ..render.scene import Scene, layout, readable_width
-from ..render.tween import Timing, step_segments
+from ..render.tween import Segment, Timing, step_segments
 from ..saves import load_game
 from .canvas_backend import TablePainter
+from .game_widget import PIECE_MS, _duration, _running_loop
 from .owned import close_all
 from .threads import serialized
-from .traits import check_position, check_width
+from .traits import check_position, check_speed, check_width
 
 __all__ = ["ReplayWidget"]
 
@@ -61,6 +75,37 @@ def _as_game(replay: Game | Example | str | bytes) -> tuple[Game, list[str], str
         f"a replay is a Game, an Example or save-file JSON text, not {type(replay).__name__}")
 
 
+def _pieces(segments: list[Segment], ms: int = PIECE_MS) -> list[list[Segment]]:
+    """``segments`` cut into pieces of at most about ``ms`` milliseconds each.
+
+    A long segment (a slow speed) is cut between its frames: each part keeps
+    the segment's ``before`` and ``after`` (what stays put) and has some of
+    its frames.
+
+    >>> from solitaire_widgets.render.scene import Scene
+    >>> still = Scene(10, 10)
+    >>> long = Segment(still, still, (still,) * 10, ms=100)
+    >>> [len(piece[0].frames) for piece in _pieces([long], 300)]
+    [3, 3, 3, 1]
+    """
+    parts: list[Segment] = []
+    for segment in segments:
+        per = max(1, ms // max(1, segment.ms))
+        frames = list(segment.frames)
+        if len(frames) <= per:
+            parts.append(segment)
+            continue
+        for at in range(0, len(frames), per):
+            parts.append(Segment(segment.before, segment.after, tuple(frames[at:at + per]),
+                                 segment.ms))
+    pieces: list[list[Segment]] = []
+    for part in parts:
+        if not pieces or _duration(pieces[-1] + [part]) > ms / 1000:
+            pieces.append([])
+        pieces[-1].append(part)
+    return pieces
+
+
 class ReplayWidget(w.VBox):  # type: ignore[misc]
     """Step through a recorded game: ``ReplayWidget(get_example("chain-first-layout"))``."""
 
@@ -70,10 +115,28 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     animate = traitlets.Bool(True).tag(sync=True)
     #: Steps shown: 0 is the position after the deal.
     position = traitlets.Int(0).tag(sync=True)
+    #: Animation speed: 2.0 is twice as fast (the slider shows 0.25 to 4).
+    speed = traitlets.Float(1.0).tag(sync=True)
+    #: The game replayed, as its save JSON (see :func:`~solitaire_widgets.load_game`);
+    #: set it (or link it to a GameWidget's) to replay that game.
+    state = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
         return check_width(proposal["value"])
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal: dict[str, Any]) -> float:
+        return check_speed(proposal["value"])
+
+    @traitlets.validate("state")
+    def _valid_state(self, proposal: dict[str, Any]) -> str:
+        text = str(proposal["value"])
+        try:
+            load_game(text)
+        except SolitaireError as error:
+            raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
+        return text
 
     @traitlets.validate("position")
     def _valid_position(self, proposal: dict[str, Any]) -> int:
@@ -89,6 +152,13 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.title = title
         self.timing = Timing()
         self._scene: Scene | None = None
+        # The animation being sent in pieces: the timer of the next piece, and
+        # a number that makes a piece scheduled before an input do nothing.
+        self._piece_timer: asyncio.TimerHandle | None = None
+        self._piece_number = 0
+        #: When the browser will have drawn everything sent (time.monotonic()).
+        self._busy_until = 0.0
+        self._showing_speed = False
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -119,19 +189,20 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                        layout=button)
         self.end_button = w.Button(description="End »", tooltip="To the last step",
                                    layout=button)
-        self.speed = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
-                                   description="Speed", readout_format=".2f",
-                                   layout=w.Layout(width="260px"))
+        self.speed_slider = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
+                                          description="Speed", readout_format=".2f",
+                                          layout=w.Layout(width="260px"))
         self.counter = w.Label()
         self.caption = w.HTML()
         self.heading = w.HTML(f"<b>{html.escape(title)}</b>")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
         controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
-                           self.forward_button, self.end_button, self.speed, self.counter],
+                           self.forward_button, self.end_button, self.speed_slider, self.counter],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.heading, controls, self.stage, self.caption, self.description])
         self.width = width
         self.animate = animate
+        self.state = game.to_json()
 
         self.start_button.on_click(lambda _b: self.go(0))
         self.back_button.on_click(lambda _b: self.back())
@@ -140,10 +211,12 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.player.observe(self._on_play, "value")
         self.player.observe(self._on_playing, "playing")
         self.play_button.observe(self._on_play_button, "value")
-        self.speed.observe(self._on_speed, "value")
+        self.speed_slider.observe(self._on_speed_slider, "value")
+        self.observe(self._on_speed, "speed")
         self.observe(self._on_position, "position")
         self.observe(self._on_width, "width")
-        self._on_speed({"new": self.speed.value})
+        self.observe(self._on_state, "state")
+        self._on_speed({"new": self.speed})
         self.painter.prepare(layout(game, game.start, width).sprites)
         self._draw(0, animated=False)
 
@@ -215,13 +288,48 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self.play_button.tooltip = "Play the steps one after another"
 
     @serialized
+    def _on_speed_slider(self, change: dict[str, Any]) -> None:
+        if not self._showing_speed:     # the slider moved by a hand, not to show the trait
+            self.speed = float(change["new"])
+
+    @serialized
     def _on_speed(self, change: dict[str, Any]) -> None:
         speed = float(change["new"])
         self.player.interval = max(100, round(900 / speed))
+        # The slider shows the speed, within its own range.
+        shown = min(max(speed, self.speed_slider.min), self.speed_slider.max)
+        if self.speed_slider.value != shown:
+            self._showing_speed = True
+            try:
+                self.speed_slider.value = shown
+            finally:
+                self._showing_speed = False
+
+    @serialized
+    def _on_state(self, change: dict[str, Any]) -> None:
+        if change["new"] == self.game.to_json():
+            return
+        self.pause()
+        game, words, title = _as_game(str(change["new"]))
+        self._example = None
+        self.game, self.words, self.title = game, words, title
+        self.heading.value = f"<b>{html.escape(title)}</b>"
+        self.player.max = max(self.steps, self.player.min)
+        self.painter.prepare(layout(game, game.start, self.width).sprites)
+        self._scene = None
+        if self.position == 0:
+            self._draw(0, animated=False)
+        else:
+            self.position = 0
 
     @serialized
     def _on_position(self, change: dict[str, Any]) -> None:
         old, new = int(change["old"]), int(change["new"])
+        # Any input while a step is still being animated cuts it short: the
+        # position asked for is drawn at once.
+        animating = self._cut_animation()
+        if animating:
+            old = -1
         if self.player.value != new:
             self.player.value = new
         if new >= self.steps and self.playing:
@@ -235,23 +343,61 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         width = int(change["new"])
         self.canvas.layout.max_width = f"{width}px"
         self.canvas.layout.min_width = f"{readable_width(layout(self.game, self.game.table, width))}px"
+        self._cut_animation()
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
         self.painter.prepare(layout(self.game, self.game.start, width).sprites)
         self._draw(self.position, animated=False)
 
+    # -- drawing -------------------------------------------------------------------------
+
+    def _cut_animation(self) -> bool:
+        """Send no more of the animation going on; True if one was still being drawn.
+
+        The piece the browser has (at most about ``PIECE_MS``) plays out; the
+        next drawing follows it at once.
+        """
+        pending = self._piece_timer is not None
+        if self._piece_timer is not None:
+            self._piece_timer.cancel()
+            self._piece_timer = None
+        self._piece_number += 1
+        painter = self.painter
+        busy = (painter.in_flight > 0 if painter.acknowledged
+                else time.monotonic() < self._busy_until)
+        return pending or (busy and _running_loop() is not None)
+
+    def _send_piece(self, piece: list[Segment], final: Scene) -> None:
+        """Send one piece of an animation ending on ``final``."""
+        self.painter.animate(piece, final)
+        self._busy_until = max(self._busy_until, time.monotonic()) + _duration(piece)
+
+    @serialized
+    def _next_piece(self, number: int, pieces: list[list[Segment]], final: Scene) -> None:
+        if number != self._piece_number:
+            return    # an input came in between: it has drawn its own picture
+        self._piece_timer = None
+        piece, rest = pieces[0], pieces[1:]
+        self._send_piece(piece, final if not rest else piece[-1].after)
+        loop = _running_loop()
+        if rest and loop is not None:
+            # The next piece goes shortly before the browser has played this one.
+            self._piece_timer = loop.call_later(max(0.0, _duration(piece) - 0.05),
+                                                self._next_piece, number, rest, final)
+
     def _draw(self, position: int, animated: bool) -> None:
         game = self.game
         table = game.position_at(position)
         if animated and self.animate and position > 0:
             before = game.position_at(position - 1)
-            timing = self.timing.scaled(self.speed.value)
+            timing = self.timing.scaled(self.speed)
             segments, final = step_segments(game, before, game.history[position - 1].events,
                                             self.width, timing.frames, timing.ms,
                                             keys_from=self._scene)
             self._scene = final
-            self.painter.animate(segments, final)
+            pieces = _pieces(segments) if _running_loop() is not None else [segments]
+            self._next_piece(self._piece_number, pieces or [[]], final)
         else:
             self._scene = layout(game, table, self.width, keys_from=self._scene)
             self.painter.show(self._scene)
@@ -260,15 +406,18 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             words = "The deal."
         else:
             words = sentence(self.words[position - 1])
-        if position == self.steps and game.is_over:
-            words += " " + sentence(game.status)
+        ended = position == self.steps and game.result.over
+        if ended:
+            verdict = "You won!" if game.is_won else "Game over: lost."
+            words += f" {verdict} {sentence(game.result.reason)}"
         self.caption.value = f'<span class="solitaire-caption">{html.escape(words)}</span>'
         self.start_button.disabled = self.back_button.disabled = position == 0
         self.forward_button.disabled = self.end_button.disabled = position == self.steps
+        # The caption says how the game ended; the words of the table do not repeat it.
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(describe_table(game, table)) + "</div>")
+            + html.escape(describe_table(game, table, status=not ended)) + "</div>")
 
     # -- display -------------------------------------------------------------------------
 
@@ -297,8 +446,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         untrusted, whose sanitizer drops scripts, styles and inline SVG), it is
         a picture of the table shown and one line on replaying it
         (:func:`~solitaire_widgets.render.replay_still`).
-        ``image/svg+xml`` and ``image/png`` carry the same picture (a viewer
-        that shows only images, as GitHub's, takes the PNG).
+        ``image/png`` carries the picture of the step shown, for a viewer that
+        shows only images, as GitHub's.
         """
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         self.painter.redraw()
@@ -307,12 +456,12 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
 
         game = self.game
-        svg, picture = replay_still(game, self.title, self.position, self.width)
+        _svg, picture = replay_still(game, self.title, self.position, self.width)
         if self._example is not None:
             player = html_player(replay_frames(self._example, self.width), self.title,
                                  note=PICTURE_NOTE, picture=picture)
         else:
             player = game_player(game, self.title, self.width, picture=picture)
         shown = layout(game, game.position_at(self.position), self.width)
-        bundle.update({"text/html": player, "image/svg+xml": svg, "image/png": still_png(shown)})
+        bundle.update({"text/html": player, "image/png": still_png(shown)})
         return bundle
