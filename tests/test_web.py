@@ -284,7 +284,7 @@ def test_finish_reads_stop_while_auto_finish_runs_and_auto_finish_once_over() ->
     while (view := session.handle({"op": "finishstep", "played": played}))["played"]:
         played += 1
         assert view["finish"]["label"] == "Stop" and view["finish"]["enabled"]
-    assert view["over"] and view["finish"]["label"] == "Auto-finish"
+    assert view["gameOver"] and view["finish"]["label"] == "Auto-finish"
     assert not view["finish"]["enabled"], "nothing left to finish"
 
 
@@ -300,3 +300,27 @@ def test_any_input_stops_auto_finish_in_steps_and_says_so() -> None:
     view = undone.handle({"op": "undo"})
     assert view["finish"]["label"] == "Auto-finish" and view["message"] == "Move taken back."
     assert len(undone.game.history) == 2
+
+
+def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hint() -> None:
+    # The page draws ``over`` above the cards: the highlight layer, as SVG
+    # text. It is empty while nothing is chosen and holds a drawing as soon as
+    # the keyboard cursor, a picked-up card or a hint is on the table.
+    for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
+        session = TableSession(name, seed=seed)
+        assert session.view()["over"] == "", name
+        cursor = session.handle({"op": "key", "key": "ArrowRight"})
+        assert isinstance(cursor["over"], str) and "<" in cursor["over"], name
+        moved = session.handle({"op": "key", "key": "ArrowRight"})["over"]
+        assert moved != cursor["over"], f"{name}: the cursor moved"
+        session.handle({"op": "key", "key": "Escape"})
+        hint = session.handle({"op": "hint"})
+        assert hint["message"].startswith("Hint: ") and "<" in hint["over"], name
+        assert hint["gameOver"] is False, name
+    clicked = TableSession("chain", seed=54)
+    scene = layout("chain", clicked.game.table, clicked.width)
+    move = next(m for m in clicked.game.legal_moves() if m.action == "move")
+    x, y = _centre(scene, move.src, move.count)
+    clicked.handle({"op": "press", "x": x, "y": y, "t": 1.0})
+    view = clicked.handle({"op": "release", "x": x, "y": y, "t": 1.0})
+    assert view["selected"] and "<" in view["over"], "the picked-up card is drawn"

@@ -88,6 +88,11 @@ def _highlighted(scene: Scene, highlight: Collection[str]) -> list[tuple[float, 
         pile, _, count = item.partition(":")
         if count.isdigit() and int(count) > 0:
             sprites = scene.pile_sprites(pile)[-int(count):]
+            if not sprites:  # the cursor on an empty pile: its place
+                bounds = scene.pile_bounds(pile)
+                if bounds is not None:
+                    boxes.append(bounds)
+                continue
         elif scene.sprite(item) is not None:
             sprites = [scene.sprite(item)]  # type: ignore[list-item]
         else:

@@ -213,7 +213,7 @@ class TableSession:
             "status": table.status_text(), "message": table.message, "error": table.error,
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
-            "canUndo": game.can_undo, "canRedo": game.can_redo, "over": game.result.over,
+            "canUndo": game.can_undo, "canRedo": game.can_redo, "gameOver": game.result.over,
             "solver": game.rules.solver,
             "actions": self.actions(), "moves": [str(s.move) for s in game.history],
             "finish": self.finish_button(),

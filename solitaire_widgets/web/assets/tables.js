@@ -409,11 +409,11 @@
     this.moveInput.placeholder = "type a move, e.g. " + view.example;
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
-    this.buttons.hint.disabled = view.over;
+    this.buttons.hint.disabled = view.gameOver;
     this.buttons.finish.textContent = view.finish.label;
     this.buttons.finish.title = view.finish.title;
     this.buttons.finish.disabled = !view.finish.enabled;
-    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.over; }
+    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.gameOver; }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     this.actionBar.textContent = "";
     view.actions.forEach(function (action) {
