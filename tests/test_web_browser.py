@@ -19,11 +19,13 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.display import DISPLAY_WIDTH
+from solitaire_widgets.render.draw import HIGHLIGHT
 from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import TableSession, game_state
 from tests.browser_support import BrowserPage, served_directory
+from tests.png_support import read_png
 
 pytestmark = pytest.mark.browser
 
@@ -283,3 +285,49 @@ def test_players_read_in_the_dark_theme(browser_page: BrowserPage, book_site: st
                      ".sw-table .sw-note"):
         element = page.locator(selector).first
         assert element.evaluate(_CONTRAST) >= 4.5, selector
+
+
+#: The highlight's outline colour (``render.draw.HIGHLIGHT``), give or take antialiasing.
+_HIGHLIGHT = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def _highlight_pixels(shot: bytes) -> int:
+    """How many pixels of a screenshot have the highlight's colour."""
+    width, _height, rows = read_png(shot)
+    return sum(all(abs(row[i + c] - _HIGHLIGHT[c]) <= 24 for c in range(3))
+               for row in rows for i in range(0, 3 * width, 3))
+
+
+def _start_first_table(page: Any) -> Any:
+    page.locator(".sw-play-here").first.click()
+    page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                           timeout=START_TIMEOUT)
+    return page.locator(".sw-table .sw-stage").first
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_table_draws_the_keyboard_cursor_a_selection_and_a_hint(
+        browser_page: BrowserPage, exported: Path, width: int) -> None:
+    page = browser_page.page
+    page.set_viewport_size({"width": width, "height": 800})
+    with served_directory(exported) as url:
+        page.goto(f"{url}/index.html")
+        stage = _start_first_table(page)
+        stage.focus()
+        shots = [stage.screenshot()]
+        for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight",
+                    "ArrowRight", "Enter"):
+            stage.press(key)
+        # The cursor stands on the second tableau pile of deal 7, picked up.
+        page.wait_for_function("window.solitaireTables[0].view.selected")
+        shots.append(stage.screenshot())
+        assert _highlight_pixels(shots[1]) - _highlight_pixels(shots[0]) > 50, "the selection is drawn"
+        stage.press("Escape")
+        page.wait_for_function("!window.solitaireTables[0].view.selected")
+        shots.append(stage.screenshot())
+        page.locator(".sw-table button[data-op=hint]").click()
+        page.wait_for_function(
+            "document.querySelector('.sw-message').textContent.startsWith('Hint')")
+        shots.append(stage.screenshot())
+        assert _highlight_pixels(shots[3]) - _highlight_pixels(shots[2]) > 50, "the hint is drawn"
+    assert browser_page.errors() == []
