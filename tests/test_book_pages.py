@@ -39,12 +39,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 
 SECTIONS = (
+    "Play it yourself",
     "The source text and its translation",
     "The rules as implemented",
     "Where the text is unclear",
     "The text’s illustrated examples",
     "A whole deal, played by the built-in strategy",
-    "Play it yourself",
     "How often it comes out",
 )
 

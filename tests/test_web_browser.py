@@ -138,7 +138,7 @@ def test_an_exported_table_plays_from_a_fresh_folder(browser_page: BrowserPage,
     page = browser_page.page
     with served_directory(exported) as url:
         page.goto(f"{url}/index.html")
-        assert page.locator(".sw-table svg g.card").count() == 52, "the deal before Play here"
+        assert page.locator(".sw-table .sw-wide svg g.card").count() == 52, "the deal before Play here"
         play_a_table(page, 0)
         phases = page.evaluate("window.solitaireWeb.phases")
         assert set(phases) >= {"runtime", "wheel", "import", "total"}
@@ -156,7 +156,7 @@ def test_without_webassembly_the_page_says_so_and_keeps_the_picture(
         note = page.locator(".sw-note[role=alert]")
         note.wait_for()
         assert "WebAssembly" in note.inner_text()
-        assert page.locator(".sw-table svg g.card").count() == 52
+        assert page.locator(".sw-table .sw-wide svg g.card").count() == 52
     assert browser_page.errors() == []
 
 
@@ -331,3 +331,89 @@ def test_the_table_draws_the_keyboard_cursor_a_selection_and_a_hint(
         shots.append(stage.screenshot())
         assert _highlight_pixels(shots[3]) - _highlight_pixels(shots[2]) > 50, "the hint is drawn"
     assert browser_page.errors() == []
+
+
+_SWIPE_JS = """([index, x, y]) => {
+  const svg = document.querySelectorAll('.sw-table')[index].querySelector('.sw-stage svg');
+  const p = svg.createSVGPoint(); p.x = x; p.y = y;
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+
+def _swipe(page: Any, x: float, y: float, dy: float) -> None:
+    """A finger put down at (x, y) in the viewport and moved up by ``dy``, then lifted."""
+    session = page.context.new_cdp_session(page)
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                              "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        session.send("Input.dispatchTouchEvent", {
+            "type": "touchMove", "touchPoints": [{"x": x, "y": y - dy * step / 10}]})
+        page.wait_for_timeout(16)
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(300)
+    session.detach()
+
+
+_LABELS = """(root) => Array.from(root.querySelectorAll('.sw-stage svg text'))
+  .filter(t => !t.closest('g.card') && t.getClientRects().length).map(t => {
+    const svg = t.ownerSVGElement, box = svg.viewBox.baseVal;
+    return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width / box.width;
+  })"""
+
+
+def test_on_a_phone_the_table_fits_taps_play_and_a_swipe_on_the_felt_scrolls(
+        browser: Any, exported: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        with served_directory(exported) as url:
+            page.goto(f"{url}/index.html")
+            # Before Play here: the phone's picture of the deal, readable and within the column.
+            root = page.locator(".sw-table").first
+            assert min(root.evaluate(_LABELS)) >= 9
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            root.locator(".sw-play-here").tap()
+            page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                                   timeout=START_TIMEOUT)
+            svg = root.locator(".sw-stage svg").first
+            box, stage = svg.bounding_box(), root.locator(".sw-stage").bounding_box()
+            assert box["width"] <= stage["width"] + 0.5 and box["x"] + box["width"] <= 390
+            assert min(root.evaluate(_LABELS)) >= 9, "pile labels at least 9 px high"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            width = float(svg.evaluate("s => s.viewBox.baseVal.width"))
+            # Tap a card, then tap where it goes: the move is played.
+            reference = new_game("klondike", seed=7)
+            move = next(m for m in reference.legal_moves() if m.action == "move")
+            scene = layout("klondike", reference.table, width)
+            for pile, count in ((move.src, move.count), (move.dst, 1)):
+                x, y = page.evaluate(_TO_CLIENT, [0, *_point(scene, pile, count)])
+                page.touchscreen.tap(x, y)
+                page.wait_for_timeout(400)  # not a double tap
+            reference.play(move)
+            page.wait_for_function(
+                "document.querySelector('.sw-table').getAttribute('data-sw-moves') === '1'")
+            assert page.evaluate("window.solitaireTables[0].state()") == game_state(reference)
+            # Every control is within the screen's width.
+            for button in root.locator("button, input").all():
+                right = button.bounding_box()
+                assert right["x"] >= 0 and right["x"] + right["width"] <= 390, \
+                    button.evaluate("b => b.outerHTML")
+            # A swipe that starts on the felt scrolls the page; one on a card does not.
+            page.evaluate("document.body.style.paddingBottom = '2000px'; window.scrollTo(0, 0)")
+            felt_x, felt_y = page.evaluate(_TO_CLIENT, [0, width - 4, scene.height - 4])
+            _swipe(page, felt_x, felt_y, 200)
+            scrolled = page.evaluate("window.scrollY")
+            assert scrolled > 50, "a swipe on the felt scrolls the page"
+            page.evaluate("window.scrollTo(0, 0)")
+            card = scene.pile_sprites("t7")[-1]
+            card_x, card_y = page.evaluate(
+                _TO_CLIENT, [0, card.x + card.w / 2, card.y + card.h / 2])
+            _swipe(page, card_x, card_y, 120)
+            assert page.evaluate("window.scrollY") < 5, "a drag on a card is the table's"
+        assert errors == []
+    finally:
+        context.close()

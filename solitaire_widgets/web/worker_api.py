@@ -31,15 +31,16 @@ def _answer(request: dict[str, Any]) -> Any:
     name = str(request.get("table", ""))
     if op == "open":
         options = {str(k): str(v) for k, v in dict(request.get("options") or {}).items()}
+        width = float(request.get("width") or 720.0)  # the page's column, at most 720
         if request.get("save"):
             from ..saves import load_game
 
-            session = TableSession(load_game(str(request["save"])), prefix=name)
+            session = TableSession(load_game(str(request["save"])), width=width, prefix=name)
         else:
             seed = request.get("seed")
             game = new_game(str(request.get("game", "klondike")),
                             seed=None if seed in (None, "") else int(seed), **options)
-            session = TableSession(game, prefix=name)
+            session = TableSession(game, width=width, prefix=name)
         _tables[name] = session
         return session.view()
     if op == "replay":

@@ -183,6 +183,7 @@
     frame(performance.now());
   }
 
+  var TABLE_WIDTH = 720;
   function Table(root, index) {
     this.root = root;
     this.index = index;
@@ -216,7 +217,10 @@
     var steps = { runtime: 1, wheel: 2, "import": 3 };
     listeners.push(function (phase) { if (steps[phase]) { bar.value = steps[phase]; } });
     boot().then(function () {
-      var request = { op: "open", table: self.name, game: root.getAttribute("data-sw-game") };
+      // The table is laid out at its column's width (at most the usual
+      // 720), so that on a phone it fits and its labels keep their size.
+      var request = { op: "open", table: self.name, game: root.getAttribute("data-sw-game"),
+                      width: self.width() };
       if (root.getAttribute("data-sw-save")) { request.save = root.getAttribute("data-sw-save"); }
       else { request.seed = root.getAttribute("data-sw-seed"); }
       return ask(request);
@@ -236,13 +240,21 @@
     return this.ready;
   };
 
+  Table.prototype.width = function () {
+    var column = this.stage.clientWidth || this.root.clientWidth || TABLE_WIDTH;
+    return Math.max(240, Math.min(TABLE_WIDTH, Math.floor(column)));
+  };
+
   Table.prototype.build = function () {
     var self = this, root = this.root;
     this.note.textContent = "";
+    // The live drawing takes the place of the pictures of the deal.
+    this.stage.querySelectorAll(".sw-picture").forEach(function (node) { node.remove(); });
     this.stage.setAttribute("tabindex", "0");
     this.stage.setAttribute("role", "application");
     this.stage.setAttribute("aria-roledescription", "card table");
-    this.stage.setAttribute("aria-label", "The table: arrow keys choose a pile, Enter picks up or puts down, f sends to a foundation, u undo, h hint");
+    this.stage.setAttribute("aria-label", "The table: " +
+      (root.getAttribute("data-sw-help") || "arrow keys choose a pile, Enter picks up or puts down"));
     var keys = (root.getAttribute("data-sw-keys") || "").split("|");
     var bar = el("div", { "class": "sw-bar", role: "toolbar", "aria-label": "Table controls" });
     function button(label, op, title, act) {
@@ -315,6 +327,19 @@
       return { x: p.x, y: p.y, t: event.timeStamp / 1000 };
     }
     var down = false;
+    // A finger on a card drags it; a finger on the felt scrolls the page
+    // (the browser then cancels the pointer, and the press is dropped).
+    this.stage.addEventListener("touchstart", function (event) {
+      var target = event.target;
+      if (event.touches.length === 1 && target.closest && target.closest("g.card")) {
+        event.preventDefault();
+      }
+    }, { passive: false });
+    this.stage.addEventListener("pointercancel", function () {
+      if (!down) { return; }
+      down = false;
+      self.send({ op: "leave" });
+    });
     this.stage.addEventListener("pointerdown", function (event) {
       var p = point(event);
       if (!p) { return; }
