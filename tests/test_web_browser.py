@@ -9,7 +9,10 @@ No request leaves 127.0.0.1 and the console stays clean.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import shutil
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -417,3 +420,79 @@ def test_on_a_phone_the_table_fits_taps_play_and_a_swipe_on_the_felt_scrolls(
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_each_chapter_offers_a_table_within_two_screens_and_the_intro_has_one(
+        browser: Any, book_site: str, width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        for name in ("intro", "quarrel", "chain", "klondike"):
+            page.goto(f"{book_site}/{name}.html")
+            top = page.evaluate("""() => {
+              const table = document.querySelector('.sw-table[data-sw-game]');
+              return table ? table.getBoundingClientRect().top + window.scrollY : null; }""")
+            assert top is not None, f"{name}.html has no table"
+            assert top < 2 * height, f"{name}.html: the first table is {top:.0f} px down"
+        page.goto(f"{book_site}/intro.html")
+        page.locator(".sw-play-here").first.click()
+        page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                               timeout=START_TIMEOUT)
+        assert page.evaluate("window.solitaireTables[0].legalMoves()")
+    finally:
+        context.close()
+
+
+class _SlowHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files at about 3 MB/s, in 64 KB pieces: a slow network."""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while piece := source.read(65536):
+            outputfile.write(piece)
+            time.sleep(0.02)
+
+
+def test_a_slow_network_shows_the_bytes_fetched_rising_then_the_phases(
+        browser_page: BrowserPage, exported: Path) -> None:
+    page = browser_page.page
+    handler = functools.partial(_SlowHandler, directory=str(exported))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        page.locator(".sw-play-here").click()
+        seen: list[tuple[float, str]] = []
+        while not page.evaluate("window.solitaireTables[0].view !== null"):
+            sample = page.evaluate("""() => { const box = document.querySelector('.sw-loading');
+              return box ? [box.querySelector('progress').value, box.textContent] : null; }""")
+            if sample:
+                seen.append((sample[0], sample[1]))
+            page.wait_for_timeout(150)
+        values = [value for value, _ in seen]
+        assert values == sorted(values), "the bar only rises"
+        in_bytes = [words for value, words in seen if " MB" in words and value < 90]
+        assert len({words for words in in_bytes}) >= 3, seen
+        assert any(" left" in words for words in in_bytes), "an estimate of the time left"
+        assert any(value >= 90 for value in values), "then the phases"
+        assert page.locator(".sw-loading").count() == 0, "gone once the table plays"
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert browser_page.errors() == []
+
+
+def test_a_page_opened_as_a_file_says_what_to_do(browser_page: BrowserPage,
+                                                 exported: Path) -> None:
+    page = browser_page.page
+    page.goto((exported / "index.html").as_uri())
+    page.locator(".sw-play-here").click()
+    note = page.locator(".sw-note[role=alert]")
+    note.wait_for(timeout=10_000)
+    assert "python -m http.server" in note.inner_text()
