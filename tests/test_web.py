@@ -324,3 +324,26 @@ def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hi
     clicked.handle({"op": "press", "x": x, "y": y, "t": 1.0})
     view = clicked.handle({"op": "release", "x": x, "y": y, "t": 1.0})
     assert view["selected"] and "<" in view["over"], "the picked-up card is drawn"
+
+
+def test_a_replay_says_what_the_deal_shows_and_how_the_game_ended() -> None:
+    from solitaire_widgets.examples import get_example
+    from solitaire_widgets.render.player import _counters, replay_frames
+
+    example = get_example("klondike-fourth-waste-card")
+    game = example.play()
+    captions = [caption for _svg, caption in replay_frames(example, 360)]
+    assert captions[0] == "The deal. First pass: 24 cards in the hand.", "the position shown"
+    assert captions[-1].endswith("The game is lost: " + game.result.reason + ".")
+    replay = ReplaySession(game.to_json(), 360)
+    frames = replay.frames(0, replay.count)["frames"]
+    assert frames[0]["caption"] == captions[0]
+    assert frames[-1]["caption"].endswith("The game is lost: " + game.result.reason + ".")
+    assert "The game is" not in frames[-2]["caption"]
+    # A deal shown card by card: every step forward changes the counter.
+    chain = replay_frames(get_example("chain-first-layout"), 360)
+    counters = _counters([c for _s, c in chain], list(range(len(chain))), len(chain))
+    assert all(a != b for a, b in zip(counters, counters[1:], strict=False)), counters
+    # Going on from a lost demonstration says so.
+    html = Demonstration(example)._repr_html_()
+    assert "the game is already lost" in html and "a finished game (Lost: " in html

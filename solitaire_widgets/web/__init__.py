@@ -136,7 +136,8 @@ class Demonstration:
                        + ("won" if result.won else "lost")
                        + f" ({escape(result.reason or game.status)}); "
                        "Undo takes the last move back, so you can play on differently.")
-        return (html_player(replay_frames(self.example), self.example.title)
+        return (f'<p class="sw-summary">{escape(self.example.summary)}</p>'
+                + html_player(replay_frames(self.example), self.example.title)
                 + f'<p class="sw-from-here">{heading}</p>'
                 + table_html(game, picture=False))
 

@@ -29,7 +29,7 @@ from ..games import new_game
 from ..moves import Move
 from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
-from ..render.player import unique_ids
+from ..render.player import deal_caption, ending, unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
 from ..saves import load_game
@@ -249,8 +249,9 @@ class ReplaySession:
         self.game = load_game(save)
         self.width = float(width)
         self.title = title or self.game.rules.title
-        self.steps = [("The deal", self.game.opening)] + [
-            (f"Step {n}: {step.text}", step.events)
+        last = len(self.game.history)
+        self.steps = [(deal_caption(self.game), self.game.opening)] + [
+            (f"Step {n}: {step.text}" + (ending(self.game) if n == last else ""), step.events)
             for n, step in enumerate(self.game.history, start=1)]
         self.count = len(self.steps)
         self._defs: dict[str, str] = {}
