@@ -496,3 +496,32 @@ def test_a_page_opened_as_a_file_says_what_to_do(browser_page: BrowserPage,
     note = page.locator(".sw-note[role=alert]")
     note.wait_for(timeout=10_000)
     assert "python -m http.server" in note.inner_text()
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_a_started_table_has_no_serious_accessibility_violation(
+        browser: Any, book_site: str, mode: str) -> None:
+    from tests.npm_support import AXE_CORE, read_member
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=mode)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_site}/chain.html")
+        assert page.evaluate("document.documentElement.dataset.theme") == mode, \
+            "the book follows the system's setting"
+        page.locator(".sw-play-here").first.click()
+        page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                               timeout=START_TIMEOUT)
+        page.locator(".sw-table button[data-op=hint]").first.click()
+        page.wait_for_function(
+            "document.querySelector('.sw-table .sw-message').textContent.startsWith('Hint')")
+        page.add_script_tag(content=read_member(AXE_CORE, "axe.min.js"))
+        violations = page.evaluate("""async () => {
+            const r = await axe.run('.sw-table', {resultTypes: ['violations']});
+            return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
+        }""")
+        assert violations == []
+    finally:
+        context.close()

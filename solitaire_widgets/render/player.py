@@ -301,7 +301,7 @@ def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
     card counts its cards, so every press of "Step forward" changes it.
 
     >>> _counters(["The deal", "The deal, card 2 of 9", "Step 1: x"], [0, 1, 2], 3)
-    ['Step 0 of 1', 'Dealing: card 2 of 9', 'Step 1 of 1']
+    ['Step 0 of 1', 'Step 0 of 1, card 2 of 9 dealt', 'Step 1 of 1']
     >>> _counters(["one", "two"], [0, 1], 2)
     ['Step 0 of 1', 'Step 1 of 1']
     """
@@ -311,7 +311,7 @@ def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
     steps = [int(m.group(1)) if m else 0 for m in found]
     last = max(steps) + (total - 1 - numbers[-1])
     dealt = [_DEALT.match(caption) for caption in captions]
-    return [f"Dealing: card {d.group(1)} of {d.group(2)}" if d else f"Step {n} of {last}"
+    return [f"Step {n} of {last}" + (f", card {d.group(1)} of {d.group(2)} dealt" if d else "")
             for n, d in zip(steps, dealt, strict=True)]
 
 

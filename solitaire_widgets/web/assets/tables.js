@@ -368,7 +368,9 @@
     this.wordsText = el("div", { role: "status", "aria-live": "polite",
                                  style: "white-space:pre-line" });
     this.words.appendChild(this.wordsText);
-    root.appendChild(bar);
+    // The controls go above the table, so they keep their place while the
+    // table grows (Quarrel's rows) or shrinks.
+    root.insertBefore(bar, this.stage);
     root.appendChild(form);
     root.appendChild(this.status);
     root.appendChild(this.message);

@@ -20,23 +20,22 @@ function report(force) {
   self.postMessage({ progress: "bytes", loaded: received, total: total });
 }
 var plainFetch = self.fetch.bind(self);
+// The bytes are counted on a copy of each answer, read as it arrives: the
+// answer itself goes to its reader untouched (so the browser can still
+// compile the runtime while it streams in, and keep it compiled in its cache).
 function countedFetch(input, init) {
   return plainFetch(input, init).then(function (response) {
     if (!response.ok || !response.body) { return response; }
-    var reader = response.body.getReader();
-    var body = new ReadableStream({
-      pull: function (controller) {
-        return reader.read().then(function (part) {
-          if (part.done) { report(true); controller.close(); return; }
-          received += part.value.byteLength;
-          report(false);
-          controller.enqueue(part.value);
-        });
-      },
-      cancel: function (reason) { return reader.cancel(reason); }
-    });
-    return new Response(body, { status: response.status, statusText: response.statusText,
-                                headers: response.headers });
+    var reader = response.clone().body.getReader();
+    (function next() {
+      reader.read().then(function (part) {
+        if (part.done) { report(true); return; }
+        received += part.value.byteLength;
+        report(false);
+        next();
+      }, function () {});
+    })();
+    return response;
   });
 }
 
