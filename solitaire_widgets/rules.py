@@ -131,6 +131,8 @@ class Rules:
     examples: ClassVar[str] = ""
     #: Whether the solver (``solitaire_widgets.solver``) plays this game.
     solver: ClassVar[bool] = False
+    #: What the game calls the piles that take the cards home (the ``f`` key's word).
+    foundation_word: ClassVar[str] = "foundation"
 
     def __init__(self, /, **options: str) -> None:
         # ``self`` is positional-only, so an option may be called anything.

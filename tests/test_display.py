@@ -33,9 +33,11 @@ def test_an_example_shows_itself_as_a_player_of_its_steps() -> None:
     assert '<img src="data:image/svg+xml;base64,' in still and "<button" not in still
     assert '\\"sw-player\\"' in script
     # The deal card by card (24 cards, then the twos going up), then each step;
-    # the counter counts steps as the captions do (the deal is step 0).
+    # the counter adds the cards dealt to step 0, then counts the steps as the captions do
+    # (the twos going up are step 0), so each press of Step forward changes it.
     assert f"Step 0 of {len(example.steps)}" in page
-    assert page.count("Step 0 of") >= 24 + 1
+    assert all(f"Step 0 of {len(example.steps)}, card {n} of 24 dealt" in page
+               for n in range(1, 25))
     assert not re.search(r"""(src|href)\\s*=\\s*["']?(https?:)?//""", page)
 
 

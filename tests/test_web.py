@@ -291,7 +291,7 @@ def test_finish_reads_stop_while_auto_finish_runs_and_auto_finish_once_over() ->
     while (view := session.handle({"op": "finishstep", "played": played}))["played"]:
         played += 1
         assert view["finish"]["label"] == "Stop" and view["finish"]["enabled"]
-    assert view["over"] and view["finish"]["label"] == "Auto-finish"
+    assert view["gameOver"] and view["finish"]["label"] == "Auto-finish"
     assert not view["finish"]["enabled"], "nothing left to finish"
 
 
@@ -307,3 +307,50 @@ def test_any_input_stops_auto_finish_in_steps_and_says_so() -> None:
     view = undone.handle({"op": "undo"})
     assert view["finish"]["label"] == "Auto-finish" and view["message"] == "Move taken back."
     assert len(undone.game.history) == 2
+
+
+def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hint() -> None:
+    # The page draws ``over`` above the cards: the highlight layer, as SVG
+    # text. It is empty while nothing is chosen and holds a drawing as soon as
+    # the keyboard cursor, a picked-up card or a hint is on the table.
+    for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
+        session = TableSession(name, seed=seed)
+        assert session.view()["over"] == "", name
+        cursor = session.handle({"op": "key", "key": "ArrowRight"})
+        assert isinstance(cursor["over"], str) and "<" in cursor["over"], name
+        moved = session.handle({"op": "key", "key": "ArrowRight"})["over"]
+        assert moved != cursor["over"], f"{name}: the cursor moved"
+        session.handle({"op": "key", "key": "Escape"})
+        hint = session.handle({"op": "hint"})
+        assert hint["message"].startswith("Hint: ") and "<" in hint["over"], name
+        assert hint["gameOver"] is False, name
+    clicked = TableSession("chain", seed=54)
+    scene = layout("chain", clicked.game.table, clicked.width)
+    move = next(m for m in clicked.game.legal_moves() if m.action == "move")
+    x, y = _centre(scene, move.src, move.count)
+    clicked.handle({"op": "press", "x": x, "y": y, "t": 1.0})
+    view = clicked.handle({"op": "release", "x": x, "y": y, "t": 1.0})
+    assert view["selected"] and "<" in view["over"], "the picked-up card is drawn"
+
+
+def test_a_replay_says_what_the_deal_shows_and_how_the_game_ended() -> None:
+    from solitaire_widgets.examples import get_example
+    from solitaire_widgets.render.player import _counters, replay_frames
+
+    example = get_example("klondike-fourth-waste-card")
+    game = example.play()
+    captions = [caption for _svg, caption in replay_frames(example, 360)]
+    assert captions[0] == "The deal. First pass: 24 cards in the hand.", "the position shown"
+    assert captions[-1].endswith("The game is lost: " + game.result.reason + ".")
+    replay = ReplaySession(game.to_json(), 360)
+    frames = replay.frames(0, replay.count)["frames"]
+    assert frames[0]["caption"] == captions[0]
+    assert frames[-1]["caption"].endswith("The game is lost: " + game.result.reason + ".")
+    assert "The game is" not in frames[-2]["caption"]
+    # A deal shown card by card: every step forward changes the counter.
+    chain = replay_frames(get_example("chain-first-layout"), 360)
+    counters = _counters([c for _s, c in chain], list(range(len(chain))), len(chain))
+    assert all(a != b for a, b in zip(counters, counters[1:], strict=False)), counters
+    # Going on from a lost demonstration says so.
+    html = Demonstration(example)._repr_html_()
+    assert "the game is already lost" in html and "a finished game (Lost: " in html

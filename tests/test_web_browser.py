@@ -9,7 +9,10 @@ No request leaves 127.0.0.1 and the console stays clean.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import shutil
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -19,11 +22,13 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.display import DISPLAY_WIDTH
+from solitaire_widgets.render.draw import HIGHLIGHT
 from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import TableSession, game_state
 from tests.browser_support import BrowserPage, served_directory
+from tests.png_support import read_png
 
 pytestmark = pytest.mark.browser
 
@@ -136,7 +141,7 @@ def test_an_exported_table_plays_from_a_fresh_folder(browser_page: BrowserPage,
     page = browser_page.page
     with served_directory(exported) as url:
         page.goto(f"{url}/index.html")
-        assert page.locator(".sw-table svg g.card").count() == 52, "the deal before Play here"
+        assert page.locator(".sw-table .sw-wide svg g.card").count() == 52, "the deal before Play here"
         play_a_table(page, 0)
         phases = page.evaluate("window.solitaireWeb.phases")
         assert set(phases) >= {"runtime", "wheel", "import", "total"}
@@ -154,7 +159,7 @@ def test_without_webassembly_the_page_says_so_and_keeps_the_picture(
         note = page.locator(".sw-note[role=alert]")
         note.wait_for()
         assert "WebAssembly" in note.inner_text()
-        assert page.locator(".sw-table svg g.card").count() == 52
+        assert page.locator(".sw-table .sw-wide svg g.card").count() == 52
     assert browser_page.errors() == []
 
 
@@ -283,3 +288,240 @@ def test_players_read_in_the_dark_theme(browser_page: BrowserPage, book_site: st
                      ".sw-table .sw-note"):
         element = page.locator(selector).first
         assert element.evaluate(_CONTRAST) >= 4.5, selector
+
+
+#: The highlight's outline colour (``render.draw.HIGHLIGHT``), give or take antialiasing.
+_HIGHLIGHT = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def _highlight_pixels(shot: bytes) -> int:
+    """How many pixels of a screenshot have the highlight's colour."""
+    width, _height, rows = read_png(shot)
+    return sum(all(abs(row[i + c] - _HIGHLIGHT[c]) <= 24 for c in range(3))
+               for row in rows for i in range(0, 3 * width, 3))
+
+
+def _start_first_table(page: Any) -> Any:
+    page.locator(".sw-play-here").first.click()
+    page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                           timeout=START_TIMEOUT)
+    return page.locator(".sw-table .sw-stage").first
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_table_draws_the_keyboard_cursor_a_selection_and_a_hint(
+        browser_page: BrowserPage, exported: Path, width: int) -> None:
+    page = browser_page.page
+    page.set_viewport_size({"width": width, "height": 800})
+    with served_directory(exported) as url:
+        page.goto(f"{url}/index.html")
+        stage = _start_first_table(page)
+        stage.focus()
+        shots = [stage.screenshot()]
+        for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight",
+                    "ArrowRight", "Enter"):
+            stage.press(key)
+        # The cursor stands on the second tableau pile of deal 7, picked up.
+        page.wait_for_function("window.solitaireTables[0].view.selected")
+        shots.append(stage.screenshot())
+        assert _highlight_pixels(shots[1]) - _highlight_pixels(shots[0]) > 50, "the selection is drawn"
+        stage.press("Escape")
+        page.wait_for_function("!window.solitaireTables[0].view.selected")
+        shots.append(stage.screenshot())
+        page.locator(".sw-table button[data-op=hint]").click()
+        page.wait_for_function(
+            "document.querySelector('.sw-message').textContent.startsWith('Hint')")
+        shots.append(stage.screenshot())
+        assert _highlight_pixels(shots[3]) - _highlight_pixels(shots[2]) > 50, "the hint is drawn"
+    assert browser_page.errors() == []
+
+
+_SWIPE_JS = """([index, x, y]) => {
+  const svg = document.querySelectorAll('.sw-table')[index].querySelector('.sw-stage svg');
+  const p = svg.createSVGPoint(); p.x = x; p.y = y;
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+
+def _swipe(page: Any, x: float, y: float, dy: float) -> None:
+    """A finger put down at (x, y) in the viewport and moved up by ``dy``, then lifted."""
+    session = page.context.new_cdp_session(page)
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                              "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        session.send("Input.dispatchTouchEvent", {
+            "type": "touchMove", "touchPoints": [{"x": x, "y": y - dy * step / 10}]})
+        page.wait_for_timeout(16)
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(300)
+    session.detach()
+
+
+_LABELS = """(root) => Array.from(root.querySelectorAll('.sw-stage svg text'))
+  .filter(t => !t.closest('g.card') && t.getClientRects().length).map(t => {
+    const svg = t.ownerSVGElement, box = svg.viewBox.baseVal;
+    return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width / box.width;
+  })"""
+
+
+def test_on_a_phone_the_table_fits_taps_play_and_a_swipe_on_the_felt_scrolls(
+        browser: Any, exported: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        with served_directory(exported) as url:
+            page.goto(f"{url}/index.html")
+            # Before Play here: the phone's picture of the deal, readable and within the column.
+            root = page.locator(".sw-table").first
+            assert min(root.evaluate(_LABELS)) >= 9
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            root.locator(".sw-play-here").tap()
+            page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                                   timeout=START_TIMEOUT)
+            svg = root.locator(".sw-stage svg").first
+            box, stage = svg.bounding_box(), root.locator(".sw-stage").bounding_box()
+            assert box["width"] <= stage["width"] + 0.5 and box["x"] + box["width"] <= 390
+            assert min(root.evaluate(_LABELS)) >= 9, "pile labels at least 9 px high"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            width = float(svg.evaluate("s => s.viewBox.baseVal.width"))
+            # Tap a card, then tap where it goes: the move is played.
+            reference = new_game("klondike", seed=7)
+            move = next(m for m in reference.legal_moves() if m.action == "move")
+            scene = layout("klondike", reference.table, width)
+            for pile, count in ((move.src, move.count), (move.dst, 1)):
+                x, y = page.evaluate(_TO_CLIENT, [0, *_point(scene, pile, count)])
+                page.touchscreen.tap(x, y)
+                page.wait_for_timeout(400)  # not a double tap
+            reference.play(move)
+            page.wait_for_function(
+                "document.querySelector('.sw-table').getAttribute('data-sw-moves') === '1'")
+            assert page.evaluate("window.solitaireTables[0].state()") == game_state(reference)
+            # Every control is within the screen's width.
+            for button in root.locator("button, input").all():
+                right = button.bounding_box()
+                assert right["x"] >= 0 and right["x"] + right["width"] <= 390, \
+                    button.evaluate("b => b.outerHTML")
+            # A swipe that starts on the felt scrolls the page; one on a card does not.
+            page.evaluate("document.body.style.paddingBottom = '2000px'; window.scrollTo(0, 0)")
+            felt_x, felt_y = page.evaluate(_TO_CLIENT, [0, width - 4, scene.height - 4])
+            _swipe(page, felt_x, felt_y, 200)
+            scrolled = page.evaluate("window.scrollY")
+            assert scrolled > 50, "a swipe on the felt scrolls the page"
+            page.evaluate("window.scrollTo(0, 0)")
+            card = scene.pile_sprites("t7")[-1]
+            card_x, card_y = page.evaluate(
+                _TO_CLIENT, [0, card.x + card.w / 2, card.y + card.h / 2])
+            _swipe(page, card_x, card_y, 120)
+            assert page.evaluate("window.scrollY") < 5, "a drag on a card is the table's"
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_each_chapter_offers_a_table_within_two_screens_and_the_intro_has_one(
+        browser: Any, book_site: str, width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        for name in ("intro", "quarrel", "chain", "klondike"):
+            page.goto(f"{book_site}/{name}.html")
+            top = page.evaluate("""() => {
+              const table = document.querySelector('.sw-table[data-sw-game]');
+              return table ? table.getBoundingClientRect().top + window.scrollY : null; }""")
+            assert top is not None, f"{name}.html has no table"
+            assert top < 2 * height, f"{name}.html: the first table is {top:.0f} px down"
+        page.goto(f"{book_site}/intro.html")
+        page.locator(".sw-play-here").first.click()
+        page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                               timeout=START_TIMEOUT)
+        assert page.evaluate("window.solitaireTables[0].legalMoves()")
+    finally:
+        context.close()
+
+
+class _SlowHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files at about 3 MB/s, in 64 KB pieces: a slow network."""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while piece := source.read(65536):
+            outputfile.write(piece)
+            time.sleep(0.02)
+
+
+def test_a_slow_network_shows_the_bytes_fetched_rising_then_the_phases(
+        browser_page: BrowserPage, exported: Path) -> None:
+    page = browser_page.page
+    handler = functools.partial(_SlowHandler, directory=str(exported))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        page.locator(".sw-play-here").click()
+        seen: list[tuple[float, str]] = []
+        while not page.evaluate("window.solitaireTables[0].view !== null"):
+            sample = page.evaluate("""() => { const box = document.querySelector('.sw-loading');
+              return box ? [box.querySelector('progress').value, box.textContent] : null; }""")
+            if sample:
+                seen.append((sample[0], sample[1]))
+            page.wait_for_timeout(150)
+        values = [value for value, _ in seen]
+        assert values == sorted(values), "the bar only rises"
+        in_bytes = [words for value, words in seen if " MB" in words and value < 90]
+        assert len({words for words in in_bytes}) >= 3, seen
+        assert any(" left" in words for words in in_bytes), "an estimate of the time left"
+        assert any(value >= 90 for value in values), "then the phases"
+        assert page.locator(".sw-loading").count() == 0, "gone once the table plays"
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert browser_page.errors() == []
+
+
+def test_a_page_opened_as_a_file_says_what_to_do(browser_page: BrowserPage,
+                                                 exported: Path) -> None:
+    page = browser_page.page
+    page.goto((exported / "index.html").as_uri())
+    page.locator(".sw-play-here").click()
+    note = page.locator(".sw-note[role=alert]")
+    note.wait_for(timeout=10_000)
+    assert "python -m http.server" in note.inner_text()
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_a_started_table_has_no_serious_accessibility_violation(
+        browser: Any, book_site: str, mode: str) -> None:
+    from tests.npm_support import AXE_CORE, read_member
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=mode)
+    try:
+        page = context.new_page()
+        page.goto(f"{book_site}/chain.html")
+        assert page.evaluate("document.documentElement.dataset.theme") == mode, \
+            "the book follows the system's setting"
+        page.locator(".sw-play-here").first.click()
+        page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
+                               timeout=START_TIMEOUT)
+        page.locator(".sw-table button[data-op=hint]").first.click()
+        page.wait_for_function(
+            "document.querySelector('.sw-table .sw-message').textContent.startsWith('Hint')")
+        page.add_script_tag(content=read_member(AXE_CORE, "axe.min.js"))
+        violations = page.evaluate("""async () => {
+            const r = await axe.run('.sw-table', {resultTypes: ['violations']});
+            return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
+        }""")
+        assert violations == []
+    finally:
+        context.close()

@@ -72,6 +72,7 @@ class ChainRules(Rules):
 
     name = "chain"
     title = "Chain"
+    foundation_word = "series"
     packs = 1
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"

@@ -167,6 +167,7 @@ class QuarrelRules(Rules):
 
     name = "quarrel"
     title = "Quarrel"
+    foundation_word = "series"
     packs = 2
     actions = ("deal",)
     example_move = "r7>lc"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .cardface import BACK, EDGE, FACE, card_shapes, suit_path
-from .scene import Scene, Slot, Sprite
+from .scene import READABLE_LABEL, Scene, Slot, Sprite
 from .shapes import SANS, Rect, Shape, Text
 
 __all__ = ["scene_shapes", "scene_layers", "slot_shapes", "FELT", "HIGHLIGHT", "LABEL_INK",
@@ -53,7 +53,7 @@ def slot_shapes(slot: Slot) -> list[Shape]:
     w, h = slot.w, slot.h
     shapes: list[Shape] = [Rect(slot.x, slot.y, w, h, w * 0.07, fill=SLOT_FILL, stroke=SLOT_EDGE,
                                 stroke_width=max(1.0, w * 0.015))]
-    size = max(6.0, min(w * 0.2, 14.0))
+    size = max(READABLE_LABEL, min(w * 0.2, 14.0))  # readable at its own size
     if slot.suit:
         shapes.append(suit_path(slot.suit, slot.x + w / 2, slot.y + h * 0.45, w * 0.42, SLOT_MARK))
     if slot.label:

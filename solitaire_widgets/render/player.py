@@ -267,15 +267,41 @@ def lang_marked(text: str) -> str:
 
 
 _STEP = re.compile(r"Step (\d+):")
+_DEALT = re.compile(r"The deal, card (\d+) of (\d+)")
+
+
+def deal_caption(game: Game) -> str:
+    """Step 0's words: the position the deal leaves, as the status line says it.
+
+    >>> from solitaire_widgets import new_game
+    >>> deal_caption(new_game("klondike", seed=7))
+    'The deal. First pass: 24 cards in the hand.'
+    """
+    return f"The deal. {game.rules.status(game.position_at(0))}."
+
+
+def ending(game: Game) -> str:
+    """What a replay's last step adds: how the game ended, or nothing while it goes on.
+
+    >>> from solitaire_widgets.examples import get_example
+    >>> ending(get_example("klondike-fourth-waste-card").play())[:36]
+    ' The game is lost: a fourth card wou'
+    """
+    result = game.result
+    if not result.over:
+        return ""
+    said = "won" if result.won else "lost"
+    return f" The game is {said}" + (f": {result.reason}." if result.reason else ".")
 
 
 def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
     """Each frame's counter, in the captions' own numbers: "Step 3 of 10" under "Step 3: ...".
 
-    Frames before the first step (a deal shown card by card) count as step 0.
+    Frames before the first step count as step 0, but a deal shown card by
+    card counts its cards, so every press of "Step forward" changes it.
 
-    >>> _counters(["The deal", "The deal, card 2", "Step 1: x"], [0, 1, 2], 3)
-    ['Step 0 of 1', 'Step 0 of 1', 'Step 1 of 1']
+    >>> _counters(["The deal", "The deal, card 2 of 9", "Step 1: x"], [0, 1, 2], 3)
+    ['Step 0 of 1', 'Step 0 of 1, card 2 of 9 dealt', 'Step 1 of 1']
     >>> _counters(["one", "two"], [0, 1], 2)
     ['Step 0 of 1', 'Step 1 of 1']
     """
@@ -284,7 +310,9 @@ def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
         return [f"Step {n} of {total - 1}" for n in numbers]
     steps = [int(m.group(1)) if m else 0 for m in found]
     last = max(steps) + (total - 1 - numbers[-1])
-    return [f"Step {n} of {last}" for n in steps]
+    dealt = [_DEALT.match(caption) for caption in captions]
+    return [f"Step {n} of {last}" + (f", card {d.group(1)} of {d.group(2)} dealt" if d else "")
+            for n, d in zip(steps, dealt, strict=True)]
 
 
 def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
@@ -430,9 +458,11 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     >>> [caption[:7] for _svg, caption in game_frames(game, 360)]
     ['The dea', 'Step 1:']
     """
-    steps: list[tuple[str, Sequence[Event]]] = [("The deal", game.opening)]
+    steps: list[tuple[str, Sequence[Event]]] = [(deal_caption(game), game.opening)]
     for number, step in enumerate(game.history, start=1):
         steps.append((f"Step {number}: {step.text}", step.events))
+    if len(steps) > 1:
+        steps[-1] = (steps[-1][0] + ending(game), steps[-1][1])
     return _frames(game.rules, game.start, steps, width, four_colour, game.rules.title)
 
 
@@ -468,13 +498,13 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
     apply = table.apply
     for event in game.opening:
         apply(event)
-    frames = [_frame(rules, table, "The deal", width, four_colour, rules_title, defs)]
+    frames = [_frame(rules, table, deal_caption(game), width, four_colour, rules_title, defs)]
     for number, step in enumerate(game.history, start=1):
         for event in step.events:
             apply(event)
         if number >= first_held:
-            frames.append(_frame(rules, table, f"Step {number}: {step.text}", width,
-                                 four_colour, rules_title, defs))
+            words = f"Step {number}: {step.text}" + (ending(game) if number == last else "")
+            frames.append(_frame(rules, table, words, width, four_colour, rules_title, defs))
     title = title or f"{rules_title}, {game.deal_name}"
     if last == 0:
         return html_player(frames, title, note=PICTURE_NOTE, defs=defs, picture=picture)
@@ -486,7 +516,7 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
 def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Event]]]:
     """The opening as one frame, or (``example.deal_frames``) one frame a card dealt."""
     if not example.deal_frames:
-        return [(f"The deal. {example.summary}".strip(), game.opening)]
+        return [(deal_caption(game), game.opening)]
     first_words, rest_words = example.deal_frames
     events = list(game.opening)
     dealing = list(itertools.takewhile(lambda e: not (e.kind == "move" and e.src != "s"),
@@ -504,7 +534,8 @@ def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Eve
             pending = []
     rest = pending + events[len(dealing):]
     if rest:
-        steps.append((f"{rest_words} {example.summary}".strip(), rest))
+        status = game.rules.status(game.position_at(0))
+        steps.append((f"{rest_words} {status}.".strip(), rest))
     return steps
 
 
@@ -521,4 +552,6 @@ def replay_frames(example: Example, width: float = 720.0, four_colour: bool = Fa
     for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
                                                         strict=False), start=1):
         steps.append((f"Step {number}: {words or step.text}", step.events))
+    if len(steps) > 1:
+        steps[-1] = (steps[-1][0] + ending(game), steps[-1][1])
     return _frames(game.rules, game.start, steps, width, four_colour, example.title)

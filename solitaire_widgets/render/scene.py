@@ -250,7 +250,8 @@ class _Builder:
 
     def label(self, x: float, y: float, text: str, size: float,
               anchor: Literal["start", "middle", "end"] = "start") -> None:
-        self.labels.append(Label(x, y, text, size, anchor))
+        # Never smaller than a phone can read when drawn at its own size.
+        self.labels.append(Label(x, y, text, max(size, READABLE_LABEL), anchor))
 
     def add(self, pile_id: str, positions: list[tuple[float, float]]) -> None:
         self.placed.add(pile_id)

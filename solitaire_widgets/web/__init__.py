@@ -9,8 +9,8 @@ guide for the page side and ``window.solitaireTables``.
 >>> html = table_html("chain", seed=54)
 >>> 'data-sw-game="chain"' in html and "Play here" in html
 True
->>> PlayHere("klondike", seed=7)._repr_html_().count('class="card"')
-52
+>>> PlayHere("klondike", seed=7)._repr_html_().count('class="card"')  # wide and narrow
+104
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from .runtime import install_runtime, wheel_name
 if TYPE_CHECKING:  # pragma: no cover
     from ..examples import Example
 
-__all__ = ["PlayHere", "Demonstration", "table_html", "head_html", "export_html"]
+__all__ = ["PlayHere", "Demonstration", "table_html", "keys_help", "head_html", "export_html"]
 
 
 def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...] = (),
@@ -45,6 +45,23 @@ def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...]
     return made
 
 
+#: The width of the picture a phone is shown before "Play here" (the live
+#: table is then laid out at the width of its column).
+PHONE_WIDTH = 320.0
+
+
+def keys_help(game: str | Game) -> str:
+    """The table's keys in one sentence (the live table's accessible description).
+
+    >>> keys_help("quarrel").split(", ")[3]
+    'f sends the top card to its series'
+    """
+    word = (game if isinstance(game, Game) else new_game(game)).rules.foundation_word
+    return ("Arrow keys choose a pile, Up and Down take more or fewer of its cards, "
+            f"Enter or Space picks up or puts down, f sends the top card to its {word}, "
+            "Escape puts the cards back, u undoes, r redoes, h shows a hint")
+
+
 def table_html(game: str | Game = "klondike", seed: int | None = None, *,
                moves: list[str] | tuple[str, ...] = (), picture: bool = True,
                **options: str) -> str:
@@ -55,7 +72,9 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
     picture stands alone and says so. ``picture=False`` leaves the picture
     out until the table is started (where the page already shows the position).
     A game of more than :data:`~solitaire_widgets.render.player.SAVE_LIMIT`
-    moves is only a picture (its save would weigh megabytes).
+    moves is only a picture (its save would weigh megabytes). The picture is
+    drawn twice, for a wide column and for a phone's (the stylesheet shows
+    one), so its pile labels read on both.
 
     >>> from solitaire_widgets.cards import full_deck
     >>> deck = " ".join(str(c) for c in reversed(full_deck(1)))
@@ -64,9 +83,13 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
     """
     made = _game(game, seed, moves, **options)
     title = f"{made.rules.title}, {made.deal_name}"
-    svg = (unique_ids(scene_svg(layout(made.name, made.table, DISPLAY_WIDTH),
-                                title=f"{title}: {made.status}"), f"sw-pre{next(_NUMBERS)}")
-           if picture else "")
+    svg = ""
+    if picture:
+        for width, kind in ((DISPLAY_WIDTH, "wide"), (PHONE_WIDTH, "narrow")):
+            drawn = scene_svg(layout(made.name, made.table, width),
+                              title=f"{title}: {made.status}")
+            svg += (f'<div class="sw-picture sw-{kind}">'
+                    f'{unique_ids(drawn, f"sw-pre{next(_NUMBERS)}")}</div>')
     count = len(made.history)
     where = (f"after {count:,} move{'s' if count != 1 else ''}" if count else "the deal")
     # A numbered deal with no moves needs only its name and number; any other
@@ -79,8 +102,11 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
                 f'<p class="sw-note">{escape(title)}, {where}: a picture (a game of more '
                 f"than {SAVE_LIMIT:,} moves is not played in the page); in Python, "
                 "<code>GameWidget(load_game(save))</code>.</p></div>")
+    if made.is_over:
+        where += f", a finished game ({made.status})"
     attrs = [f'data-sw-game="{escape(made.name)}"', f'data-sw-seed="{made.seed}"',
-             f'data-sw-keys="{escape("|".join(KEYS))}"']
+             f'data-sw-keys="{escape("|".join(KEYS))}"',
+             f'data-sw-help="{escape(keys_help(made))}"']
     if not numbered:
         attrs.append(f'data-sw-save="{escape(made.to_json(), quote=True)}"')
     play = (f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>"
@@ -118,9 +144,18 @@ class Demonstration:
         self.example = example
 
     def _repr_html_(self) -> str:
-        return (html_player(replay_frames(self.example), self.example.title)
-                + '<p class="sw-from-here"><b>Try it yourself from here.</b></p>'
-                + table_html(self.example.play(), picture=False))
+        game = self.example.play()
+        result = game.result
+        heading = "<b>Try it yourself from here.</b>"
+        if result.over:
+            heading = ("<b>Try it yourself from here:</b> the game is already "
+                       + ("won" if result.won else "lost")
+                       + f" ({escape(result.reason or game.status)}); "
+                       "Undo takes the last move back, so you can play on differently.")
+        return (f'<p class="sw-summary">{escape(self.example.summary)}</p>'
+                + html_player(replay_frames(self.example), self.example.title)
+                + f'<p class="sw-from-here">{heading}</p>'
+                + table_html(game, picture=False))
 
 
 class PlayHere:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -182,5 +183,10 @@ def install_runtime(dest: Path, cache: Path | None = None) -> Path:
             _copy_if_changed(asset, web / asset.name)
     for old in web.glob("*.whl"):
         old.unlink()
-    build_wheel(web)
+    wheel = build_wheel(web)
+    # What the page's engine fetches, and each file's size: its progress bar.
+    sizes = {f"pyodide/{name}": (web / "pyodide" / name).stat().st_size
+             for name in RUNTIME_FILES if name != "pyodide.mjs"}
+    sizes[wheel.name] = wheel.stat().st_size
+    (web / "sizes.json").write_text(json.dumps(sizes, sort_keys=True), encoding="utf-8")
     return web

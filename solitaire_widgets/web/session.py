@@ -45,7 +45,7 @@ from ..games import new_game
 from ..moves import Move
 from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
-from ..render.player import unique_ids
+from ..render.player import deal_caption, ending, unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
 from ..saves import MAX_SAVE_BYTES, load_game
@@ -177,6 +177,8 @@ def check_request(request: object) -> dict[str, Any]:
                 for k, v in options.items()):
             raise RequestError("the options should map names to text values")
         checked["options"] = dict(options)
+        checked["width"] = _number(request, "width", "the table's width", DISPLAY_WIDTH,
+                                   *REPLAY_WIDTHS)
     elif op == "replay":
         checked["save"] = _text(request, "save", "the save", limit=MAX_SAVE_BYTES)
         checked["width"] = _number(request, "width", "the replay's width", DISPLAY_WIDTH,
@@ -407,7 +409,7 @@ class TableSession:
             "status": table.status_text(), "message": table.message, "error": table.error,
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
-            "canUndo": game.can_undo, "canRedo": game.can_redo, "over": game.result.over,
+            "canUndo": game.can_undo, "canRedo": game.can_redo, "gameOver": game.result.over,
             "solver": game.rules.solver,
             "actions": self.actions(), "history": self._history_change(),
             "finish": self.finish_button(),
@@ -461,8 +463,9 @@ class ReplaySession:
                              *REPLAY_WIDTHS)
         self.game = load_game(save)
         self.title = title or self.game.rules.title
-        self.steps = [("The deal", self.game.opening)] + [
-            (f"Step {n}: {step.text}", step.events)
+        last = len(self.game.history)
+        self.steps = [(deal_caption(self.game), self.game.opening)] + [
+            (f"Step {n}: {step.text}" + (ending(self.game) if n == last else ""), step.events)
             for n, step in enumerate(self.game.history, start=1)]
         self.count = len(self.steps)
         self._defs: dict[str, str] = {}

@@ -91,11 +91,12 @@ def _replay(name: str) -> ReplaySession:
 def _answer(request: dict[str, Any]) -> Any:
     op, name = request["op"], request["table"]
     if op == "open":
+        width = request["width"]  # the page's column, at most DISPLAY_WIDTH
         if request["save"]:
-            session = TableSession(load_game(request["save"]), prefix=name)
+            session = TableSession(load_game(request["save"]), width=width, prefix=name)
         else:
             session = TableSession(new_game(request["game"], seed=request["seed"],
-                                            **request["options"]), prefix=name)
+                                            **request["options"]), width=width, prefix=name)
         _tables[name] = session
         return session.view()
     if op == "replay":

@@ -10,6 +10,60 @@
   var wheel = script ? script.getAttribute("data-wheel") : "";
   var worker = null, booted = null, nextId = 1, waiting = {}, phases = {};
   var listeners = [];
+  // What the engine's loading has come to: bytes of the runtime fetched (of
+  // total), then the phase done last (runtime, wheel, import).
+  var loading = { loaded: 0, total: 0, phase: null, started: 0 };
+  var PHASES = { runtime: "starting Python", wheel: "reading the package",
+                 "import": "importing the package" };
+  function megabytes(n) { return (n / 1048576).toFixed(1); }
+  // A progress bar and its words, kept up to date until done() is called:
+  // the bytes fetched (90% of the bar) with the time left at the rate so
+  // far, then each phase.
+  function progressBar(parent, before, label) {
+    var box = el("span", { "class": "sw-loading", role: "status" });
+    var bar = el("progress", { max: "100", value: "0", "aria-label": label });
+    var words = el("span", { "class": "sw-loading-words" });
+    box.appendChild(bar);
+    box.appendChild(words);
+    parent.insertBefore(box, before || null);
+    function update() {
+      var share = loading.total ? Math.min(1, loading.loaded / loading.total) : 0;
+      var value = 90 * share, text;
+      if (loading.phase === "import") { value = 100; text = "ready"; }
+      else if (loading.phase) { value = loading.phase === "wheel" ? 97 : 94; text = PHASES.import + "\u2026"; }
+      else if (loading.total && share >= 1) { value = 91; text = PHASES.runtime + "\u2026"; }
+      else if (loading.loaded) {
+        var seconds = (performance.now() - loading.started) / 1000;
+        var rate = loading.loaded / Math.max(seconds, 0.001);
+        text = megabytes(loading.loaded) + (loading.total ? " of " + megabytes(loading.total) : "") + " MB";
+        if (loading.total && seconds > 1) {
+          var left = Math.ceil((loading.total - loading.loaded) / rate);
+          text += ", about " + (left < 60 ? left + " s" : Math.ceil(left / 60) + " min") + " left";
+        }
+      } else { text = "fetching the engine\u2026"; }
+      bar.value = value;
+      words.textContent = " " + text;
+    }
+    update();
+    listeners.push(update);
+    return function done() {
+      var at = listeners.indexOf(update);
+      if (at >= 0) { listeners.splice(at, 1); }
+      box.remove();
+    };
+  }
+  // Shown only when an answer takes longer than half a second.
+  var SLOW_MS = 500;
+  function busy(parent, before, words) {
+    var box = null;
+    var timer = window.setTimeout(function () {
+      box = el("span", { "class": "sw-loading", role: "status" });
+      box.appendChild(el("progress", { "aria-label": words }));
+      box.appendChild(el("span", { "class": "sw-loading-words" }, " " + words));
+      parent.insertBefore(box, before || null);
+    }, SLOW_MS);
+    return function done() { window.clearTimeout(timer); if (box) { box.remove(); } };
+  }
   var tables = [];
   window.solitaireTables = tables;
 
@@ -31,13 +85,20 @@
       booted = Promise.reject(new Error("This browser cannot run WebAssembly, so the table cannot be played here."));
       return booted;
     }
+    if (window.location.protocol === "file:") {
+      booted = Promise.reject(new Error("Opened as a file, this page cannot start its engine: " +
+        "serve its folder (in it, run python -m http.server) and open http://localhost:8000/ instead."));
+      return booted;
+    }
     var t0 = performance.now();
+    loading.started = t0;
     worker = new Worker(base + "worker.js", { type: "module" });
     worker.onmessage = function (event) {
       var msg = event.data;
       if (msg.progress) {
-        phases[msg.progress] = msg.ms;
-        listeners.forEach(function (f) { f(msg.progress); });
+        if (msg.progress === "bytes") { loading.loaded = msg.loaded; loading.total = msg.total; }
+        else { phases[msg.progress] = msg.ms; loading.phase = msg.progress; }
+        listeners.forEach(function (f) { f(); });
         return;
       }
       var pending = waiting[msg.id];
@@ -183,6 +244,7 @@
     frame(performance.now());
   }
 
+  var TABLE_WIDTH = 720;
   function Table(root, index) {
     this.root = root;
     this.index = index;
@@ -209,25 +271,24 @@
     this.started = true;
     var self = this, root = this.root;
     this.button.disabled = true;
-    var bar = el("progress", { "class": "sw-progress", max: "3", value: "0",
-                               "aria-label": "Loading the engine" });
-    this.button.after(bar);
-    this.note.textContent = "Loading the engine (Python in your browser)...";
-    var steps = { runtime: 1, wheel: 2, "import": 3 };
-    listeners.push(function (phase) { if (steps[phase]) { bar.value = steps[phase]; } });
+    var done = progressBar(root, this.note, "Loading the engine");
+    this.note.textContent = "Loading the engine (Python in your browser; the browser keeps it for your next visit).";
     boot().then(function () {
-      var request = { op: "open", table: self.name, game: root.getAttribute("data-sw-game") };
+      // The table is laid out at its column's width (at most the usual
+      // 720), so that on a phone it fits and its labels keep their size.
+      var request = { op: "open", table: self.name, game: root.getAttribute("data-sw-game"),
+                      width: self.width() };
       if (root.getAttribute("data-sw-save")) { request.save = root.getAttribute("data-sw-save"); }
       else { request.seed = root.getAttribute("data-sw-seed"); }
       return ask(request);
     }).then(function (view) {
-      bar.remove();
+      done();
       self.button.remove();
       self.build();
       self.show(view, false);
       self._resolveReady(self);
     }).catch(function (error) {
-      bar.remove();
+      done();
       self.button.hidden = true;
       self.note.textContent = String(error.message || error) + " The picture above shows the deal.";
       self.note.setAttribute("role", "alert");
@@ -236,13 +297,21 @@
     return this.ready;
   };
 
+  Table.prototype.width = function () {
+    var column = this.stage.clientWidth || this.root.clientWidth || TABLE_WIDTH;
+    return Math.max(240, Math.min(TABLE_WIDTH, Math.floor(column)));
+  };
+
   Table.prototype.build = function () {
     var self = this, root = this.root;
     this.note.textContent = "";
+    // The live drawing takes the place of the pictures of the deal.
+    this.stage.querySelectorAll(".sw-picture").forEach(function (node) { node.remove(); });
     this.stage.setAttribute("tabindex", "0");
     this.stage.setAttribute("role", "application");
     this.stage.setAttribute("aria-roledescription", "card table");
-    this.stage.setAttribute("aria-label", "The table: arrow keys choose a pile, Enter picks up or puts down, f sends to a foundation, u undo, h hint");
+    this.stage.setAttribute("aria-label", "The table: " +
+      (root.getAttribute("data-sw-help") || "arrow keys choose a pile, Enter picks up or puts down"));
     var keys = (root.getAttribute("data-sw-keys") || "").split("|");
     var bar = el("div", { "class": "sw-bar", role: "toolbar", "aria-label": "Table controls" });
     function button(label, op, title, act) {
@@ -299,7 +368,9 @@
     this.wordsText = el("div", { role: "status", "aria-live": "polite",
                                  style: "white-space:pre-line" });
     this.words.appendChild(this.wordsText);
-    root.appendChild(bar);
+    // The controls go above the table, so they keep their place while the
+    // table grows (Quarrel's rows) or shrinks.
+    root.insertBefore(bar, this.stage);
     root.appendChild(form);
     root.appendChild(this.status);
     root.appendChild(this.message);
@@ -315,6 +386,19 @@
       return { x: p.x, y: p.y, t: event.timeStamp / 1000 };
     }
     var down = false;
+    // A finger on a card drags it; a finger on the felt scrolls the page
+    // (the browser then cancels the pointer, and the press is dropped).
+    this.stage.addEventListener("touchstart", function (event) {
+      var target = event.target;
+      if (event.touches.length === 1 && target.closest && target.closest("g.card")) {
+        event.preventDefault();
+      }
+    }, { passive: false });
+    this.stage.addEventListener("pointercancel", function () {
+      if (!down) { return; }
+      down = false;
+      self.send({ op: "leave" });
+    });
     this.stage.addEventListener("pointerdown", function (event) {
       var p = point(event);
       if (!p) { return; }
@@ -350,14 +434,19 @@
     if (!finishing && request.op !== "move") { this.finishing = null; }
     request.table = this.name;
     var sent = performance.now();
+    var quiet = request.op === "move" || request.op === "finishstep";
+    var done = quiet || !this.message ? function () {} :
+      busy(this.root, this.status, request.op === "canwin" || request.op === "solverhint" ?
+           "The solver is thinking\u2026" : "Working\u2026");
     return this.start().then(function () { return ask(request); }).then(function (view) {
+      done();
       // A step of a stopped auto-finish is still drawn: it was played.
       if (finishing && self.finishing !== finishing) { view.stopped = true; }
       if (view.drag) { self.drag(view.drag); return view; }
       if (view.noop) { return view; }
       view.drawn = self.show(view, true, sent, finishing ? FINISH_MS : undefined);
       return view;
-    });
+    }, function (error) { done(); throw error; });
   };
 
   // Auto-finish: the default player's moves one request each, each one
@@ -409,11 +498,11 @@
     this.moveInput.placeholder = "type a move, e.g. " + view.example;
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
-    this.buttons.hint.disabled = view.over;
+    this.buttons.hint.disabled = view.gameOver;
     this.buttons.finish.textContent = view.finish.label;
     this.buttons.finish.title = view.finish.title;
     this.buttons.finish.disabled = !view.finish.enabled;
-    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.over; }
+    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.gameOver; }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     this.actionBar.textContent = "";
     view.actions.forEach(function (action) {
@@ -488,6 +577,9 @@
   Replay.prototype.frame = function (index) {
     var self = this;
     if (!this.loaded) {
+      // Under the caption ("Computing step ..."), below the controls, which stay put.
+      var done = progressBar(this.root.querySelector(".sw-caption") || this.root, null,
+                             "Loading the engine for this replay");
       this.loaded = boot().then(function () {
         return ask({ op: "replay", table: self.name, save: self.root.getAttribute("data-sw-save"),
                      width: Number(self.root.getAttribute("data-sw-width") || 720),
@@ -495,12 +587,16 @@
       }).then(function (got) {
         self.count = got.count;
         self.root.setAttribute("data-sw-live", "1");
-      });
+        done();
+      }, function (error) { done(); throw error; });
     }
     return this.loaded.then(function () {
       index = Math.max(0, Math.min(self.count - 1, index));
       var start = index - index % REPLAY_CHUNK;
+      var done = busy(self.root.querySelector(".sw-caption") || self.root, null,
+                      "Computing the steps\u2026");
       var wanted = self.chunk(start);
+      wanted.then(done, done);
       if (start + REPLAY_CHUNK < self.count) { self.chunk(start + REPLAY_CHUNK); }
       return wanted.then(function () { return self.frames[index]; });
     });

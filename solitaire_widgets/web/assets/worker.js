@@ -9,15 +9,56 @@ var sessions = null;
 function post(id, ok, value) { self.postMessage({ id: id, ok: ok, value: value }); }
 function progress(phase, ms) { self.postMessage({ progress: phase, ms: ms }); }
 
+// The bytes of the runtime and the wheel, counted as they arrive (the
+// page shows them against the total that sizes.json gives), whoever
+// fetches them: this file, or Pyodide for its own files.
+var received = 0, total = 0, lastReport = 0;
+function report(force) {
+  var now = performance.now();
+  if (!force && now - lastReport < 100) { return; }
+  lastReport = now;
+  self.postMessage({ progress: "bytes", loaded: received, total: total });
+}
+var plainFetch = self.fetch.bind(self);
+// The bytes are counted on a copy of each answer, read as it arrives: the
+// answer itself goes to its reader untouched (so the browser can still
+// compile the runtime while it streams in, and keep it compiled in its cache).
+function countedFetch(input, init) {
+  return plainFetch(input, init).then(function (response) {
+    if (!response.ok || !response.body) { return response; }
+    var reader = response.clone().body.getReader();
+    (function next() {
+      reader.read().then(function (part) {
+        if (part.done) { report(true); return; }
+        received += part.value.byteLength;
+        report(false);
+        next();
+      }, function () {});
+    })();
+    return response;
+  });
+}
+
 async function boot(wheel) {
   var t0 = performance.now();
+  try {
+    var sizes = await (await plainFetch(base + "sizes.json")).json();
+    total = Object.keys(sizes).reduce(function (sum, k) { return sum + sizes[k]; }, 0);
+  } catch (error) {
+    total = 0;  // unknown: the page shows the bytes alone
+  }
+  self.fetch = countedFetch;
+  // Pyodide imports its script with import(), which no fetch sees: it is
+  // fetched (and counted) first, and the import then finds it in the cache.
+  await countedFetch(base + "pyodide/pyodide.asm.mjs").then(function (r) { return r.arrayBuffer(); });
   // The wheel is fetched while the runtime loads, not after it.
-  var fetched = fetch(base + wheel).then(function (r) { return r.arrayBuffer(); });
+  var fetched = countedFetch(base + wheel).then(function (r) { return r.arrayBuffer(); });
   fetched.catch(function () {});
   pyodide = await loadPyodide({ indexURL: base + "pyodide/" });
   var t1 = performance.now();
   progress("runtime", t1 - t0);
   var bytes = await fetched;
+  self.fetch = plainFetch;
   pyodide.unpackArchive(bytes, "wheel");
   var t2 = performance.now();
   progress("wheel", t2 - t1);
