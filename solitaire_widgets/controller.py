@@ -305,7 +305,13 @@ class TableController:
             self.say("The computer player sees no useful move here")
             return Change(redraw=True)
         self._hint_marks(move)
-        self.say("Hint: " + self.game.describe(move))
+        words = "Hint: " + self.game.describe(move)
+        after = self.game.clone()
+        after.play(move)
+        if after.is_over and not after.is_won:
+            # The player's only choice may lose: the reader is told before playing it.
+            words = f"{words.rstrip('.')}. This move loses the game: {after.status}"
+        self.say(words)
         return Change(redraw=True, move=move)
 
     def can_win(self) -> str:

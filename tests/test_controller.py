@@ -107,6 +107,20 @@ def test_a_hint_is_highlighted_and_any_move_clears_it() -> None:
     assert not table.hint
 
 
+def test_a_hint_that_loses_the_game_says_so() -> None:
+    from solitaire_widgets.examples import get_example
+
+    game = get_example("klondike-fourth-waste-card").play()
+    game.undo()                     # one turn before the fourth card goes on the waste
+    table = TableController(game)
+    table.show_hint()
+    assert table.message.startswith("Hint: ")
+    assert "This move loses the game: Lost: a fourth card would go on the waste" in table.message
+    live = TableController(new_game("klondike", seed=7))
+    live.show_hint()
+    assert "loses the game" not in live.message
+
+
 def test_auto_finish_step_by_step_ends_saying_how() -> None:
     table = TableController(new_game("klondike", seed=7))
     played = 0
