@@ -37,7 +37,6 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
 from ..controller import Change, TableController
-from ..errors import SolitaireError
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
@@ -52,7 +51,7 @@ from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
 from .threads import serialized
-from .traits import check_speed, check_width
+from .traits import check_speed, check_state, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
 
@@ -123,12 +122,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         # from outside is read and checked (a long game's check costs seconds).
         if proposal["value"] is self._own_state:
             return str(proposal["value"])
-        text = str(proposal["value"])
-        try:
-            load_game(text)
-        except SolitaireError as error:
-            raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
-        return text
+        return check_state(proposal["value"])
 
     def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,

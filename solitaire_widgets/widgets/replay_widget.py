@@ -41,7 +41,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..errors import SaveFileError, SolitaireError
+from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
 from ..render.describe import describe_table, sentence
@@ -53,7 +53,7 @@ from .canvas_backend import TablePainter
 from .game_widget import PIECE_MS, _duration, _running_loop
 from .owned import close_all
 from .threads import serialized
-from .traits import check_position, check_speed, check_width
+from .traits import check_position, check_speed, check_state, check_width
 
 __all__ = ["ReplayWidget"]
 
@@ -131,12 +131,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
 
     @traitlets.validate("state")
     def _valid_state(self, proposal: dict[str, Any]) -> str:
-        text = str(proposal["value"])
-        try:
-            load_game(text)
-        except SolitaireError as error:
-            raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
-        return text
+        return check_state(proposal["value"])
 
     @traitlets.validate("position")
     def _valid_position(self, proposal: dict[str, Any]) -> int:

@@ -17,9 +17,10 @@ import math
 
 import traitlets
 
-from ..errors import excerpt
+from ..errors import SolitaireError, excerpt
+from ..saves import load_game
 
-__all__ = ["MIN_WIDTH", "MAX_WIDTH", "check_width", "check_speed", "check_position"]
+__all__ = ["MIN_WIDTH", "MAX_WIDTH", "check_width", "check_speed", "check_position", "check_state"]
 
 #: The narrowest and the widest table, in pixels.
 MIN_WIDTH, MAX_WIDTH = 200, 4000
@@ -61,3 +62,19 @@ def check_position(value: object, steps: int) -> int:
         raise traitlets.TraitError(
             f"the position is a step from 0 (the deal) to {steps}, not {excerpt(value)}")
     return value
+
+
+def check_state(value: object) -> str:
+    """A widget's state: the text of a saved game, read and checked move by move.
+
+    >>> check_state("{}")
+    Traceback (most recent call last):
+    ...
+    traitlets.traitlets.TraitError: the state is not a saved game: ...
+    """
+    text = str(value)
+    try:
+        load_game(text)
+    except SolitaireError as error:
+        raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
+    return text
