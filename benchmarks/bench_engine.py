@@ -29,8 +29,8 @@ import bare_klondike  # noqa: E402
 import bare_quarrel  # noqa: E402
 
 from solitaire_widgets import Game, Move, new_game  # noqa: E402
+from solitaire_widgets.games.chain.strategies import PlayEverything  # noqa: E402
 from solitaire_widgets.strategies import play_out  # noqa: E402
-from solitaire_widgets.strategies.chain import PlayEverything  # noqa: E402
 
 
 class SimpleKlondike:

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_hints.py --deals 20 --variant polish
 
-For each deal, the heuristic player (:mod:`solitaire_widgets.strategies.klondike`)
+For each deal, the heuristic player (:mod:`solitaire_widgets.games.klondike.strategies`)
 plays it and positions are taken at a few moves along the way; at each,
 :func:`solitaire_widgets.solver.hint` is asked with its time budget (1 s by
 default), once with the solver as it is and once with the baseline
@@ -19,9 +19,9 @@ import random
 
 from solitaire_widgets import new_game
 from solitaire_widgets.game import Game
+from solitaire_widgets.games.klondike.strategies import HeuristicPlayer
 from solitaire_widgets.solver import HINT_SECONDS, hint
 from solitaire_widgets.solver.config import BASELINE, DEFAULT, Config
-from solitaire_widgets.strategies.klondike import HeuristicPlayer
 
 
 def positions(deals: range, variant: str, per_deal: int) -> list[Game]:

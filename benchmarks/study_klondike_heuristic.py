@@ -3,7 +3,7 @@
 Plays deals ``start .. start + deals - 1`` under both variants (Polish and
 standard) with three players:
 
-- ``heuristic``: the built-in default (``solitaire_widgets.strategies.klondike``),
+- ``heuristic``: the built-in default (``solitaire_widgets.games.klondike.strategies``),
   played through ``stats.play_deal``, the per-deal function of ``run_stats``;
 - ``simple``: the ~25-line ``SimplePlayer`` of
   ``notebooks/03-write-your-own-strategy.ipynb``, copied below (with one
@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_widgets import new_game
+from solitaire_widgets.games.klondike.strategies import SimplePlayer
 from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
 from solitaire_widgets.strategies import Strategy, play_out
-from solitaire_widgets.strategies.klondike import SimplePlayer
 
 VARIANTS = ("polish", "standard")
 OLD_COMMIT = "240c4b2"

@@ -1,7 +1,7 @@
 """Quarrel's players compared on the same deals, under the book's readings or another.
 
 Plays deals ``start .. start + deals - 1`` with every strategy of
-``solitaire_widgets.strategies.quarrel.STRATEGIES`` (the same per-deal function
+``solitaire_widgets.games.quarrel.strategies.STRATEGIES`` (the same per-deal function
 ``run_stats`` uses, ``stats.play_deal``, so the totals are ``run_stats``'s) and
 prints each one's win rate with its 95% Wilson interval, and a paired
 comparison against the text's advice: how many deals each wins that the other
@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from solitaire_widgets.games.quarrel.strategies import STRATEGIES
 from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
-from solitaire_widgets.strategies.quarrel import STRATEGIES
 
 READINGS: dict[str, dict[str, str]] = {
     "rounds": {},

@@ -1,6 +1,6 @@
 """Chain's clairvoyant bound: its two lines are every line.
 
-:func:`solitaire_widgets.bounds.chain.chain_lines` plays only one order of
+:func:`solitaire_widgets.games.chain.bounds.chain_lines` plays only one order of
 play between stuck points and branches only on laying the auxiliary row;
 the module's docstring argues that every other order meets the same stuck
 position. Here a plain search over every legal move of the engine, in every
@@ -15,8 +15,8 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.bounds import best_outcome, replays_to_a_win
-from solitaire_widgets.bounds.chain import chain_bound, chain_lines
 from solitaire_widgets.game import Game
+from solitaire_widgets.games.chain.bounds import chain_bound, chain_lines
 from solitaire_widgets.stats import play_deal
 
 READINGS: tuple[dict[str, str], ...] = ({}, {"aux_row": "at-start"})

@@ -21,9 +21,9 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.bounds import best_outcome, replays_to_a_win
-from solitaire_widgets.bounds.quarrel import State, _engine_move, code, quarrel_bound
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.quarrel import AUX, FOUNDATIONS, ROWS
+from solitaire_widgets.games.quarrel.bounds import State, _engine_move, code, quarrel_bound
 from solitaire_widgets.moves import Move
 from solitaire_widgets.stats import play_deal
 

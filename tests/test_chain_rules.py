@@ -19,8 +19,8 @@ import pytest
 from solitaire_widgets import DeckError, Game, IllegalMoveError, load_game, new_game
 from solitaire_widgets.cards import Card, full_deck, parse_cards
 from solitaire_widgets.examples import get_example
-from solitaire_widgets.examples.chain import stacked_deck
 from solitaire_widgets.games.chain import MOVE_BOUND
+from solitaire_widgets.games.chain.examples import stacked_deck
 from solitaire_widgets.strategies import RandomStrategy
 from solitaire_widgets.table import Event
 

@@ -73,8 +73,8 @@ from solitaire_widgets.cli import main
 
 for game in sw.GAMES:
     importlib.import_module(f"solitaire_widgets.games.{game}")
-    importlib.import_module(f"solitaire_widgets.strategies.{game}")
-    importlib.import_module(f"solitaire_widgets.examples.{game}")
+    importlib.import_module(f"solitaire_widgets.games.{game}.strategies")
+    importlib.import_module(f"solitaire_widgets.games.{game}.examples")
     deal = sw.new_game(game, seed=1)
     play_out(deal, get_strategy(game))
     sw.load_game(deal.to_json())

@@ -2,7 +2,7 @@
 
 Each test is named after its sentence (without diacritics) and quotes it in
 its docstring; the positions are crafted with stacked decks
-(:func:`solitaire_widgets.examples.klondike.deck_for`). Then the readings of
+(:func:`solitaire_widgets.games.klondike.examples.deck_for`). Then the readings of
 the chapter's "Where the text is unclear" (``book/texts/klondike_unclear.md``), the
 words, and every kind of illegal move.
 """
@@ -15,13 +15,13 @@ from solitaire_widgets import Card, Game, IllegalMoveError, Move, new_game
 from solitaire_widgets.cards import full_deck, parse_cards
 from solitaire_widgets.controller import TableController
 from solitaire_widgets.examples import get_example
-from solitaire_widgets.examples.klondike import deck_for
 from solitaire_widgets.games.klondike import (
     COLUMNS,
     DEAD_REASON,
     SHIFTS_ONLY_REASON,
     KlondikeRules,
 )
+from solitaire_widgets.games.klondike.examples import deck_for
 from solitaire_widgets.rules import Context
 from solitaire_widgets.solver.search import solve_position
 from solitaire_widgets.solver.state import from_table, mode_of

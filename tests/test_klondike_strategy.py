@@ -8,15 +8,15 @@ import pytest
 
 from solitaire_widgets import Game, new_game
 from solitaire_widgets.cards import Card
-from solitaire_widgets.examples.klondike import deck_for
-from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
-from solitaire_widgets.strategies.klondike import (
+from solitaire_widgets.games.klondike.examples import deck_for
+from solitaire_widgets.games.klondike.strategies import (
     STRATEGIES,
     HeuristicPlayer,
     SimplePlayer,
     observe,
     recall,
 )
+from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
 
 SEEDS = range(200)
 

@@ -1,6 +1,6 @@
 """Quarrel's search copy of the rules agrees with the engine, position by position.
 
-:mod:`solitaire_widgets.strategies.quarrel_search` keeps Quarrel's rules in a
+:mod:`solitaire_widgets.games.quarrel.search` keeps Quarrel's rules in a
 compact :class:`Position` to play futures out fast. Here thousands of
 positions reached by random play (default options) go through both: the
 Position built from the table, given the real order of the stock, offers
@@ -17,9 +17,9 @@ from collections import Counter
 
 from solitaire_widgets import new_game
 from solitaire_widgets.game import Game
+from solitaire_widgets.games.quarrel.search import Position, code, from_table_of
+from solitaire_widgets.games.quarrel.search import _move as move_of
 from solitaire_widgets.moves import Move
-from solitaire_widgets.strategies.quarrel_search import Position, code, from_table_of
-from solitaire_widgets.strategies.quarrel_search import _move as move_of
 
 POSITIONS = 3000
 

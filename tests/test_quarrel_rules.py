@@ -617,7 +617,7 @@ def test_reading_the_stock_never_runs_out_with_nothing_to_play(options: dict[str
     """The proof on the page: with the stock out, every card off the series is in sight, and
     each unfinished series' next card is among them (two packs hold two of each card; the
     other series of its suit can hold only one). Checked at every step of random play."""
-    from solitaire_widgets.strategies.quarrel import TextAdvice
+    from solitaire_widgets.games.quarrel.strategies import TextAdvice
 
     advice = TextAdvice()
     emptied = won_after = 0
@@ -939,8 +939,8 @@ def _finish_round(game: Game) -> None:
 
 
 def _play_advice(game: Game) -> None:
+    from solitaire_widgets.games.quarrel.strategies import TextAdvice
     from solitaire_widgets.strategies import play_out
-    from solitaire_widgets.strategies.quarrel import TextAdvice
 
     play_out(game, TextAdvice(), max_moves=1_000_000)
 
@@ -952,7 +952,7 @@ def _wins(seed: int) -> bool:
 
 
 def _example(name: str) -> Example:
-    from solitaire_widgets.examples.quarrel import EXAMPLES
+    from solitaire_widgets.games.quarrel.examples import EXAMPLES
 
     return next(e for e in EXAMPLES if e.name == name)
 
@@ -985,7 +985,7 @@ def test_words_every_steps_words_say_what_it_did(options: dict[str, str]) -> Non
     """Over many played deals (random play and the text's advice): a step that ends the
     round says so and what comes next, one that ends the game says how, a card said to
     go onto a series is there, a card said to take a place is there."""
-    from solitaire_widgets.strategies.quarrel import TextAdvice
+    from solitaire_widgets.games.quarrel.strategies import TextAdvice
 
     advice = TextAdvice()
     seen: Counter[str] = Counter()
@@ -1051,7 +1051,7 @@ def test_the_four_or_five_of_spades_has_one_translation_used_by_the_example_and_
     """«…четверка или еще, что вообще хорошо, пятерка пик…»: one translation, in one place."""
     from pathlib import Path
 
-    from solitaire_widgets.examples.quarrel import FOUR_OR_FIVE
+    from solitaire_widgets.games.quarrel.examples import FOUR_OR_FIVE
 
     example = _example("quarrel-three-of-spades")
     assert f"there is {FOUR_OR_FIVE}, the three" in example.translation

@@ -9,9 +9,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.cards import Card
 from solitaire_widgets.game import Game
-from solitaire_widgets.strategies import play_out
-from solitaire_widgets.strategies.quarrel import STRATEGIES
-from solitaire_widgets.strategies.quarrel_search import (
+from solitaire_widgets.games.quarrel.search import (
     Lookahead,
     MonteCarlo,
     Position,
@@ -19,6 +17,8 @@ from solitaire_widgets.strategies.quarrel_search import (
     from_table_of,
     lookahead_play,
 )
+from solitaire_widgets.games.quarrel.strategies import STRATEGIES
+from solitaire_widgets.strategies import play_out
 from tests.test_quarrel_rules import THREE_OF_SPADES, game_of, play
 
 PLAYERS = [Lookahead(), MonteCarlo(rollouts=3)]

@@ -8,8 +8,8 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.cards import full_deck
+from solitaire_widgets.games.quarrel.strategies import STRATEGIES, Greedy, TextAdvice
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
-from solitaire_widgets.strategies.quarrel import STRATEGIES, Greedy, TextAdvice
 from tests.test_quarrel_rules import THREE_OF_SPADES, fives, game_of, play
 
 FULL = Counter(full_deck(2))
@@ -46,7 +46,7 @@ def test_base_card_goes_left_when_only_the_card_below_is_in_sight() -> None:
 
 
 def test_the_players_follow_the_three_of_spades_example() -> None:
-    from solitaire_widgets.examples.quarrel import THREE_OF_SPADES as EXAMPLE
+    from solitaire_widgets.games.quarrel.examples import THREE_OF_SPADES as EXAMPLE
 
     game = new_game("quarrel", deck=EXAMPLE.deck)
     player = TextAdvice()

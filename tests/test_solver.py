@@ -6,9 +6,9 @@ import pytest
 
 from solitaire_widgets import IllegalMoveError, new_game
 from solitaire_widgets.cards import Card, parse_cards
-from solitaire_widgets.examples.klondike import deck_for
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import DEAD_REASON
+from solitaire_widgets.games.klondike.examples import deck_for
 from solitaire_widgets.solver import (
     Config,
     can_win,

@@ -57,10 +57,10 @@ def best_outcome(game: Game, max_nodes: int = 200_000) -> Bound:
     ``game`` itself is not changed. ``max_nodes`` bounds Quarrel's search.
     """
     if game.rules.name == "chain":
-        from .chain import chain_bound
+        from ..games.chain.bounds import chain_bound
         return chain_bound(game)
     if game.rules.name == "quarrel":
-        from .quarrel import quarrel_bound
+        from ..games.quarrel.bounds import quarrel_bound
         return quarrel_bound(game, max_nodes=max_nodes)
     raise ValueError(f"there is no clairvoyant bound for {game.rules.name!r}; "
                      "Klondike has its solver (solitaire_widgets.solver)")

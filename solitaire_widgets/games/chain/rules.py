@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name
-from ..moves import Move
-from ..rules import Context, Rules
-from ..table import Pile, Table
-from .common import foundation_id, next_up
+from ...cards import Card, rank_word, suit_name
+from ...moves import Move
+from ...rules import Context, Rules
+from ...table import Pile, Table
+from ..common import foundation_id, next_up
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
@@ -77,8 +77,8 @@ class ChainRules(Rules):
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"
     layout = "chain"
-    strategies = "solitaire_widgets.strategies.chain"
-    examples = "solitaire_widgets.examples.chain"
+    strategies = "solitaire_widgets.games.chain.strategies"
+    examples = "solitaire_widgets.games.chain.examples"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
             "when-stuck": "the auxiliary row may be laid at any stuck point of the first deal",

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, full_deck, parse_cards
-from ..sources import FOUR_OR_FIVE, quote, translate
-from . import Example
+from ...cards import Card, full_deck, parse_cards
+from ...examples import Example
+from ...sources import FOUR_OR_FIVE, quote, translate
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
 

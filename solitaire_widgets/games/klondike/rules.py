@@ -40,11 +40,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import RED_SUITS, Card, full_deck, rank_word, suit_name, with_article
-from ..moves import Move
-from ..rules import Context, Rules
-from ..table import Pile, Table
-from .common import foundation_id
+from ...cards import RED_SUITS, Card, full_deck, rank_word, suit_name, with_article
+from ...moves import Move
+from ...rules import Context, Rules
+from ...table import Pile, Table
+from ..common import foundation_id
 
 __all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "DEAD_REASON",
            "SHIFTS_ONLY_REASON",
@@ -146,8 +146,8 @@ class KlondikeRules(Rules):
     actions = ("turn", "redeal")
     example_move = "t3>fh"
     layout = "klondike"
-    strategies = "solitaire_widgets.strategies.klondike"
-    examples = "solitaire_widgets.examples.klondike"
+    strategies = "solitaire_widgets.games.klondike.strategies"
+    examples = "solitaire_widgets.games.klondike.examples"
     solver = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..game import Game
-from ..moves import Move
+from ...game import Game
+from ...moves import Move
 
 __all__ = ["PlayEverything", "STRATEGIES"]
 

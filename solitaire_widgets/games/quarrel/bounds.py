@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import sys
 
-from ..cards import SUITS, Card
-from ..chance import seed_rng, shuffled
-from ..game import Game
-from ..games.quarrel import AUX, FOUNDATIONS, ROWS, USES
-from ..moves import Move
-from . import Bound
+from ...bounds import Bound
+from ...cards import SUITS, Card
+from ...chance import seed_rng, shuffled
+from ...game import Game
+from ...moves import Move
+from .rules import AUX, FOUNDATIONS, ROWS, USES
 
 __all__ = ["State", "quarrel_bound", "code"]
 

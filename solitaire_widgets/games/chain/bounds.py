@@ -26,9 +26,9 @@ possible stuck position there is nothing to gain from knowing it anyway.
 
 from __future__ import annotations
 
-from ..game import Game
-from ..moves import Move
-from . import Bound
+from ...bounds import Bound
+from ...game import Game
+from ...moves import Move
 
 __all__ = ["chain_bound", "chain_lines"]
 

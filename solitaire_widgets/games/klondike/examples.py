@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import full_deck, parse_cards
-from ..errors import DeckError
-from ..sources import translate
-from . import Example
+from ...cards import full_deck, parse_cards
+from ...errors import DeckError
+from ...examples import Example
+from ...sources import translate
 
 __all__ = ["EXAMPLES", "deck_for", "COLUMN_SIZES"]
 

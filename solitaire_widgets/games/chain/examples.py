@@ -16,9 +16,9 @@ text counts them among the layout's cards), then the twos going up.
 
 from __future__ import annotations
 
-from ..cards import full_deck, parse_cards
-from ..sources import quote, translate
-from . import Example
+from ...cards import full_deck, parse_cards
+from ...examples import Example
+from ...sources import quote, translate
 
 __all__ = ["EXAMPLES", "stacked_deck"]
 

@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..cards import Card
-from ..game import Game
-from ..games.klondike import COLUMNS, WASTE_LIMIT, builds_on, goes_up
-from ..moves import Move
+from ...cards import Card
+from ...game import Game
+from ...moves import Move
+from .rules import COLUMNS, WASTE_LIMIT, builds_on, goes_up
 
 __all__ = ["View", "Memory", "observe", "recall", "HeuristicPlayer", "SimplePlayer", "STRATEGIES"]
 

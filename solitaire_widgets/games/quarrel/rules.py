@@ -67,11 +67,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import Card, rank_word, suit_name, with_article
-from ..moves import Move
-from ..rules import Context, Rules
-from ..table import Pile, Table
-from .common import next_down, next_up
+from ...cards import Card, rank_word, suit_name, with_article
+from ...moves import Move
+from ...rules import Context, Rules
+from ...table import Pile, Table
+from ..common import next_down, next_up
 
 __all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
            "MOVE_BOUND", "VOID_DEAL_MOVES"]
@@ -172,8 +172,8 @@ class QuarrelRules(Rules):
     actions = ("deal",)
     example_move = "r7>lc"
     layout = "quarrel"
-    strategies = "solitaire_widgets.strategies.quarrel"
-    examples = "solitaire_widgets.examples.quarrel"
+    strategies = "solitaire_widgets.games.quarrel.strategies"
+    examples = "solitaire_widgets.games.quarrel.examples"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "deal": {
             "any-time": "the player may deal on whenever they like",

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..cards import Card
-from ..game import Game
-from ..games.common import next_down, next_up
-from ..moves import Move
-from ..table import Table
+from ...cards import Card
+from ...game import Game
+from ...moves import Move
+from ...table import Table
+from ..common import next_down, next_up
 
 __all__ = ["TextAdvice", "Greedy", "STRATEGIES", "in_sight"]
 
@@ -126,8 +126,8 @@ class Greedy(TextAdvice):
         return length
 
 
-from . import Strategy  # noqa: E402
-from .quarrel_search import Lookahead, MonteCarlo  # noqa: E402
+from ...strategies import Strategy  # noqa: E402
+from .search import Lookahead, MonteCarlo  # noqa: E402
 
 #: The players by name; the first (the text's own advice) is the default.
 STRATEGIES: dict[str, Callable[[], Strategy]] = {

@@ -1,0 +1,12 @@
+"""Chain: everything the game is, in one folder.
+
+- :mod:`.rules`: the rules (:class:`ChainRules`) and the game's words;
+- :mod:`.examples`: the text's illustrated positions, as replays;
+- :mod:`.strategies`: the players that play it out;
+- :mod:`.bounds`: the clairvoyant player's verdict on a deal.
+
+The rules' names are importable from here (``solitaire_widgets.games.chain.ChainRules``).
+"""
+
+from .rules import *  # noqa: F403
+from .rules import __all__  # noqa: F401

@@ -1,0 +1,12 @@
+"""Klondike: everything the game is, in one folder.
+
+- :mod:`.rules`: the rules (:class:`KlondikeRules`) and the game's words;
+- :mod:`.examples`: the text's illustrated positions, as replays;
+- :mod:`.strategies`: the players that play it out.
+
+Its solver is the package :mod:`solitaire_widgets.solver`. The rules' names are
+importable from here (``solitaire_widgets.games.klondike.KlondikeRules``).
+"""
+
+from .rules import *  # noqa: F403
+from .rules import __all__  # noqa: F401
