@@ -29,7 +29,8 @@ from typing import Any, NoReturn
 
 from .errors import OptionError, SolitaireError, excerpt
 from .game import Game
-from .games import GAMES, rules_for
+from .games import GAMES, rules_class, rules_for
+from .saves import pile_data, position_data
 from .strategies import get_strategy, play_out
 from .text import render_text
 
@@ -84,19 +85,10 @@ def _game(args: argparse.Namespace) -> Game:
     return Game(rules_for(args.game, _options(args.option)), seed=args.seed, deck=args.deck)
 
 
-def _pile_json(game: Game) -> list[dict[str, Any]]:
-    return [
-        {"id": p.id, "kind": p.kind, "cards": [str(c) for c in p.cards], "face_down": p.down
-         if p.kind != "stock" else len(p.cards)}
-        for p in game.piles
-    ]
-
-
 def _cmd_show(args: argparse.Namespace) -> int:
     game = _game(args)
     if args.json:
-        print(json.dumps({"game": game.name, "seed": game.seed, "status": game.status,
-                          "piles": _pile_json(game)}))
+        print(json.dumps(position_data(game)))
     else:
         print(render_text(game))
     return 0
@@ -140,7 +132,7 @@ def _cmd_example(args: argparse.Namespace) -> int:
     game = example.play()
     if args.json:
         print(json.dumps({"name": example.name, "game": game.name, "title": example.title,
-                          "moves": [m for m, _ in example.steps], "piles": _pile_json(game)},
+                          "moves": [m for m, _ in example.steps], "piles": pile_data(game)},
                          ensure_ascii=False))
     else:
         print(example.title)
@@ -191,7 +183,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"solitaire-widgets: error: {message} (see {self.prog} --help)\n")
 
 
+def _game_name(name: str) -> str:
+    """A registered game's name (argparse then says why another is refused)."""
+    try:
+        return rules_class(name).name
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
+    # Built at each call, from the registry as it is then (a game registered
+    # after import is known too).
     parser = _Parser(
         prog="solitaire-widgets",
         description=f"Play, show and measure old solitaires: {', '.join(GAMES)}.",
@@ -199,7 +201,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def deal_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game", choices=GAMES)
+        p.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
         group = p.add_mutually_exclusive_group()
         group.add_argument("--seed", type=int, help="the deal number")
         group.add_argument("--deck", help="the cards in dealing order, e.g. 'AS 2H ...'")
@@ -217,13 +219,13 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_cmd_play)
 
     stats = sub.add_parser("stats", help="play many deals and report the win rate")
-    stats.add_argument("game", choices=GAMES)
+    stats.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
     stats.add_argument("--deals", type=int, required=True)
     stats.add_argument("--seed", type=int, default=0, help="the first deal number")
     stats.add_argument("--workers", type=int, default=1, help="processes to use")
     stats.add_argument("--strategy", help="the player (default: the game's own)")
     stats.add_argument("--solver", action="store_true",
-                       help="Klondike: ask the solver (it sees every card) instead of a player")
+                       help="ask the game's solver (it sees every card) instead of a player")
     stats.add_argument("--max-nodes", type=int, default=200_000,
                        help="the solver's budget per deal, in positions (default 200000)")
     stats.add_argument("--dask", metavar="ADDRESS",

@@ -24,7 +24,7 @@ from .cards import Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
 from .moves import Move
-from .rules import Context, Rules, Shuffler
+from .rules import STOCK, Context, Rules, Shuffler
 from .table import Event, Pile, Table
 
 __all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES"]
@@ -106,7 +106,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The game's short name (``"quarrel"``, ``"klondike"``, ``"chain"``)."""
+        """The game's short name, as registered (one of :data:`~solitaire_widgets.GAMES`)."""
         return self.rules.name
 
     @property
@@ -267,7 +267,7 @@ class Game:
     def start(self) -> Table:
         """The table before the opening deal: every card in the stock."""
         table = Table(self.rules.piles(), {"over": False, "won": False, "reason": ""})
-        table.piles["s"].cards = list(reversed(self.deck))
+        table.piles[STOCK].cards = list(reversed(self.deck))
         return table
 
     # -- showing -------------------------------------------------------------

@@ -1,11 +1,14 @@
 """What every game's rules provide, and the context through which they act.
 
 A game is a subclass of :class:`Rules`. It declares its data (name, packs,
-options, piles) and implements four hooks: the opening deal, the legal moves,
-why a move is illegal, and how a move plays out. It changes the table only
-through :class:`Context`, which records every change as an
+options, piles, words, hooks to its layout, players, examples and solver) and
+implements four hooks: the opening deal, the legal moves, why a move is
+illegal, and how a move plays out. It changes the table only through
+:class:`Context`, which records every change as an
 :class:`~solitaire_widgets.table.Event` and draws every reshuffle from the
 game's chance source, so any game replays from its deck and moves.
+:class:`Rules` says, attribute by attribute and hook by hook, what a game
+must declare; :func:`check_declaration` checks it when the game is registered.
 """
 
 from __future__ import annotations
@@ -14,11 +17,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from .cards import Card
-from .errors import OptionError, excerpt
+from .errors import NotationError, OptionError, excerpt
 from .moves import Move
-from .table import Event, Pile, Scalar, Table
+from .table import PILE_KINDS, Event, Pile, Scalar, Table
 
-__all__ = ["Rules", "Context", "Shuffler"]
+__all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration"]
+
+#: The id every game gives its stock: the pile the whole deck starts in, face
+#: down, its top card ``deck[0]``, from which :meth:`Rules.opening` deals.
+STOCK = "s"
 
 #: Draws the new order of a pile being shuffled: given the cards, the order.
 Shuffler = Callable[[Sequence[Card]], list[Card]]
@@ -101,6 +108,46 @@ class Rules:
     The class data is everything a front end needs to know about the game
     (its words, its buttons, its layout, its players), so a game is declared
     in one place and registered with :func:`solitaire_widgets.games.register`.
+
+    What a game must declare:
+
+    - **Its name and words**: :attr:`name` (a short lower-case word, the one
+      ``new_game``, saves and the command line use), :attr:`title`, and
+      optionally :attr:`foundation_word`, :attr:`example_move`,
+      :attr:`action_labels`.
+    - **Its piles** (:meth:`piles`): every pile the game ever uses, empty, in
+      display order, each with a :data:`~solitaire_widgets.table.PILE_KINDS`
+      kind. Pile ids are lower-case letters then at most three digits
+      (``"t3"``, ``"fh"``, ``"l24"``), because a typed move names them
+      (``"t3>fh"``). The stock is called ``"s"`` (:data:`STOCK`) and is of kind
+      ``"stock"``: the game starts with the whole deck in it, face down,
+      ``deck[0]`` on top. Piles are never added or removed during a game; a
+      pile not in use is simply empty (the layout may leave it out).
+    - **Its options** (:attr:`options_allowed`, :attr:`option_readings`):
+      each option's allowed values, our reading of the text first.
+    - **What a move is**: a move of cards ``Move("move", src, dst, count)``
+      (typed ``"src>dst"`` or ``"src:N>dst"``), or one of the game's
+      :attr:`actions`, a decision that moves no chosen card (``"turn"``,
+      ``"fill"``, ``"redeal"``; typed as the word). One move is one *turn*
+      of the player and one step of the game's history: :meth:`apply` plays
+      it with every automatic consequence (cards that go up by themselves, a
+      deal, a reshuffle) through the :class:`Context`, so undo takes it all
+      back at once. A game has no other notion of a turn: the engine asks
+      :meth:`legal_moves` again after every step.
+    - **How it ends**: a game ends only through :meth:`Context.end` (won or
+      lost, with the reason in words), which sets the table facts ``over``,
+      ``won`` and ``reason``. :meth:`apply` (or :meth:`opening`) calls it when
+      the game is won or lost by the rules; when a position that is not over
+      has no legal move, the engine calls :meth:`stuck`, which by default
+      ends the game lost ("no move is left"). After the end no move is legal.
+    - **Its chance**: cards move only through the context; a shuffle is
+      :meth:`Context.shuffle` (drawn from the deal's seed and recorded), never
+      Python's ``random``; so a deal replays from its deck and moves.
+    - **Its hooks to the rest of the package**, each a module path so the
+      rules import nothing of them: :attr:`layout`, :attr:`strategies`,
+      :attr:`examples`, :attr:`bound`, :attr:`solver`.
+
+    The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
 
     #: Short name used by :func:`~solitaire_widgets.new_game`.
@@ -121,16 +168,24 @@ class Rules:
     action_labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: A typical move as typed, shown as an example (``"t3>fh"``).
     example_move: ClassVar[str] = ""
-    #: The table's layout: a layout's name in ``render.scene.LAYOUTS``, or
-    #: ``"package.module:function"``; ``""`` lays the piles out by their kinds.
+    #: The table's layout: ``"package.module:function"``, a function that takes
+    #: the table and a width and returns a finished
+    #: :class:`~solitaire_widgets.render.scene.TableLayout`; ``""`` lays the
+    #: piles out by their kinds (stock, reserves and foundations in a row,
+    #: the tableau piles as fanned columns below).
     layout: ClassVar[str] = ""
     #: The module whose ``STRATEGIES`` (name -> class, the default first) play
     #: this game; ``""``: only the random player.
     strategies: ClassVar[str] = ""
     #: The module whose ``EXAMPLES`` are this game's illustrated positions.
     examples: ClassVar[str] = ""
-    #: Whether the solver (``solitaire_widgets.solver``) plays this game.
+    #: Whether the solver (``solitaire_widgets.solver``) plays this game: the
+    #: front ends then offer its buttons ("Can this still be won?").
     solver: ClassVar[bool] = False
+    #: The clairvoyant player's verdict on a deal, ``"package.module:function"``
+    #: (the function takes the game and ``max_nodes`` and returns a
+    #: :class:`~solitaire_widgets.bounds.Bound`); ``""``: none.
+    bound: ClassVar[str] = ""
     #: What the game calls the piles that take the cards home (the ``f`` key's word).
     foundation_word: ClassVar[str] = "foundation"
 
@@ -158,7 +213,7 @@ class Rules:
     # -- hooks ---------------------------------------------------------------
 
     def piles(self) -> list[Pile]:
-        """The empty piles of the table, in display order; the stock is ``"s"``."""
+        """The empty piles of the table, in display order; the stock is ``"s"`` (:data:`STOCK`)."""
         raise NotImplementedError
 
     def opening(self, ctx: Context) -> None:
@@ -225,3 +280,52 @@ class Rules:
     def status(self, table: Table) -> str:
         """The position's situation in words (the count, the pass, the deal...)."""
         return ""
+
+
+def check_declaration(rules: type[Rules]) -> None:
+    """Check what a game declares (see :class:`Rules`); raise :class:`OptionError` saying what is wrong.
+
+    >>> class Nameless(Rules):
+    ...     title = "Nameless"
+    >>> check_declaration(Nameless)
+    Traceback (most recent call last):
+    ...
+    solitaire_widgets.errors.OptionError: a game's name is a short lower-case word, not ''
+    """
+    name = rules.name
+    if not isinstance(name, str) or not name.isidentifier() or name != name.lower():
+        raise OptionError(f"a game's name is a short lower-case word, not {excerpt(name)}")
+    if not rules.title:
+        raise OptionError(f"the game {name!r} has no title")
+    for option, values in rules.options_allowed.items():
+        if not values or not all(isinstance(v, str) for v in values):
+            raise OptionError(f"{rules.title}: option {option!r} needs its allowed values, as text")
+    for hook in ("bound",):
+        value = getattr(rules, hook)
+        if value and value.count(":") != 1:
+            raise OptionError(f"{rules.title}: {hook} is 'package.module:function', not {value!r}")
+    try:
+        piles = rules().piles()
+    except NotImplementedError:
+        raise OptionError(f"{rules.title} declares no piles") from None
+    ids = [pile.id for pile in piles]
+    if len(set(ids)) != len(ids):
+        raise OptionError(f"{rules.title} names a pile twice")
+    for pile in piles:
+        try:
+            Move("move", pile.id, pile.id)
+        except NotationError:
+            raise OptionError(f"{rules.title}: a pile is named by lower-case letters then digits, "
+                              f"not {pile.id!r}") from None
+        if pile.kind not in PILE_KINDS:
+            raise OptionError(f"{rules.title}: pile {pile.id!r} has no kind of pile "
+                              f"({', '.join(PILE_KINDS)})")
+    stock = next((pile for pile in piles if pile.id == STOCK), None)
+    if stock is None or stock.kind != "stock":
+        raise OptionError(f"{rules.title}: the deck starts in a pile called {STOCK!r} of kind "
+                          "'stock'")
+    for action in rules.actions:
+        try:
+            Move(action)
+        except NotationError:
+            raise OptionError(f"{rules.title}: an action is a lower-case word, not {action!r}") from None

@@ -10,10 +10,13 @@ as stacked, checked to hold the right cards) and is shown as a custom deck.
 >>> game = new_game("chain", seed=3)
 >>> load_game(game.to_json()).table == game.table
 True
->>> load_game('{"format": "solitaire_widgets/1", "game": "poker"}')
+>>> load_game('{"format": "solitaire_widgets/1", "game": "poker"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solitaire_widgets.errors.SaveFileError: this save file is damaged: the game must be one of 'chain', 'klondike', 'quarrel', not 'poker'
+solitaire_widgets.errors.SaveFileError: this save file is damaged: the game must be one of ..., not 'poker'
+
+:func:`position_data` is the position alone as plain data (what
+``solitaire-widgets show --json`` prints), not a save.
 """
 
 from __future__ import annotations
@@ -32,13 +35,39 @@ from .game import MAX_MOVES, OPENING_DEAL, Game, Step
 from .games import GAMES, rules_for
 from .moves import Move
 
-__all__ = ["load_game", "save_data", "save_json", "SAVE_FORMAT", "MAX_SAVE_BYTES", "MAX_MOVES"]
+__all__ = ["load_game", "save_data", "save_json", "position_data", "pile_data", "SAVE_FORMAT",
+           "MAX_SAVE_BYTES", "MAX_MOVES"]
 
 #: The ``format`` field of a saved game.
 SAVE_FORMAT = "solitaire_widgets/1"
 #: Saved games larger than this are refused unread (a game of
 #: :data:`MAX_MOVES` moves saves in well under half of it).
 MAX_SAVE_BYTES = 1_000_000
+
+
+def pile_data(game: Game) -> list[dict[str, Any]]:
+    """Each pile as plain data: its id, kind, cards (bottom first) and face-down count.
+
+    >>> from solitaire_widgets import new_game
+    >>> pile_data(new_game("chain", seed=5))[-1]  # doctest: +ELLIPSIS
+    {'id': 's', 'kind': 'stock', 'cards': [...], 'face_down': 28}
+    """
+    return [
+        {"id": p.id, "kind": p.kind, "cards": [str(c) for c in p.cards], "face_down": p.down
+         if p.kind != "stock" else len(p.cards)}
+        for p in game.piles
+    ]
+
+
+def position_data(game: Game) -> dict[str, Any]:
+    """The position as plain data: the game, its deal number, its status and its piles.
+
+    >>> from solitaire_widgets import new_game
+    >>> sorted(position_data(new_game("chain", seed=5)))
+    ['game', 'piles', 'seed', 'status']
+    """
+    return {"game": game.name, "seed": game.seed, "status": game.status,
+            "piles": pile_data(game)}
 
 
 def save_data(game: Game) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 from .chance import MAX_SEED
 from .errors import OptionError, excerpt
 from .game import Game
-from .games import rules_for
+from .games import GAMES, rules_class, rules_for
 from .strategies import Strategy, get_strategy, play_out
 
 __all__ = ["StatsReport", "run_stats", "wilson_interval", "mcnemar_p", "play_deal"]
@@ -256,7 +256,8 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     rules = rules_for(game, options)  # fail early on a bad option
     checked = rules.options
     if solver and not rules.solver:
-        raise OptionError(f"the solver plays Klondike only, not {game}")
+        solved = ", ".join(rules_class(name).title for name in GAMES if rules_class(name).solver)
+        raise OptionError(f"the solver plays {solved or 'no game'} only, not {rules.title}")
     chosen = "solver" if solver else _make_strategy(game, strategy).name
     if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
         raise OptionError(f"the number of deals must be at least 1 and at most {MAX_DEALS:,}, "

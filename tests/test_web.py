@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widgets import load_game, new_game
+from solitaire_widgets import GAMES, load_game, new_game
 from solitaire_widgets.cli import main
 from solitaire_widgets.errors import IllegalMoveError, RequestError
+from solitaire_widgets.games import rules_class
 from solitaire_widgets.render.player import HELD_STEPS, game_frames, game_player, html_player
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.saves import position_data as game_state
 from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
 from solitaire_widgets.web.runtime import (
     PYODIDE_VERSION,
@@ -27,7 +29,7 @@ from solitaire_widgets.web.runtime import (
     fetch_pyodide,
     wheel_name,
 )
-from solitaire_widgets.web.session import ReplaySession, TableSession, game_state
+from solitaire_widgets.web.session import SOLVER_TOOLS, ReplaySession, TableSession
 from solitaire_widgets.web.worker_api import call
 
 
@@ -80,6 +82,19 @@ def test_state_is_what_show_json_prints(capsys) -> None:
     for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
         assert main(["show", name, "--seed", str(seed), "--json"]) == 0
         assert json.loads(capsys.readouterr().out) == game_state(new_game(name, seed=seed))
+
+
+def test_the_page_learns_a_games_tools_from_its_view() -> None:
+    """The solver's buttons come with the view of a game whose rules have a solver,
+    and only then (the page's script names no game)."""
+    for name in GAMES:
+        view = TableSession(name, seed=3).view()
+        expected = list(SOLVER_TOOLS) if rules_class(name).solver else []
+        assert view["tools"] == expected, name
+        assert all(tool["op"] in ("canwin", "solverhint") for tool in view["tools"])
+    assert any(rules_class(name).solver for name in GAMES)
+    script = (Path(__file__).parent.parent / "solitaire_widgets/web/assets/tables.js").read_text()
+    assert "Can this still be won?" not in script and "view.tools" in script
 
 
 def test_a_typed_move_is_played_or_refused_with_the_engines_reason() -> None:

@@ -25,8 +25,9 @@ from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.draw import HIGHLIGHT
 from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.saves import position_data as game_state
 from solitaire_widgets.web import export_html
-from solitaire_widgets.web.session import TableSession, game_state
+from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession
 from tests.browser_support import BrowserPage, served_directory
 from tests.png_support import read_png
 
@@ -69,6 +70,10 @@ def play_a_table(page: Any, index: int) -> None:
     page.wait_for_function("(i) => window.solitaireTables[i].ready.then(() => true)", arg=index,
                            timeout=START_TIMEOUT)
     reference = new_game(name, seed=seed)
+    # The game's own tools (its solver's buttons), as the engine's view lists them.
+    shown = root.locator(".sw-bar button").all_inner_texts()
+    tools = [tool["label"] for tool in TableSession(name, seed=seed).tools()]
+    assert [text for text in shown if text in {t["label"] for t in SOLVER_TOOLS}] == tools
     last_pile = None
     for number in range(1, 11):
         legal = reference.legal_moves()

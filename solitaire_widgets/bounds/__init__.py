@@ -6,10 +6,12 @@ cards gathered (:func:`~solitaire_widgets.chance.reshuffled`), what every
 reshuffle will give. Its verdict on a deal is an upper bound for every
 player on the same deal: a deal any player wins, it wins too.
 
-- :mod:`.chain`: Chain, where the only real choice is whether to lay the
-  auxiliary row; every other order of play meets the same stuck position.
-- :mod:`.quarrel`: Quarrel, an exhaustive search over every choice the text
-  leaves to the player (when to deal, which half, which copy), with a budget.
+A game that has such a bound names it in its rules (``Rules.bound``); it
+lives in the game's folder, e.g. :mod:`solitaire_widgets.games.chain.bounds`
+(where the only real choice is whether to lay the auxiliary row; every other
+order of play meets the same stuck position) and
+:mod:`solitaire_widgets.games.quarrel.bounds` (an exhaustive search over every
+choice the text leaves to the player, with a budget).
 
 Each answer is a :class:`Bound`: ``won`` (with a winning line, which
 replays through the engine to a win), ``lost`` (every line was tried) or
@@ -23,6 +25,8 @@ replays through the engine to a win), ``lost`` (every line was tried) or
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,18 +56,18 @@ class Bound:
 
 
 def best_outcome(game: Game, max_nodes: int = 200_000) -> Bound:
-    """The clairvoyant player's verdict on ``game`` (Chain or Quarrel), from its position now.
+    """The clairvoyant player's verdict on ``game``, from its position now, by the
+    bound its rules name (``Rules.bound``).
 
-    ``game`` itself is not changed. ``max_nodes`` bounds Quarrel's search.
+    ``game`` itself is not changed. ``max_nodes`` is a search's budget.
     """
-    if game.rules.name == "chain":
-        from ..games.chain.bounds import chain_bound
-        return chain_bound(game)
-    if game.rules.name == "quarrel":
-        from ..games.quarrel.bounds import quarrel_bound
-        return quarrel_bound(game, max_nodes=max_nodes)
-    raise ValueError(f"there is no clairvoyant bound for {game.rules.name!r}; "
-                     "Klondike has its solver (solitaire_widgets.solver)")
+    hook = game.rules.bound
+    if not hook:
+        also = "; it has its solver (solitaire_widgets.solver)" if game.rules.solver else ""
+        raise ValueError(f"there is no clairvoyant bound for {game.rules.name!r}{also}")
+    module, _, function = hook.partition(":")
+    bound: Callable[..., Bound] = getattr(importlib.import_module(module), function)
+    return bound(game, max_nodes=max_nodes)
 
 
 def replays_to_a_win(game: Game, moves: tuple[Move, ...]) -> bool:

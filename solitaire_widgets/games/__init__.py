@@ -1,33 +1,39 @@
-"""The games: one registry, and :func:`new_game` to start one.
+"""The games: one registry, fed from the game folders, and :func:`new_game` to start one.
 
-A game is a :class:`~solitaire_widgets.rules.Rules` subclass that declares
-everything a front end needs (title, options and their readings, actions
-with their labels, an example move, its layout, its players, its examples);
-:func:`register` adds it. Every list of games in the package (``GAMES``, the
-examples, the strategies, the renderer, the widgets, the command line and the
-book) is read from here.
+Each game is a folder of this package, ``games/<name>/``, holding everything
+the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass
+that declares what a front end needs: title, options and their readings,
+actions with their labels, an example move, its layout, its players, its
+examples, its solver or bound), its layout, its examples and its players.
+The folder's ``__init__`` exports the rules class as ``RULES``; every folder
+found here is registered when this module is first imported. A game declared
+anywhere else (a test, a notebook, another package) joins with
+:func:`register`. Every list of games (``GAMES``, the examples, the
+strategies, the renderer, the widgets, the command line, the page and the
+book) is read from this registry.
 
 >>> game = new_game("chain", seed=11)
 >>> game.name, len(game.deck)
 ('chain', 52)
->>> list(GAMES)
-['chain', 'klondike', 'quarrel']
->>> new_game("poker")
+>>> "chain" in GAMES and list(GAMES) == sorted(GAMES)
+True
+>>> new_game("poker")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games are: chain, klondike, quarrel
+solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games are: ...
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
 
 from ..cards import Card
 from ..errors import OptionError, excerpt
 from ..game import Game
-from ..rules import Rules
-from . import chain, klondike, quarrel
+from ..rules import Rules, check_declaration
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
@@ -37,6 +43,11 @@ def register(rules: type[Rules]) -> type[Rules]:
     """Add a game (its :class:`Rules` subclass) to the registry; returns it, so it
     can decorate the class. Registering the same class twice is harmless.
 
+    This is how a game declared outside the package's folders joins: from then
+    on ``new_game``, saves, the command line, the widgets and the page's tables
+    all know it (see CONTRIBUTING.md, "Adding a game"). Its declaration is
+    checked first (:func:`~solitaire_widgets.rules.check_declaration`).
+
     >>> from solitaire_widgets.games.klondike import KlondikeRules
     >>> register(KlondikeRules) is KlondikeRules
     True
@@ -44,9 +55,10 @@ def register(rules: type[Rules]) -> type[Rules]:
     if not (isinstance(rules, type) and issubclass(rules, Rules)):
         raise TypeError(f"register() takes a Rules subclass, not {rules!r}")
     name = rules.name
-    if not name or not name.isidentifier() or name != name.lower():
-        raise OptionError(f"a game's name is a short lower-case word, not {name!r}")
     known = _REGISTRY.get(name)
+    if known is rules:
+        return rules
+    check_declaration(rules)
     if known is not None and known is not rules:
         raise OptionError(f"there is already a game called {name!r}")
     _REGISTRY[name] = rules
@@ -109,7 +121,7 @@ def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
 def new_game(name: str, /, seed: int | None = None,
              deck: Sequence[Card | str] | str | None = None,
              **options: str) -> Game:
-    """Start a deal of a registered game (``"quarrel"``, ``"klondike"``, ``"chain"``...).
+    """Start a deal of a registered game (one of :data:`GAMES`).
 
     ``seed`` picks the deal (the same seed gives the same deal everywhere); or
     give ``deck``, the cards in dealing order (``"AS 2H ..."``). ``options``
@@ -118,5 +130,11 @@ def new_game(name: str, /, seed: int | None = None,
     return Game(rules_for(name, options), seed=seed, deck=deck)
 
 
-for _module in (chain, klondike, quarrel):
-    register(_module.RULES)
+def _register_folders() -> None:
+    """Register the game of every folder of this package (its ``RULES``)."""
+    for found in pkgutil.iter_modules(__path__):
+        if found.ispkg:
+            register(importlib.import_module(f"{__name__}.{found.name}").RULES)
+
+
+_register_folders()

@@ -48,10 +48,10 @@ from ..render.display import DISPLAY_WIDTH
 from ..render.player import deal_caption, ending, unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
-from ..saves import MAX_SAVE_BYTES, load_game
+from ..saves import MAX_SAVE_BYTES, load_game, position_data
 from ..table import Table
 
-__all__ = ["TableSession", "ReplaySession", "game_state", "check_request", "safe_prefix",
+__all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
            "FINISH_LIMIT", "MAX_TEXT", "MAX_COORDINATE", "MAX_STATICS", "REPLAY_WIDTHS"]
 
 #: The longest text a request may carry (a move, a key, a name, a title); a save
@@ -70,6 +70,15 @@ _TABLE_OPS = ("play", "undo", "redo", "hint", "finish", "finishstep", "finishsto
               "solverhint", "new", "press", "move", "release", "leave", "key", "view")
 _OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save")
 _POINTER_OPS = ("press", "move", "release")
+
+
+#: The buttons of a game that has a solver: the request, the label, what it does.
+SOLVER_TOOLS: tuple[dict[str, str], ...] = (
+    {"op": "solverhint", "label": "Show me the next move",
+     "title": "The next move of a winning line (the solver sees every card)"},
+    {"op": "canwin", "label": "Can this still be won?",
+     "title": "Ask the solver (it sees every card)"},
+)
 
 
 def _kind(value: object) -> str:
@@ -207,18 +216,6 @@ def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
     """The drawings :func:`~solitaire_widgets.render.svg.scene_patch` kept after the first ``known``."""
     return {number: text for text, number in list(statics.items())[known:]
             if isinstance(text, str)}
-
-
-def game_state(game: Game) -> dict[str, Any]:
-    """The position as ``solitaire-widgets show --json`` prints it.
-
-    >>> sorted(game_state(new_game("chain", seed=5)))
-    ['game', 'piles', 'seed', 'status']
-    """
-    from ..cli import _pile_json
-
-    return {"game": game.name, "seed": game.seed, "status": game.status,
-            "piles": _pile_json(game)}
 
 
 class TableSession:
@@ -364,6 +361,16 @@ class TableSession:
 
     # -- the answer ---------------------------------------------------------------
 
+    def tools(self) -> list[dict[str, str]]:
+        """The buttons this game has beyond undo, redo, hint and auto-finish: its
+        solver's, if its rules have one (``Rules.solver``). ``op`` is the request
+        each sends.
+
+        >>> [tool["op"] for tool in TableSession("chain", seed=5).tools()]
+        []
+        """
+        return [dict(tool) for tool in SOLVER_TOOLS] if self.game.rules.solver else []
+
     def actions(self) -> list[dict[str, Any]]:
         """The game's own decisions as buttons: word, label, enabled, tooltip."""
         return [{"word": b.word, "label": b.label, "enabled": b.enabled, "title": b.tooltip}
@@ -410,7 +417,7 @@ class TableSession:
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
             "canUndo": game.can_undo, "canRedo": game.can_redo, "gameOver": game.result.over,
-            "solver": game.rules.solver,
+            "solver": game.rules.solver, "tools": self.tools(),
             "actions": self.actions(), "history": self._history_change(),
             "finish": self.finish_button(),
             "selected": table.pointer.selected is not None, "example": table.example(),
@@ -434,8 +441,8 @@ class TableSession:
         return {"kept": kept, "added": [str(step.move) for step in steps[kept:]]}
 
     def state_json(self) -> str:
-        """:func:`game_state` as JSON text."""
-        return json.dumps(game_state(self.game))
+        """:func:`~solitaire_widgets.saves.position_data` as JSON text."""
+        return json.dumps(position_data(self.game))
 
     def legal_json(self) -> str:
         """The legal moves as a JSON list of their texts."""

@@ -32,8 +32,8 @@ from typing import Any
 from ..errors import RequestError, SolitaireError
 from ..games import new_game
 from ..render.describe import sentence
-from ..saves import MAX_SAVE_BYTES, load_game
-from .session import ReplaySession, TableSession, check_request, game_state
+from ..saves import MAX_SAVE_BYTES, load_game, position_data
+from .session import ReplaySession, TableSession, check_request
 
 __all__ = ["call", "MAX_REQUEST_CHARS"]
 
@@ -108,7 +108,7 @@ def _answer(request: dict[str, Any]) -> Any:
         return _replay(name).frames(request["index"], request["count"], f"{name}-live")
     table = _table(name)
     if op == "state":
-        return game_state(table.game)
+        return position_data(table.game)
     if op == "legal":
         return [str(m) for m in table.game.legal_moves()]
     if op == "save":

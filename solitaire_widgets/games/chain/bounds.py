@@ -71,8 +71,11 @@ def chain_lines(game: Game) -> list[tuple[bool, tuple[Move, ...]]]:
     return out
 
 
-def chain_bound(game: Game) -> Bound:
-    """Whether any line wins ``game`` from its position (a winning line if so)."""
+def chain_bound(game: Game, max_nodes: int = 0) -> Bound:
+    """Whether any line wins ``game`` from its position (a winning line if so).
+
+    Every line is played (there are few), so ``max_nodes`` is not needed.
+    """
     lines = chain_lines(game)
     wins = [line for won, line in lines if won]
     return Bound("won" if wins else "lost", wins[0] if wins else (),

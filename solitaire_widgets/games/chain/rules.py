@@ -79,6 +79,7 @@ class ChainRules(Rules):
     layout = "chain"
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
+    bound = "solitaire_widgets.games.chain.bounds:chain_bound"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
             "when-stuck": "the auxiliary row may be laid at any stuck point of the first deal",

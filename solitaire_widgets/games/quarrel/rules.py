@@ -174,6 +174,7 @@ class QuarrelRules(Rules):
     layout = "quarrel"
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
+    bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "deal": {
             "any-time": "the player may deal on whenever they like",

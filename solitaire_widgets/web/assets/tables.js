@@ -284,7 +284,7 @@
     }).then(function (view) {
       done();
       self.button.remove();
-      self.build();
+      self.build(view);
       self.show(view, false);
       self._resolveReady(self);
     }).catch(function (error) {
@@ -302,7 +302,7 @@
     return Math.max(240, Math.min(TABLE_WIDTH, Math.floor(column)));
   };
 
-  Table.prototype.build = function () {
+  Table.prototype.build = function (view) {
     var self = this, root = this.root;
     this.note.textContent = "";
     // The live drawing takes the place of the pictures of the deal.
@@ -329,12 +329,11 @@
       })
     };
 
-    if (root.getAttribute("data-sw-game") === "klondike") {
-      this.buttons.solverhint = button("Show me the next move", "solverhint",
-                                       "The next move of a winning line (the solver sees every card)");
-      this.buttons.canwin = button("Can this still be won?", "canwin",
-                                   "Ask the solver (it sees every card)");
-    }
+    // The game's own tools (a solver's buttons) come with the view: the page
+    // knows no game by name.
+    this.tools = (view.tools || []).map(function (tool) {
+      return button(tool.label, tool.op, tool.title);
+    });
     this.actionBar = el("span", { "class": "sw-actions" });
     bar.appendChild(this.actionBar);
     var deal = el("label", { "class": "sw-deal" }, "Deal ");
@@ -369,7 +368,7 @@
                                  style: "white-space:pre-line" });
     this.words.appendChild(this.wordsText);
     // The controls go above the table, so they keep their place while the
-    // table grows (Quarrel's rows) or shrinks.
+    // table grows (more rows) or shrinks.
     root.insertBefore(bar, this.stage);
     root.appendChild(form);
     root.appendChild(this.status);
@@ -502,7 +501,7 @@
     this.buttons.finish.textContent = view.finish.label;
     this.buttons.finish.title = view.finish.title;
     this.buttons.finish.disabled = !view.finish.enabled;
-    if (this.buttons.canwin) { this.buttons.canwin.disabled = this.buttons.solverhint.disabled = view.gameOver; }
+    this.tools.forEach(function (b) { b.disabled = view.gameOver; });
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     this.actionBar.textContent = "";
     view.actions.forEach(function (action) {
