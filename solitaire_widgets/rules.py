@@ -300,7 +300,7 @@ def check_declaration(rules: type[Rules]) -> None:
     for option, values in rules.options_allowed.items():
         if not values or not all(isinstance(v, str) for v in values):
             raise OptionError(f"{rules.title}: option {option!r} needs its allowed values, as text")
-    for hook in ("bound",):
+    for hook in ("layout", "bound"):
         value = getattr(rules, hook)
         if value and value.count(":") != 1:
             raise OptionError(f"{rules.title}: {hook} is 'package.module:function', not {value!r}")

@@ -37,8 +37,9 @@ from .cardface import CARD_RATIO
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["Sprite", "Slot", "Label", "Scene", "layout", "LAYOUTS", "match_sprites", "card_key",
-           "rules_of", "READABLE_LABEL", "readable_width"]
+__all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "LayoutFunction", "layout",
+           "layout_function", "generic_layout", "match_sprites", "card_key", "rules_of",
+           "READABLE_LABEL", "readable_width"]
 
 #: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
 #: screen a table keeps this size and its box scrolls sideways.
@@ -225,60 +226,109 @@ def match_sprites(before: Iterable[Sprite], after: Iterable[Sprite]) -> list[tup
 # -- building a scene -------------------------------------------------------------
 
 
-class _Builder:
-    """Collects sprites, slots and labels while a layout places the piles."""
+class TableLayout:
+    """The builder a layout places a table's piles with: one call per pile.
 
-    def __init__(self, table: Table, width: float, card_w: float) -> None:
+    A game's layout is a function ``(table, width) -> TableLayout``, named in
+    its rules (``Rules.layout = "package.module:function"``). It chooses a card
+    width for the table's width, makes a ``TableLayout``, places each pile
+    with one of the methods below (a squared :meth:`stack`, the :meth:`stock`,
+    a fanned :meth:`column`, a :meth:`waste` fanning its top cards, a series
+    that shows its base card (:meth:`peek`)), adds :meth:`label` s, and ends
+    with :meth:`finish`, giving the height. Every card of the table is then
+    drawn exactly once: a non-empty pile the layout did not place is laid in a
+    row below (so no card is ever lost), and a pile it means to hide while
+    empty is marked with :meth:`skip`. The cards' height follows from their
+    width (:attr:`ch`); coordinates are pixels, ``(0, 0)`` the top left.
+
+    >>> from solitaire_widgets import new_game
+    >>> table = new_game("klondike", seed=1).table
+    >>> def two_rows(table, width):
+    ...     b = TableLayout(table, width, card_width=width / 9)
+    ...     b.stock("s", 10, 10, "stock")
+    ...     b.waste("w", 10 + b.cw * 1.2, 10, b.cw * 0.2)
+    ...     for i in range(7):
+    ...         b.column(f"t{i + 1}", 10 + i * b.cw * 1.2, 20 + b.ch, b.ch * 0.1, b.ch * 0.25)
+    ...     return b.finish(20 + b.ch * 4)
+    >>> scene = two_rows(table, 360).scene()
+    >>> len(scene.sprites), scene.height      # the foundations, empty, are not shown
+    (52, 244)
+    """
+
+    def __init__(self, table: Table, width: float, card_width: float) -> None:
+        #: The table being laid out (read it: its piles, its facts).
         self.table = table
+        #: The scene's width, in pixels.
         self.width = width
-        self.cw = card_w
-        self.ch = card_w * CARD_RATIO
-        self.sprites: list[tuple[Card, float, float, bool, str, int]] = []
+        #: A card's width and height, in pixels.
+        self.cw = card_width
+        self.ch = card_width * CARD_RATIO
+        #: The scene's height, set by :meth:`finish`.
+        self.height = 0.0
+        self._sprites: list[tuple[Card, float, float, bool, str, int]] = []
         self.slots: list[Slot] = []
         self.labels: list[Label] = []
         self.placed: set[str] = set()
 
+    @property
+    def label_size(self) -> float:
+        """The usual size of a label's text for this card width."""
+        return min(15.0, max(10.0, self.cw * 0.2))
+
     def cards(self, pile_id: str) -> list[Card]:
+        """The cards of a pile (none if the table has no such pile)."""
         pile = self.table.piles.get(pile_id)
         return list(pile.cards) if pile is not None else []
 
-    def face_up(self, pile_id: str, index: int) -> bool:
-        return self.table.piles[pile_id].face_up(index)
+    def number(self, fact: str, default: int = 0) -> int:
+        """A whole-number table fact (the deal, the round...), or ``default``."""
+        value = self.table.facts.get(fact)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return default
+        return value
 
     def slot(self, pile_id: str, x: float, y: float, label: str = "", suit: str = "") -> None:
+        """The outline of a pile's place (a faint label, or suit letter, inside)."""
         self.slots.append(Slot(pile_id, x, y, self.cw, self.ch, label, suit))
 
     def label(self, x: float, y: float, text: str, size: float,
               anchor: Literal["start", "middle", "end"] = "start") -> None:
+        """Text on the table, its baseline at ``y``."""
         # Never smaller than a phone can read when drawn at its own size.
         self.labels.append(Label(x, y, text, max(size, READABLE_LABEL), anchor))
 
-    def add(self, pile_id: str, positions: list[tuple[float, float]]) -> None:
+    def place(self, pile_id: str, positions: list[tuple[float, float]]) -> None:
+        """Put a pile's cards at ``positions`` (bottom card first, one per card)."""
         self.placed.add(pile_id)
         pile = self.table.piles.get(pile_id)
         if pile is None:
             return
         for index, (card, (x, y)) in enumerate(zip(pile.cards, positions, strict=True)):
-            self.sprites.append((card, x, y, pile.face_up(index), pile_id, index))
+            self._sprites.append((card, x, y, pile.face_up(index), pile_id, index))
+
+    def skip(self, pile_id: str) -> None:
+        """Leave a pile out of the picture while it is empty (its cards, if any,
+        still go to the row below)."""
+        self.placed.add(pile_id)
 
     def stack(self, pile_id: str, x: float, y: float, label: str = "", suit: str = "") -> None:
         """A squared pile: every card at the same place, the top one showing."""
         self.slot(pile_id, x, y, label, suit)
-        self.add(pile_id, [(x, y)] * len(self.cards(pile_id)))
+        self.place(pile_id, [(x, y)] * len(self.cards(pile_id)))
 
     def stock(self, pile_id: str, x: float, y: float, label: str = "") -> None:
         """A squared face-down pile that shows its thickness."""
         self.slot(pile_id, x, y, label)
         step = max(0.4, self.cw * 0.01)
-        self.add(pile_id, [(x - min(i // 8, 4) * step, y - min(i // 8, 4) * step)
-                           for i in range(len(self.cards(pile_id)))])
+        self.place(pile_id, [(x - min(i // 8, 4) * step, y - min(i // 8, 4) * step)
+                             for i in range(len(self.cards(pile_id)))])
 
     def peek(self, pile_id: str, x: float, y: float, peek: float, label: str = "",
              suit: str = "") -> None:
         """A series showing its top card with its base card peeking out above."""
         self.slot(pile_id, x, y, label, suit)
-        self.add(pile_id, [(x, y if i == 0 else y + peek)
-                           for i in range(len(self.cards(pile_id)))])
+        self.place(pile_id, [(x, y if i == 0 else y + peek)
+                             for i in range(len(self.cards(pile_id)))])
 
     def column(self, pile_id: str, x: float, y: float, down_step: float, up_step: float,
                label: str = "") -> float:
@@ -290,19 +340,20 @@ class _Builder:
         for index in range(len(pile.cards)):
             positions.append((x, top))
             top += up_step if pile.face_up(index) else down_step
-        self.add(pile_id, positions)
+        self.place(pile_id, positions)
         return positions[-1][1] + self.ch if positions else y + self.ch
 
-    def fan3(self, pile_id: str, x: float, y: float, step: float, label: str = "",
-             shown: int = 3) -> None:
+    def waste(self, pile_id: str, x: float, y: float, step: float, label: str = "",
+              shown: int = 3) -> None:
         """A waste: squared, its top three (or ``shown``) cards fanned to the right."""
         self.slot(pile_id, x, y, label)
         n = len(self.cards(pile_id))
         first = max(0, n - shown)
-        self.add(pile_id, [(x + max(0, i - first) * step, y) for i in range(n)])
+        self.place(pile_id, [(x + max(0, i - first) * step, y) for i in range(n)])
 
     def leftovers(self, y: float) -> float:
-        """Lay any non-empty pile the layout did not place in a row, so no card is lost."""
+        """Lay any non-empty pile the layout did not place in a row from ``y``, so
+        no card is lost; returns the bottom edge."""
         x = self.cw * 0.3
         bottom = y
         for pile_id, pile in self.table.piles.items():
@@ -316,13 +367,29 @@ class _Builder:
             x += self.cw * 1.2
         return bottom
 
-    def scene(self, height: float, keys_from: Scene | None) -> Scene:
+    def has_leftovers(self) -> bool:
+        """Whether a non-empty pile has not been placed."""
+        return any(p.cards and pid not in self.placed for pid, p in self.table.piles.items())
+
+    def finish(self, bottom: float) -> TableLayout:
+        """End the layout: the scene is ``bottom`` pixels high, or more with the
+        row of piles left unplaced (:meth:`leftovers`). Returns the builder."""
+        self.height = self.leftovers(bottom) if self.has_leftovers() else bottom
+        return self
+
+    def scene(self, keys_from: Scene | None = None) -> Scene:
+        """The finished scene (``keys_from``: see :func:`layout`)."""
         raw = [
             Sprite("", card, x, y, self.cw, self.ch, up, z, pile, index)
-            for z, (card, x, y, up, pile, index) in enumerate(self.sprites)
+            for z, (card, x, y, up, pile, index) in enumerate(self._sprites)
         ]
         sprites = _assign_keys(raw, keys_from)
-        return Scene(self.width, height, tuple(sprites), tuple(self.slots), tuple(self.labels))
+        return Scene(self.width, math.ceil(self.height), tuple(sprites), tuple(self.slots),
+                     tuple(self.labels))
+
+
+#: A game's layout: the table and a width in, the finished builder out.
+LayoutFunction = Callable[[Table, float], TableLayout]
 
 
 def _assign_keys(raw: list[Sprite], keys_from: Scene | None) -> list[Sprite]:
@@ -349,13 +416,6 @@ def _assign_keys(raw: list[Sprite], keys_from: Scene | None) -> list[Sprite]:
     return out
 
 
-def _int_fact(table: Table, key: str, default: int = 0) -> int:
-    value = table.facts.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        return default
-    return value
-
-
 def readable_width(scene: Scene) -> int:
     """The narrowest (CSS pixels) ``scene`` may be shown at, its smallest pile
     label still ``READABLE_LABEL`` (9) pixels high.
@@ -369,162 +429,7 @@ def readable_width(scene: Scene) -> int:
     return math.ceil(scene.width * READABLE_LABEL / smallest)
 
 
-def _label_size(cw: float) -> float:
-    return min(15.0, max(10.0, cw * 0.2))
-
-
-_SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
-_RANK_SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-# -- the three tables -------------------------------------------------------------
-
-
-def _klondike(table: Table, width: float) -> tuple[_Builder, float]:
-    cw = width / 9.0
-    b = _Builder(table, width, cw)
-    ch = b.ch
-    gap = margin = cw * 0.25
-
-    def col_x(i: int) -> float:
-        return margin + i * (cw + gap)
-
-    b.stock("s", col_x(0), margin, "stock")
-    # A fourth card on the Polish second pass's waste is fanned beside the
-    # three it may hold: it is the one that must leave, or loses the game.
-    fourth = bool(table.facts.get("waste_limit")) and bool(table.facts.get("forced"))
-    b.fan3("w", col_x(1), margin, cw * 0.22, "waste", 4 if fourth else 3)
-    for i, f in enumerate(("fc", "fd", "fh", "fs")):
-        b.stack(f, col_x(3 + i), margin, "A", _SUIT_OF[f[1]])
-    top = margin + ch + gap * 1.4
-    bottom = top + ch
-    for i in range(7):
-        bottom = max(bottom, b.column(f"t{i + 1}", col_x(i), top, ch * 0.09, ch * 0.25, "K"))
-    size = _label_size(cw)
-    passes = _int_fact(table, "pass", 1)
-    # Only the Polish second pass limits the waste; the yardstick variants
-    # (standard, draw three) go round as often as the player likes.
-    if fourth:
-        words = "second pass: a fourth card on the waste"
-    elif bool(table.facts.get("waste_limit")):
-        words = "second pass: the waste holds three at most"
-    else:
-        words = "first pass" if passes <= 1 else f"pass {passes}"
-    b.label(col_x(1), margin + ch + size + gap * 0.1, words, size * 0.85)
-    return _finish(b, max(bottom, top + ch * 2.6) + margin)
-
-
-def _quarrel(table: Table, width: float) -> tuple[_Builder, float]:
-    cw = width / 15.4
-    b = _Builder(table, width, cw)
-    ch = b.ch
-    gap = cw * 0.15
-    margin = cw * 0.3
-    size = _label_size(cw)
-
-    def col_x(i: float) -> float:
-        return margin + i * (cw + gap)
-
-    fy = margin + size * 1.25
-    peek = ch * 0.2
-    b.label(col_x(0), margin + size * 0.9, "left half: down", size)
-    b.label(col_x(12) + cw, margin + size * 0.9, "right half: up", size, "end")
-    for i, f in enumerate(("lc", "ld", "lh", "ls")):
-        b.peek(f, col_x(i), fy, peek, "", _SUIT_OF[f[1]])
-    for i, f in enumerate(("rc", "rd", "rh", "rs")):
-        b.peek(f, col_x(9 + i), fy, peek, "", _SUIT_OF[f[1]])
-    b.stock("s", col_x(5), fy, "stock")
-    b.stack("h", col_x(6.35), fy, "hit")
-    count = _int_fact(table, "count")
-    named = _RANK_SHORT.get(count, str(count)) if count else "–"
-    rnd = _int_fact(table, "round", 1)
-    b.label(col_x(6.35) - gap * 1.2, margin + size * 0.9, f"count {named} · round {rnd}", size,
-            "middle")
-    base = _int_fact(table, "base")
-    if base:
-        b.label(col_x(6.35) - gap * 1.2, fy + ch + peek + size * 0.4,
-                f"base {_RANK_SHORT.get(base, str(base))}", size * 0.9, "middle")
-
-    used = _int_fact(table, "dealt", -1)
-    highest = max((i for i in range(1, 105) if b.cards(f"r{i}")), default=0)
-    used = max(used, highest)
-    rows_y = fy + ch + peek + size * 1.6
-    rows = max(1, math.ceil(used / 13))
-    pitch = ch + gap * 1.2
-    for i in range(1, used + 1):
-        row, col = divmod(i - 1, 13)
-        b.stack(f"r{i}", col_x(col), rows_y + row * pitch)
-    for i in range(used + 1, 105):
-        b.placed.add(f"r{i}")
-    aux_y = rows_y + rows * pitch + size * 1.3
-    n_aux = max(_int_fact(table, "aux"),
-                max((i for i in range(1, 14) if b.cards(f"a{i}")), default=0))
-    b.label(col_x(0), aux_y - size * 0.45, "auxiliary row", size)
-    for i in range(1, n_aux + 1):
-        b.stack(f"a{i}", col_x(i - 1), aux_y)
-    for i in range(n_aux + 1, 14):
-        b.placed.add(f"a{i}")
-    bottom = aux_y + (ch if n_aux else size * 0.3) + margin
-    return _finish(b, b.leftovers(bottom) if _has_leftovers(b) else bottom)
-
-
-def _chain(table: Table, width: float) -> tuple[_Builder, float]:
-    cw = width / 11.7
-    b = _Builder(table, width, cw)
-    ch = b.ch
-    gap = cw * 0.2
-    margin = cw * 0.35
-    size = _label_size(cw)
-
-    def col_x(i: float) -> float:
-        return margin + i * (cw + gap)
-
-    peek = ch * 0.2
-    fy = margin
-    for i, f in enumerate(("fc", "fd", "fh", "fs")):
-        b.peek(f, col_x(2 + i), fy, peek, "2", _SUIT_OF[f[1]])
-    b.label(col_x(0), fy + ch * 0.45, "series", size)
-    b.label(col_x(0), fy + ch * 0.45 + size * 1.3, "2 up to A", size * 0.85)
-    deal = _int_fact(table, "deal", 1)
-    per_row = 6 if deal == 2 else 8
-    places = 18 if deal == 2 else 24
-    offset = (8 - per_row) / 2
-    ly = fy + ch + peek + gap * 2
-    pitch = ch + gap
-    highest = max((i for i in range(1, 25) if b.cards(f"l{i}")), default=0)
-    for i in range(1, max(places, highest) + 1):
-        row, col = divmod(i - 1, per_row)
-        b.stack(f"l{i}", col_x(offset + col), ly + row * pitch)
-    for i in range(max(places, highest) + 1, 25):
-        b.placed.add(f"l{i}")
-    rows = math.ceil(max(places, highest) / per_row)
-    sx = col_x(8) + cw * 0.6
-    b.stock("s", sx, ly, "stock")
-    b.label(sx + cw, ly + ch + size * 1.3, f"deal {deal} of 2", size * 0.9, "end")
-    ay = ly + rows * pitch + gap
-    show_aux = deal == 1 or any(b.cards(f"a{i}") for i in range(1, 5))
-    bottom = ly + rows * pitch - gap + margin
-    if show_aux:
-        b.label(col_x(0), ay + ch * 0.5, "auxiliary", size)
-        b.label(col_x(0), ay + ch * 0.5 + size * 1.3, "row", size)
-        for i in range(1, 5):
-            b.stack(f"a{i}", col_x(1 + i), ay)
-        bottom = ay + ch + margin
-    else:
-        for i in range(1, 5):
-            b.placed.add(f"a{i}")
-    return _finish(b, b.leftovers(bottom) if _has_leftovers(b) else bottom)
-
-
-def _has_leftovers(b: _Builder) -> bool:
-    return any(p.cards and pid not in b.placed for pid, p in b.table.piles.items())
-
-
-def _finish(b: _Builder, height: float) -> tuple[_Builder, float]:
-    return b, height
-
-
-def _generic(table: Table, width: float) -> tuple[_Builder, float]:
+def generic_layout(table: Table, width: float) -> TableLayout:
     """A table laid out from its piles' kinds, for a game that declares no layout.
 
     The top row: the stock, then reserves (a waste, free cells) squared, then
@@ -534,14 +439,15 @@ def _generic(table: Table, width: float) -> tuple[_Builder, float]:
     by_kind: dict[str, list[str]] = {}
     for pile_id, pile in table.piles.items():
         by_kind.setdefault(pile.kind, []).append(pile_id)
-    top_row = by_kind.get("stock", []) + by_kind.get("reserve", []) + by_kind.get("foundation", [])
+    top_row = (by_kind.get("stock", []) + by_kind.get("waste", []) + by_kind.get("reserve", [])
+               + by_kind.get("foundation", []))
     columns = by_kind.get("tableau", [])
     per_row = max(7, min(13, max(len(top_row), len(columns))))
     cw = width / (per_row * 1.25 + 0.25)
-    b = _Builder(table, width, cw)
+    b = TableLayout(table, width, cw)
     ch = b.ch
     gap = margin = cw * 0.25
-    size = _label_size(cw)
+    size = b.label_size
 
     def at(i: int) -> float:
         return margin + (i % per_row) * (cw + gap)
@@ -563,16 +469,10 @@ def _generic(table: Table, width: float) -> tuple[_Builder, float]:
             top = bottom + gap + size
         b.label(at(i), top - size * 0.3, pile_id, size * 0.85)
         bottom = max(bottom, b.column(pile_id, at(i), top, ch * 0.09, ch * 0.25))
-    return _finish(b, b.leftovers(bottom + gap) if _has_leftovers(b) else bottom + margin)
-
-
-#: The layouts by name; a game names its own in ``Rules.layout``.
-LAYOUTS: dict[str, Callable[[Table, float], tuple[_Builder, float]]] = {
-    "chain": _chain,
-    "klondike": _klondike,
-    "quarrel": _quarrel,
-    "generic": _generic,
-}
+    if b.has_leftovers():
+        return b.finish(bottom + gap)
+    b.height = bottom + margin
+    return b
 
 
 def rules_of(game: Game | Rules | str) -> Rules:
@@ -593,18 +493,17 @@ def rules_of(game: Game | Rules | str) -> Rules:
     return rules_for(game)
 
 
-def _builder(rules: Rules) -> Callable[[Table, float], tuple[_Builder, float]]:
-    name = rules.layout or "generic"
-    if ":" in name:
-        module, _, function = name.partition(":")
-        found: Callable[[Table, float], tuple[_Builder, float]] = getattr(
-            importlib.import_module(module), function)
-        return found
-    builder = LAYOUTS.get(name)
-    if builder is None:
-        raise OptionError(f"{rules.title} names a layout {name!r} that does not exist; "
-                          f"the layouts are: {', '.join(sorted(LAYOUTS))}")
-    return builder
+def layout_function(rules: Rules) -> LayoutFunction:
+    """The layout a game's rules name (``Rules.layout``), or :func:`generic_layout`."""
+    if not rules.layout:
+        return generic_layout
+    module, _, function = rules.layout.partition(":")
+    try:
+        found: LayoutFunction = getattr(importlib.import_module(module), function)
+    except (ImportError, AttributeError):
+        raise OptionError(f"{rules.title} names a layout {rules.layout!r} that does not "
+                          "exist") from None
+    return found
 
 
 def layout(game: Game | Rules | str, table: Table, width: float = 800.0, *,
@@ -622,8 +521,7 @@ def layout(game: Game | Rules | str, table: Table, width: float = 800.0, *,
     >>> sum(s.face_up for s in scene.sprites), scene.width
     (7, 360.0)
     """
-    builder = _builder(rules_of(game))
+    builder = layout_function(rules_of(game))
     if not (isinstance(width, int | float) and math.isfinite(width) and width > 0):
         raise OptionError(f"the width of a table is a number of pixels above 0, not {width!r}")
-    b, height = builder(table, float(width))
-    return b.scene(math.ceil(height), keys_from)
+    return builder(table, float(width)).scene(keys_from)

@@ -76,7 +76,7 @@ class ChainRules(Rules):
     packs = 1
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"
-    layout = "chain"
+    layout = "solitaire_widgets.games.chain.layout:chain_layout"
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
     bound = "solitaire_widgets.games.chain.bounds:chain_bound"

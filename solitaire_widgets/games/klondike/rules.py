@@ -145,7 +145,7 @@ class KlondikeRules(Rules):
     packs = 1
     actions = ("turn", "redeal")
     example_move = "t3>fh"
-    layout = "klondike"
+    layout = "solitaire_widgets.games.klondike.layout:klondike_layout"
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
     solver = True

@@ -171,7 +171,7 @@ class QuarrelRules(Rules):
     packs = 2
     actions = ("deal",)
     example_move = "r7>lc"
-    layout = "quarrel"
+    layout = "solitaire_widgets.games.quarrel.layout:quarrel_layout"
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"

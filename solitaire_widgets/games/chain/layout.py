@@ -1,0 +1,74 @@
+"""Chain's table: the four series at the top, the layout's rows below (as many
+places as the deal has, from the rules), the stock beside them, the
+auxiliary row under them.
+
+>>> from solitaire_widgets import new_game
+>>> from solitaire_widgets.render import layout
+>>> scene = layout("chain", new_game("chain", seed=5).table, 800)
+>>> len([slot for slot in scene.slots if slot.pile.startswith("l")])  # three rows of eight
+24
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...render.scene import TableLayout
+from ...table import Table
+from .rules import AUX, FOUNDATIONS, LAYOUT_SIZE, ROW_LENGTH
+
+__all__ = ["chain_layout"]
+
+#: The widest row of any deal: the layout's columns are placed for it.
+_WIDEST = max(ROW_LENGTH.values())
+_PLACES = tuple(f"l{i}" for i in range(1, max(LAYOUT_SIZE.values()) + 1))
+
+
+def chain_layout(table: Table, width: float) -> TableLayout:
+    """Lay out a Chain table ``width`` pixels wide (see :class:`TableLayout`)."""
+    cw = width / 11.7
+    b = TableLayout(table, width, cw)
+    ch = b.ch
+    gap = cw * 0.2
+    margin = cw * 0.35
+    size = b.label_size
+
+    def col_x(i: float) -> float:
+        return margin + i * (cw + gap)
+
+    peek = ch * 0.2
+    fy = margin
+    for i, f in enumerate(FOUNDATIONS):
+        b.peek(f, col_x(2 + i), fy, peek, "2", f[1].upper())
+    b.label(col_x(0), fy + ch * 0.45, "series", size)
+    b.label(col_x(0), fy + ch * 0.45 + size * 1.3, "2 up to A", size * 0.85)
+    deal = b.number("deal", 1)
+    per_row = ROW_LENGTH[deal]
+    offset = (_WIDEST - per_row) / 2
+    ly = fy + ch + peek + gap * 2
+    pitch = ch + gap
+    highest = max((i for i, place in enumerate(_PLACES, 1) if b.cards(place)), default=0)
+    shown = max(LAYOUT_SIZE[deal], highest)
+    for i, place in enumerate(_PLACES[:shown]):
+        row, col = divmod(i, per_row)
+        b.stack(place, col_x(offset + col), ly + row * pitch)
+    for place in _PLACES[shown:]:
+        b.skip(place)
+    rows = math.ceil(shown / per_row)
+    sx = col_x(_WIDEST) + cw * 0.6
+    b.stock("s", sx, ly, "stock")
+    b.label(sx + cw, ly + ch + size * 1.3, f"deal {deal} of {len(LAYOUT_SIZE)}", size * 0.9,
+            "end")
+    ay = ly + rows * pitch + gap
+    show_aux = deal == 1 or any(b.cards(a) for a in AUX)
+    bottom = ly + rows * pitch - gap + margin
+    if show_aux:
+        b.label(col_x(0), ay + ch * 0.5, "auxiliary", size)
+        b.label(col_x(0), ay + ch * 0.5 + size * 1.3, "row", size)
+        for i, a in enumerate(AUX):
+            b.stack(a, col_x(2 + i), ay)
+        bottom = ay + ch + margin
+    else:
+        for a in AUX:
+            b.skip(a)
+    return b.finish(bottom)
