@@ -119,7 +119,8 @@ def _collect(games: tuple[str, ...] | None = None) -> dict[str, Example]:
         for example in importlib.import_module(module_name).EXAMPLES:
             if example.game == game:
                 _FOUND.setdefault(example.name, example)
-    return _FOUND
+    # Only the registered games' (a game may be unregistered since).
+    return {name: example for name, example in _FOUND.items() if example.game in GAMES}
 
 
 def __getattr__(name: str) -> Any:
