@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, full_deck, parse_cards
@@ -23,7 +24,8 @@ from .errors import (
     SaveFileError,
     SolitaireError,
 )
-from .game import Game, Result, Step
+from .examples import Example
+from .game import Game, Result, Step, register_display
 from .games import GAMES, new_game
 from .moves import Move
 from .saves import load_game
@@ -55,6 +57,25 @@ __all__ = [
 ]
 
 _WIDGETS = {"GameWidget", "ReplayWidget"}
+
+
+def _drawn(name: str) -> Callable[[Any], Any]:
+    """A picture drawn by ``render.display.<name>``, imported on first use: the
+    engine imports nothing of the render layer, and a program that shows no
+    picture (the page's worker) never loads it."""
+
+    def draw(shown: Any) -> Any:
+        from .render import display
+
+        return getattr(display, name)(shown)
+
+    return draw
+
+
+for _kind in ("svg", "png", "html"):
+    register_display(Game, _kind, _drawn(f"repr_{_kind}"))
+register_display(Example, "html", _drawn("example_html"))
+register_display(Example, "png", _drawn("example_png"))
 
 
 def __getattr__(name: str) -> Any:

@@ -30,9 +30,9 @@ from typing import Any, NoReturn
 from .errors import OptionError, SolitaireError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
-from .saves import pile_data, position_data
 from .strategies import get_strategy, play_out
 from .text import render_text
+from .writer import pile_data, position_data
 
 __all__ = ["main"]
 

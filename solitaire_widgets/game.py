@@ -17,7 +17,7 @@ the undone step's own events, reshuffles included.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .cards import Card, check_deck, full_deck, parse_cards
@@ -26,8 +26,9 @@ from .errors import DeckError, IllegalMoveError, NotationError, excerpt
 from .moves import Move
 from .rules import STOCK, Context, Rules, Shuffler
 from .table import Event, Pile, Table
+from .writer import save_data, save_json
 
-__all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES"]
+__all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES", "register_display", "displayed"]
 
 #: The move of step 0, the opening deal (no game has a move of this name).
 OPENING_DEAL = Move("opening-deal")
@@ -37,6 +38,38 @@ MAX_MOVES = 20_000
 #: A game keeps a copy of its position every this many steps, so that
 #: taking a move back late in a long game costs no more than early in it.
 MARK_EVERY = 128
+
+
+#: How the engine's objects are shown where pictures can be (a notebook,
+#: nbviewer, GitHub): ``(class, kind) -> function``, ``kind`` one of
+#: ``"svg"``, ``"png"``, ``"html"``. The engine draws nothing itself; the
+#: package registers the render layer's pictures (``solitaire_widgets/__init__.py``).
+_DISPLAYS: dict[tuple[type, str], Callable[[Any], Any]] = {}
+
+
+def register_display(cls: type, kind: str, show: Callable[[Any], Any]) -> None:
+    """Show objects of ``cls`` as ``kind`` (``"svg"``, ``"png"`` or ``"html"``) with
+    ``show(obj)``: their ``_repr_<kind>_`` method, which Jupyter calls, returns it.
+
+    >>> register_display(Step, "html", lambda step: f"<b>{step.text}</b>")
+    >>> displayed(Step(OPENING_DEAL, "The deal", ()), "html")
+    '<b>The deal</b>'
+    >>> del _DISPLAYS[Step, "html"]
+    """
+    _DISPLAYS[cls, kind] = show
+
+
+def displayed(obj: object, kind: str) -> Any:
+    """``obj`` shown as ``kind`` by the function registered for its class.
+
+    With none registered it raises :class:`NotImplementedError`, which Jupyter
+    takes for "not shown this way".
+    """
+    for cls in type(obj).__mro__:
+        show = _DISPLAYS.get((cls, kind))
+        if show is not None:
+            return show(obj)
+    raise NotImplementedError(f"no {kind} display is registered for {type(obj).__name__}")
 
 
 class Step(NamedTuple):
@@ -274,21 +307,18 @@ class Game:
 
     def _repr_svg_(self) -> str:
         # A game shows itself in a notebook with no widget, as python-chess's
-        # Board does; the renderer is pure and imports no UI library.
-        from .render import repr_svg
-
-        return repr_svg(self)
+        # Board does, drawn by what is registered (see register_display).
+        shown: str = displayed(self, "svg")
+        return shown
 
     def _repr_png_(self) -> bytes:
         # The same picture for the viewers that show only images (GitHub).
-        from .render import repr_png
-
-        return repr_png(self)
+        shown: bytes = displayed(self, "png")
+        return shown
 
     def _repr_html_(self) -> str:
-        from .render import repr_html
-
-        return repr_html(self)
+        shown: str = displayed(self, "html")
+        return shown
 
     def __repr__(self) -> str:
         return (f"<Game {self.name} {self.deal_name}, {len(self._steps) - 1} moves: "
@@ -298,8 +328,6 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The game as plain data (see :meth:`to_json`)."""
-        from .saves import save_data
-
         return save_data(self)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -309,8 +337,6 @@ class Game:
         every move and, unless the deck is a custom one, that the deck and every
         reshuffle are the ones its seed draws.
         """
-        from .saves import save_json
-
         return save_json(self, indent)
 
     # -- internals -----------------------------------------------------------

@@ -276,10 +276,10 @@ def test_the_replay_widget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_pages_table_and_its_worker() -> None:
-    from solitaire_widgets.saves import position_data
     from solitaire_widgets.web import table_html
     from solitaire_widgets.web.session import ReplaySession, TableSession
     from solitaire_widgets.web.worker_api import call
+    from solitaire_widgets.writer import position_data
 
     assert f'data-sw-game="{NAME}"' in table_html(NAME, seed=5)
     session = TableSession(NAME, seed=5)

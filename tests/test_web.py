@@ -20,7 +20,6 @@ from solitaire_widgets.errors import IllegalMoveError, RequestError
 from solitaire_widgets.games import rules_class
 from solitaire_widgets.render.player import HELD_STEPS, game_frames, game_player, html_player
 from solitaire_widgets.render.scene import layout
-from solitaire_widgets.saves import position_data as game_state
 from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
 from solitaire_widgets.web.runtime import (
     PYODIDE_VERSION,
@@ -31,6 +30,7 @@ from solitaire_widgets.web.runtime import (
 )
 from solitaire_widgets.web.session import SOLVER_TOOLS, ReplaySession, TableSession
 from solitaire_widgets.web.worker_api import call
+from solitaire_widgets.writer import position_data as game_state
 
 
 def _found(pattern: str, text: str) -> str:

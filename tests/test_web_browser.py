@@ -25,9 +25,9 @@ from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.draw import HIGHLIGHT
 from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
-from solitaire_widgets.saves import position_data as game_state
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession
+from solitaire_widgets.writer import position_data as game_state
 from tests.browser_support import BrowserPage, served_directory
 from tests.png_support import read_png
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OptionError, excerpt
-from ..game import Game
+from ..game import Game, displayed
 from ..saves import SAVE_FORMAT
 
 __all__ = ["Example", "EXAMPLES", "get_example", "example_names"]
@@ -80,23 +80,15 @@ class Example:
         return load_game(json.dumps(self.save_data()))
 
     def _repr_html_(self) -> str:
-        # Shown on its own in a notebook (or nbviewer, or the book), an
-        # example is a kernel-free player of its steps; where scripts do not
-        # run (a notebook opened untrusted), a picture of its deal.
-        from ..render.display import replay_still
-        from ..render.player import html_player, replay_frames
-
-        _svg, picture = replay_still(self.play(), self.title)
-        return html_player(replay_frames(self), self.title, picture=picture)
+        # Shown on its own in a notebook (or nbviewer, or the book): see
+        # solitaire_widgets.render.display.example_html.
+        shown: str = displayed(self, "html")
+        return shown
 
     def _repr_png_(self) -> bytes:
         # The picture of its deal, for the viewers that show only images (GitHub).
-        from ..render.display import DISPLAY_WIDTH
-        from ..render.png import scene_png
-        from ..render.scene import layout
-
-        game = self.play()
-        return scene_png(layout(game, game.start, DISPLAY_WIDTH))
+        shown: bytes = displayed(self, "png")
+        return shown
 
     @property
     def words(self) -> list[str]:

@@ -1,6 +1,7 @@
 """How a :class:`~solitaire_widgets.game.Game` shows itself in a notebook, without a widget.
 
 ``Game._repr_svg_``, ``Game._repr_png_`` and ``Game._repr_html_`` call these
+(the package registers them, :func:`~solitaire_widgets.game.register_display`)
 (as python-chess's ``Board`` shows itself through ``chess.svg``). The PNG is
 for the viewers that show only images (GitHub's notebook view).
 
@@ -31,10 +32,11 @@ from .scene import Scene, layout, readable_width
 from .svg import scene_svg
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..examples import Example
     from ..game import Game
 
 __all__ = ["repr_svg", "repr_png", "repr_html", "still_html", "still_png", "replay_still",
-           "DISPLAY_WIDTH"]
+           "example_html", "example_png", "DISPLAY_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
@@ -175,3 +177,23 @@ def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     return still_html(_svg(game, scene), f"{game.rules.title}: {game.status}", line, scene,
                       '<details><summary>The table in words</summary><p>' + shown
                       + "</p></details>")
+
+
+def example_html(example: Example) -> str:
+    """An example shown on its own: a kernel-free player of its steps; where
+    scripts do not run (a notebook opened untrusted), a picture of its deal.
+
+    >>> from solitaire_widgets.examples import get_example
+    >>> "sw-player" in example_html(get_example("chain-first-layout"))
+    True
+    """
+    from .player import html_player, replay_frames
+
+    _svg, picture = replay_still(example.play(), example.title)
+    return html_player(replay_frames(example), example.title, picture=picture)
+
+
+def example_png(example: Example) -> bytes:
+    """The picture of an example's deal, for the viewers that show only images (GitHub)."""
+    game = example.play()
+    return scene_png(layout(game, game.start, DISPLAY_WIDTH))

@@ -48,8 +48,9 @@ from ..render.display import DISPLAY_WIDTH
 from ..render.player import deal_caption, ending, unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
-from ..saves import MAX_SAVE_BYTES, load_game, position_data
+from ..saves import MAX_SAVE_BYTES, load_game
 from ..table import Table
+from ..writer import position_data
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
            "FINISH_LIMIT", "MAX_TEXT", "MAX_COORDINATE", "MAX_STATICS", "REPLAY_WIDTHS"]
@@ -441,7 +442,7 @@ class TableSession:
         return {"kept": kept, "added": [str(step.move) for step in steps[kept:]]}
 
     def state_json(self) -> str:
-        """:func:`~solitaire_widgets.saves.position_data` as JSON text."""
+        """:func:`~solitaire_widgets.writer.position_data` as JSON text."""
         return json.dumps(position_data(self.game))
 
     def legal_json(self) -> str:

@@ -32,7 +32,8 @@ from typing import Any
 from ..errors import RequestError, SolitaireError
 from ..games import new_game
 from ..render.describe import sentence
-from ..saves import MAX_SAVE_BYTES, load_game, position_data
+from ..saves import MAX_SAVE_BYTES, load_game
+from ..writer import position_data
 from .session import ReplaySession, TableSession, check_request
 
 __all__ = ["call", "MAX_REQUEST_CHARS"]
