@@ -22,7 +22,7 @@ from .cardface import BACK, EDGE, FACE, card_shapes, suit_path
 from .scene import READABLE_LABEL, Scene, Slot, Sprite
 from .shapes import SANS, Rect, Shape, Text
 
-__all__ = ["scene_shapes", "scene_layers", "slot_shapes", "FELT", "HIGHLIGHT", "LABEL_INK",
+__all__ = ["scene_shapes", "scene_layers", "slot_shapes", "covered", "sprite_shapes", "FELT", "HIGHLIGHT", "LABEL_INK",
            "CURSOR", "CURSOR_INK", "CURSOR_EDGE"]
 
 #: The table's green baize.
@@ -62,7 +62,7 @@ def slot_shapes(slot: Slot) -> list[Shape]:
     return shapes
 
 
-def _covered(scene: Scene) -> set[str]:
+def covered(scene: Scene) -> set[str]:
     """Keys of sprites hidden exactly under a higher sprite at the same place."""
     top: dict[tuple[float, float, float, float], int] = {}
     places = []
@@ -74,7 +74,9 @@ def _covered(scene: Scene) -> set[str]:
             if top[place] > sprite.z}
 
 
-def _sprite_shapes(sprite: Sprite, hidden: bool, four_colour: bool) -> list[Shape]:
+def sprite_shapes(sprite: Sprite, hidden: bool, four_colour: bool) -> list[Shape]:
+    """One card's shapes, with its shadow; a ``hidden`` card (see :func:`covered`) is
+    only its outline."""
     radius = sprite.w * 0.07
     if hidden:
         return [Rect(sprite.x, sprite.y, sprite.w, sprite.h, radius,
@@ -131,10 +133,10 @@ def scene_layers(scene: Scene, four_colour: bool = False,
     for label in scene.labels:
         layers.append(("label", "", [Text(label.x, label.y, label.text, label.size, LABEL_INK,
                                           label.anchor, "normal", False, SANS)]))
-    hidden = _covered(scene) if cards else set()
+    hidden = covered(scene) if cards else set()
     for sprite in sorted(scene.sprites, key=lambda s: s.z):
         layers.append(("card", sprite.key,
-                       _sprite_shapes(sprite, sprite.key in hidden, four_colour) if cards else []))
+                       sprite_shapes(sprite, sprite.key in hidden, four_colour) if cards else []))
     cursor = {item[len(CURSOR):] for item in highlight if item.startswith(CURSOR)}
     marked = {item for item in highlight if not item.startswith(CURSOR)}
     for x, y, w, h in _highlighted(scene, marked):

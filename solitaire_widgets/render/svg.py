@@ -16,7 +16,7 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
-from .draw import _covered, _sprite_shapes, scene_layers
+from .draw import covered, scene_layers, sprite_shapes
 from .scene import Scene, Sprite
 from .shapes import Rect, Shape, Text
 
@@ -91,7 +91,7 @@ def _card_id(sprite: Sprite, hidden: bool, four_colour: bool) -> str:
 def _card_def(sprite: Sprite, hidden: bool, four_colour: bool, defs: dict[str, str]) -> str:
     at_origin = replace(sprite, x=0.0, y=0.0)
     body = "".join(shape_svg(shape, defs)
-                   for shape in _sprite_shapes(at_origin, hidden, four_colour))
+                   for shape in sprite_shapes(at_origin, hidden, four_colour))
     return f'<g id="{_card_id(sprite, hidden, four_colour)}">{body}</g>'
 
 
@@ -100,7 +100,7 @@ Layer = tuple[str, str, "list[Shape] | tuple[Sprite, bool]"]
 
 def _layers(scene: Scene, four_colour: bool, highlight: Collection[str]) -> list[Layer]:
     """The scene's layers in drawing order; a card's is its sprite and whether it is covered."""
-    hidden = _covered(scene)
+    hidden = covered(scene)
     out: list[Layer] = []
     for kind, key, shapes in scene_layers(scene, four_colour, highlight, cards=False):
         sprite = scene.sprite(key) if kind == "card" else None
@@ -188,7 +188,7 @@ def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = F
     >>> len(patch["cards"]), patch["cards"][0][4] in defs
     (52, True)
     """
-    hidden = _covered(scene)
+    hidden = covered(scene)
     cards = [[sprite.key, sprite.pile, _num(sprite.x), _num(sprite.y),
               _placed(sprite, sprite.key in hidden, four_colour, shared_defs)]
              for sprite in sorted(scene.sprites, key=lambda s: s.z)]

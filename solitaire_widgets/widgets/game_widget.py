@@ -53,7 +53,7 @@ from .owned import close_all
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
 
-__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS"]
+__all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_loop"]
 
 #: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
 #: so a whole game of Klondike takes a few seconds.
@@ -76,12 +76,13 @@ SETTLE = 0.3
 ACK_PATIENCE = 1.0
 
 
-def _duration(segments: list[Segment]) -> float:
+def segments_seconds(segments: list[Segment]) -> float:
     """How long the browser takes to play ``segments`` (seconds)."""
     return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop (the kernel's), or None outside one."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -273,7 +274,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         (``on_stop`` says so). With none, they run at once, one after another.
         """
         self._stop_run()
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:
             for _ in steps:
                 pass
@@ -310,7 +311,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return
         if self._run is not run:   # the step started another run, or ended this one
             return
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:   # pragma: no cover - a run starts only where a loop runs
             self._next_piece()
             return
@@ -331,7 +332,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         run waiting for it goes on."""
         if self._redraw_owed and self.painter.in_flight <= 1:
             # Not from inside the acknowledgement's own update: from the loop, next.
-            loop = _running_loop()
+            loop = running_loop()
             if loop is None:   # pragma: no cover - acknowledgements come through a kernel
                 self._pay_redraw()
             else:
@@ -339,7 +340,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         if not self._awaiting_browser or self.painter.in_flight > 1 or self._run is None:
             return
         self._awaiting_browser = False
-        loop = _running_loop()
+        loop = running_loop()
         if self._run_timer is not None:
             self._run_timer.cancel()
         if loop is None:   # pragma: no cover - acknowledgements come through a kernel
@@ -466,7 +467,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         game as soon as the browser has drawn what it already had.
         """
         self._scene = self._layout()
-        loop = _running_loop()
+        loop = running_loop()
         if self.painter.acknowledged and self._behind() and loop is not None:
             if self._owed_timer is None:
                 self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_owed)
@@ -506,7 +507,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def _behind(self) -> bool:
         """The browser is still drawing earlier steps (only a kernel's loop has a browser):
         two messages not drawn yet, as it says, or ``BEHIND`` seconds of them as estimated."""
-        if _running_loop() is None:
+        if running_loop() is None:
             return False
         if self.painter.acknowledged:
             return self.painter.in_flight >= 2
@@ -522,7 +523,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
         Each new drawing puts it off again, so a burst of input settles once.
         """
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None or self._scene is None:
             return
         if self._settle_timer is not None:
@@ -567,26 +568,26 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                         keys_from=self._scene)
         self._scene = final
         pieces = [segments]
-        if deal and _running_loop() is not None:
+        if deal and running_loop() is not None:
             pieces = []
             for segment in segments:
-                if not pieces or _duration(pieces[-1]) >= PIECE_MS / 1000:
+                if not pieces or segments_seconds(pieces[-1]) >= PIECE_MS / 1000:
                     pieces.append([])
                 pieces[-1].append(segment)
         if len(pieces) <= 1:
             self.painter.animate(segments, final, self._highlight())
-            seconds = _duration(segments)
+            seconds = segments_seconds(segments)
             self._sent(seconds)
             return seconds
         self._start_run(self._deal_pieces(pieces, final), self._show_final)
-        return _duration(segments)
+        return segments_seconds(segments)
 
     def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
         for number, piece in enumerate(pieces):
             last = number == len(pieces) - 1
             self.painter.animate(piece, final if last else piece[-1].after,
                                  self._highlight() if last else frozenset())
-            seconds = _duration(piece)
+            seconds = segments_seconds(piece)
             self._sent(seconds)
             yield seconds
 
@@ -728,7 +729,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         self._stop_run()
         self._played = 0
-        if _running_loop() is None or not self.animate:
+        if running_loop() is None or not self.animate:
             with self.hold_trait_notifications():     # one state change for the whole run
                 for _ in self._finish_moves():
                     pass

@@ -50,7 +50,7 @@ from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Segment, Timing, step_segments
 from ..saves import load_game
 from .canvas_backend import TablePainter
-from .game_widget import PIECE_MS, _duration, _running_loop
+from .game_widget import PIECE_MS, running_loop, segments_seconds
 from .owned import close_all
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
@@ -100,7 +100,7 @@ def _pieces(segments: list[Segment], ms: int = PIECE_MS) -> list[list[Segment]]:
                                  segment.ms))
     pieces: list[list[Segment]] = []
     for part in parts:
-        if not pieces or _duration(pieces[-1] + [part]) > ms / 1000:
+        if not pieces or segments_seconds(pieces[-1] + [part]) > ms / 1000:
             pieces.append([])
         pieces[-1].append(part)
     return pieces
@@ -361,12 +361,12 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         painter = self.painter
         busy = (painter.in_flight > 0 if painter.acknowledged
                 else time.monotonic() < self._busy_until)
-        return pending or (busy and _running_loop() is not None)
+        return pending or (busy and running_loop() is not None)
 
     def _send_piece(self, piece: list[Segment], final: Scene) -> None:
         """Send one piece of an animation ending on ``final``."""
         self.painter.animate(piece, final)
-        self._busy_until = max(self._busy_until, time.monotonic()) + _duration(piece)
+        self._busy_until = max(self._busy_until, time.monotonic()) + segments_seconds(piece)
 
     @serialized
     def _next_piece(self, number: int, pieces: list[list[Segment]], final: Scene) -> None:
@@ -375,10 +375,10 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._piece_timer = None
         piece, rest = pieces[0], pieces[1:]
         self._send_piece(piece, final if not rest else piece[-1].after)
-        loop = _running_loop()
+        loop = running_loop()
         if rest and loop is not None:
             # The next piece goes shortly before the browser has played this one.
-            self._piece_timer = loop.call_later(max(0.0, _duration(piece) - 0.05),
+            self._piece_timer = loop.call_later(max(0.0, segments_seconds(piece) - 0.05),
                                                 self._next_piece, number, rest, final)
 
     def _draw(self, position: int, animated: bool) -> None:
@@ -391,7 +391,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                             self.width, timing.frames, timing.ms,
                                             keys_from=self._scene)
             self._scene = final
-            pieces = _pieces(segments) if _running_loop() is not None else [segments]
+            pieces = _pieces(segments) if running_loop() is not None else [segments]
             self._next_piece(self._piece_number, pieces or [[]], final)
         else:
             self._scene = layout(game, table, self.width, keys_from=self._scene)
