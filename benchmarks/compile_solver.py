@@ -1,7 +1,7 @@
 """Build a copy of the package whose Klondike solver is compiled by mypyc, for long studies.
 
 The package itself stays pure Python (Jupyter and the book's in-page
-tables run it as it is). For the studies in ``benchmarks/results/``, which
+tables run it as it is). For the studies in ``benchmarks/data/``, which
 spend hours in the solver, this copies the package into ``--dest`` and
 compiles the solver's search modules there with mypyc (part of mypy, a dev
 dependency; it needs a C compiler). It is the same source, type-checked

@@ -11,10 +11,10 @@ and the study stops on it.
 
 A study is built up in chunks: each run solves deals ``--start`` ..
 ``--start + --deals - 1`` not yet settled, appending each answer as soon as
-it is known to a file in ``benchmarks/results/<game>_bound_chunks/``, so a
+it is known to a file in ``benchmarks/data/<game>_bound_chunks/``, so a
 run that is stopped resumes where it was; the same range run again with a
 larger budget solves only the deals still unresolved. ``--merge`` folds the
-chunks of every reading into ``benchmarks/results/<game>_bound.json`` (one
+chunks of every reading into ``benchmarks/data/<game>_bound.json`` (one
 row of ``columns`` per deal); the chunks are scratch (not kept in git), as
 the stored study is read back too when a run resumes:
 
@@ -41,7 +41,7 @@ from solitaire_widgets import new_game
 from solitaire_widgets.bounds import best_outcome
 from solitaire_widgets.stats import play_deal, wilson_interval
 
-RESULTS = Path(__file__).parent / "results"
+RESULTS = Path(__file__).parent / "data"
 READINGS: dict[str, dict[str, dict[str, str]]] = {
     "chain": {"book": {}, "at-start": {"aux_row": "at-start"}},
     "quarrel": {"book": {}, "when-stuck": {"deal": "when-stuck"},
@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--until", default=None,
                         help="start no new deal after this UTC time, HH:MM")
     parser.add_argument("--merge", action="store_true",
-                        help="fold every chunk into benchmarks/results/<game>_bound.json")
+                        help="fold every chunk into benchmarks/data/<game>_bound.json")
     args = parser.parse_args(argv)
     if args.reading not in READINGS[args.game]:
         parser.error(f"--reading for {args.game} is one of {', '.join(READINGS[args.game])}")

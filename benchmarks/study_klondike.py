@@ -16,15 +16,15 @@ back are the ones to compare.
     python benchmarks/study_klondike.py --deals 1000 --workers 2 --variant standard \
         --nodes 800000 --json first.json
     python benchmarks/study_klondike.py --retry first.json --nodes 4000000 --workers 2 \
-        --json benchmarks/results/klondike_study_standard.json
+        --json benchmarks/data/klondike_study_standard.json
 
 A long study is built up in chunks: ``--chunk`` solves a range of deals and
 appends each deal's answer, as soon as it has one, to a file of its own in
-``benchmarks/results/klondike_chunks/``; a deal already settled there (or in
+``benchmarks/data/klondike_chunks/``; a deal already settled there (or in
 the stored study) is skipped, so a run that was stopped resumes where it
 was, and the same range run again with a larger budget solves only the deals
 still unresolved. ``--merge`` folds every chunk of a rule set into the
-stored study ``benchmarks/results/klondike_study_<variant>.json`` (each
+stored study ``benchmarks/data/klondike_study_<variant>.json`` (each
 deal's best answer: a win or a proved loss over an unresolved one, and
 among unresolved answers the largest budget):
 
@@ -62,7 +62,7 @@ from solitaire_widgets.solver import solve_deal
 from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.stats import wilson_interval
 
-RESULTS = Path(__file__).parent / "results"
+RESULTS = Path(__file__).parent / "data"
 #: The command that builds the compiled solver some chunk rows were answered by.
 COMPILE = "python benchmarks/compile_solver.py --dest build/compiled"
 CHUNKS = RESULTS / "klondike_chunks"
@@ -485,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
                              "with this budget and write the merged results")
     parser.add_argument("--chunk", action="store_true",
                         help="solve the range's deals not yet settled, appending each answer "
-                             "to a chunk file in benchmarks/results/klondike_chunks")
+                             "to a chunk file in benchmarks/data/klondike_chunks")
     parser.add_argument("--seeds", default=None,
                         help="with --chunk: only these deals of the range (comma-separated)")
     parser.add_argument("--relax-share", type=float, default=DEFAULT.relax_share,

@@ -18,7 +18,7 @@ against the new heuristic the discordant deals (won by one, lost by the other)
 with McNemar's exact two-sided p-value. ``--json`` writes the table.
 
     python benchmarks/study_klondike_heuristic.py --deals 1000 --workers 2 \\
-        --json benchmarks/results/klondike_heuristic.json
+        --json benchmarks/data/klondike_heuristic.json
 """
 
 from __future__ import annotations

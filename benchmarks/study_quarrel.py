@@ -8,7 +8,7 @@ comparison against the text's advice: how many deals each wins that the other
 loses, with McNemar's exact two-sided p-value.
 
     python benchmarks/study_quarrel.py --deals 1000 --workers 2 \\
-        --json benchmarks/results/quarrel_strategies.json
+        --json benchmarks/data/quarrel_strategies.json
 
 ``--readings`` picks the readings (the game's options) to play under:
 ``rounds`` is the book's (every option at its default; the name is the

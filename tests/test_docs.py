@@ -26,11 +26,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 TEXT_SUFFIXES = {".md", ".py", ".js", ".css", ".yml", ".yaml", ".toml", ".cfg", ".ipynb",
                  ".txt", ".html", ".svg"}
 #: Folders that hold no hand-written text of the project: tool caches, virtual
-#: environments, build outputs, and the studies' stored results (data written
-#: by the benchmark scripts).
+#: environments, build outputs, and the studies' chunks (data written by the
+#: benchmark scripts; the data folder's README is read).
 SKIPPED_DIRS = {"_build", "build", "dist", "node_modules", "jupyter_execute", "__pycache__",
                 "sw-web"}
-SKIPPED_PATHS = {REPO_ROOT / "benchmarks" / "results"}
+SKIPPED_PATHS = {REPO_ROOT / "benchmarks" / "data" / "klondike_chunks"}
 
 #: A work session narrated by number.
 SESSION = re.compile(r"\b[Ss]ession \d+")
@@ -68,8 +68,9 @@ def test_the_text_files_are_found() -> None:
     names = {path.relative_to(REPO_ROOT).as_posix() for path in text_files()}
     assert {"README.md", "CONTRIBUTING.md", "CHANGELOG.md", "book/solver.md",
             "book/texts/klondike_unclear.md", "solitaire_widgets/solver/search.py",
-            "tests/test_docs.py"} <= names
-    assert not any(name.startswith(("benchmarks/results/", ".venv/")) for name in names)
+            "tests/test_docs.py", "benchmarks/data/README.md"} <= names
+    assert not any(name.startswith(("benchmarks/data/klondike_chunks/", ".venv/"))
+                   for name in names)
 
 
 def test_the_readme_is_a_users_page_of_at_most_250_lines() -> None:
