@@ -87,7 +87,7 @@ class Config:
       and (draw three and the Polish rules) the share given to the draw-one
       relaxation (``solitaire_widgets.solver.search.solve_position``);
     - ``restarts_drawing_one``: restarts drawing one as well as drawing three
-      (off: drawing three only, as solver 5 did). Under the Polish rules
+      (off: drawing three only). Under the Polish rules
       none: on deals 0-99 with 40,000 positions each they resolved no more
       deals with a tenth of the budget and one fewer with a quarter;
     - ``interleave``: those searches take turns, a slice of positions at a

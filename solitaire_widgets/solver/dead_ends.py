@@ -62,10 +62,10 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     uncovered itself and ``up[x]``. A face-down ``x`` can only move once
     uncovered; a face-up ``x`` carries the cards on it. Moving with a run
     headed by a card under ``x`` does not take ``x`` off ``y``: the pair moves
-    together and ``y`` stays covered. So the first version's "a face-up card
-    higher in a sequence may leave" (which let the card under it count as
-    uncovered when the whole sequence moved) becomes: the card under it is
-    uncovered only if that card's own cover has a place or can go up. A
+    together and ``y`` stays covered. So rather than "a face-up card higher
+    in a sequence may leave" (the plain reckoning, which lets the card under
+    it count as uncovered when the whole sequence moves), the card under it
+    is uncovered only if that card's own cover has a place or can go up. A
     column may be emptied once its bottom card leaves the same way (a king
     at the bottom only by going up). Sound by the same induction on the moves
     of a real line: each way a card comes to lie uncovered, and each way a
@@ -82,8 +82,7 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     leave), and a talon card already ``avail`` is not looked at again; this
     computes the same fixpoint as scanning everything on each round.
 
-    With ``Config.strong_dead_ends`` off, the plainer reckoning of the first version is
-    used: every talon card counts as ``avail`` and every king as able to leave
+    With ``Config.strong_dead_ends`` off, a plainer reckoning is used: every talon card counts as ``avail`` and every king as able to leave
     (tests check the stronger one never changes an answer).
 
     Drawing three, and in the second (last) Polish pass (``mode``, with

@@ -453,8 +453,8 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
        starts late and from then on shares the full search's part of the
        budget (``Config.checked_share``): deals decided before it starts
        are searched exactly as without it. On
-       the 33 draw-three deals solver 9 left unresolved with 1,000,000
-       positions, it alone decided 6 with 400,000 (three of them won:
+       33 draw-three deals the other searches together leave unresolved with
+       1,000,000 positions, it alone decided 6 with 400,000 (three of them won:
        passing over lost parts of the tree reaches a win sooner).
 
     With ``Config.interleave`` they take turns, a slice of positions at a
@@ -472,7 +472,7 @@ def solve_position(root: State, forced: bool, mode: int, max_nodes: int,
     rest).
 
     Drawing one there is no relaxation (it is the relaxation), and there are
-    restarts with ``Config.restarts_drawing_one`` (solver 6): of 25 draw-one
+    restarts with ``Config.restarts_drawing_one``: of 25 draw-one
     deals the full search left unresolved with 100,000 positions, restarts
     alone won 7 within the same budget, 4 of them in fewer than 100
     positions. Under the Polish rules there are none: they were measured to
