@@ -139,7 +139,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The game's short name, as registered (one of :data:`~solitaire_widgets.GAMES`)."""
+        """The game's short name, as registered (one of ``solitaire_widgets.GAMES``)."""
         return self.rules.name
 
     @property

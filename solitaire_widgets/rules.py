@@ -184,7 +184,7 @@ class Rules:
     solver: ClassVar[bool] = False
     #: The clairvoyant player's verdict on a deal, ``"package.module:function"``
     #: (the function takes the game and ``max_nodes`` and returns a
-    #: :class:`~solitaire_widgets.bounds.Bound`); ``""``: none.
+    #: ``solitaire_widgets.bounds.Bound``); ``""``: none.
     bound: ClassVar[str] = ""
     #: What the game calls the piles that take the cards home (the ``f`` key's word).
     foundation_word: ClassVar[str] = "foundation"

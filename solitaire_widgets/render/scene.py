@@ -260,8 +260,9 @@ class TableLayout:
         self.table = table
         #: The scene's width, in pixels.
         self.width = width
-        #: A card's width and height, in pixels.
+        #: A card's width, in pixels.
         self.cw = card_width
+        #: A card's height, in pixels (it follows from the width).
         self.ch = card_width * CARD_RATIO
         #: The scene's height, set by :meth:`finish`.
         self.height = 0.0
@@ -378,7 +379,7 @@ class TableLayout:
         return self
 
     def scene(self, keys_from: Scene | None = None) -> Scene:
-        """The finished scene (``keys_from``: see :func:`layout`)."""
+        """The finished scene (``keys_from``: see :func:`~solitaire_widgets.render.layout`)."""
         raw = [
             Sprite("", card, x, y, self.cw, self.ch, up, z, pile, index)
             for z, (card, x, y, up, pile, index) in enumerate(self._sprites)
