@@ -121,7 +121,7 @@ def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
 def new_game(name: str, /, seed: int | None = None,
              deck: Sequence[Card | str] | str | None = None,
              **options: str) -> Game:
-    """Start a deal of a registered game (one of :data:`GAMES`).
+    """Start a deal of a registered game (one of ``GAMES``).
 
     ``seed`` picks the deal (the same seed gives the same deal everywhere); or
     give ``deck``, the cards in dealing order (``"AS 2H ..."``). ``options``
