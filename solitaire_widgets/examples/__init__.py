@@ -92,7 +92,7 @@ class Example:
     def _repr_png_(self) -> bytes:
         # The picture of its deal, for the viewers that show only images (GitHub).
         from ..render.display import DISPLAY_WIDTH
-        from ..render.png import scene_png
+        from ..render.png import scene_png  # Pillow: only when a picture is asked for
         from ..render.scene import layout
 
         game = self.play()

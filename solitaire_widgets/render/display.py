@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 from .describe import describe_table
 from .player import unique_ids
-from .png import PNG_SCALE, scene_png
 from .scene import Scene, layout, readable_width
 from .svg import scene_svg
 
@@ -70,9 +69,11 @@ STILL_PNG_SCALE = 0.75
 
 
 @lru_cache(maxsize=8)
-def _png(scene: Scene, four_colour: bool, highlight: frozenset[str],
-         scale: float = PNG_SCALE) -> bytes:
-    # A widget shown twice, or shown and saved, draws its picture once.
+def _png(scene: Scene, four_colour: bool, highlight: frozenset[str], scale: float = 1.0) -> bytes:
+    # A widget shown twice, or shown and saved, draws its picture once. Imported
+    # here: the PNG backend needs Pillow, which the page's engine does not have.
+    from .png import scene_png
+
     return scene_png(scene, four_colour, highlight, scale)
 
 
