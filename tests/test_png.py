@@ -7,6 +7,7 @@ draws it and compares them pixel by pixel.
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import math
@@ -386,3 +387,61 @@ def test_the_png_matches_the_svg_as_chromium_draws_it(browser_page: BrowserPage)
             # The same picture one pixel lower is caught by both measures.
             mean, far = _differences(svg, ImageChops.offset(png, 0, 1))
             assert mean > 3 and far > 0.04, f"{label}, moved: mean {mean:.2f}, {far:.2%}"
+
+
+# -- what a table leaves in a notebook ------------------------------------------------
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The bundles a widget displays (no browser: canvas messages go nowhere)."""
+    import IPython.display
+    from ipycanvas.canvas import _CANVAS_MANAGER
+
+    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *args, **kwargs: None)
+    bundles: list[dict[str, Any]] = []
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda bundle, raw=False: bundles.append(bundle))
+    monkeypatch.delenv("SOLITAIRE_WIDGETS_STAND_IN", raising=False)
+    return bundles
+
+
+def test_a_table_leaves_its_picture_then_the_live_widget(shown: list[dict[str, Any]]) -> None:
+    from solitaire_widgets.widgets import GameWidget
+
+    table = GameWidget("chain", seed=4, animate=False)
+    table._ipython_display_()
+    picture, live = shown
+    html = picture["text/html"]
+    assert html.startswith('<figure class="sw-still"') and "<svg" not in html
+    source = html.split('src="data:image/png;base64,', 1)[1].split('"', 1)[0]
+    width, height, _rows = read_png(base64.b64decode(source))
+    assert (width, height) == (table.width, math.ceil(table._layout().height))
+    assert picture["text/plain"] in html and "run this code in Jupyter" in picture["text/plain"]
+    assert set(live) == {"application/vnd.jupyter.widget-view+json", "text/plain"}
+    assert live["text/plain"] == "GameWidget: Chain, deal 4"
+    # The live view carries the style that hides the picture before it.
+    assert any("sw-still" in getattr(child, "value", "") and "display: none" in child.value
+               for child in table.children)
+    table.close()
+
+
+def test_a_replay_leaves_the_picture_of_its_step_or_in_the_book_its_player(
+        shown: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_widgets.widgets import ReplayWidget
+
+    replay = ReplayWidget(get_example("klondike-partial-sequence"), animate=False)
+    replay.go(2)
+    replay._ipython_display_()
+    picture, _live = shown
+    source = picture["text/html"].split('src="data:image/png;base64,', 1)[1].split('"', 1)[0]
+    step = layout(replay.game, replay.game.position_at(2), replay.width)
+    assert base64.b64decode(source) == scene_png(step)
+    assert "a picture of step 2" in picture["text/plain"]
+    shown.clear()
+    monkeypatch.setenv("SOLITAIRE_WIDGETS_STAND_IN", "player")
+    replay._ipython_display_()
+    (bundle,) = shown
+    assert "sw-player" in bundle["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    replay.close()
