@@ -79,7 +79,8 @@ def _png(scene: Scene, four_colour: bool, highlight: frozenset[str], scale: floa
 
 
 def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
-    """The game's position as a PNG image (:func:`scene_png`), the same picture as
+    """The game's position as a PNG image
+    (:func:`~solitaire_widgets.render.png.scene_png`), the same picture as
     :func:`repr_svg`.
 
     >>> from solitaire_widgets import new_game

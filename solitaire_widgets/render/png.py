@@ -2,8 +2,8 @@
 
 For the viewers that show only images (GitHub's notebook view, a notebook
 opened with no kernel): the same shapes the SVG and canvas backends draw
-(:func:`~.draw.scene_shapes`), painted by Pillow's ``ImageDraw`` on a picture
-:data:`SUPERSAMPLE` times larger and shrunk by averaging, which smooths every
+(:func:`~solitaire_widgets.render.scene_shapes`), painted by Pillow's ``ImageDraw`` on a picture
+``SUPERSAMPLE`` times larger and shrunk by averaging, which smooths every
 edge as a browser's anti-aliasing does. Each shape is drawn as a coverage
 mask of its own box and its colour laid through the mask, so translucent
 colours blend once, in sRGB as browsers blend them. Text is drawn with the
@@ -418,7 +418,7 @@ def shapes_png(shapes: Iterable[Shape], width: float, height: float,
 
 def scene_png(scene: Scene, four_colour: bool = False, highlight: Collection[str] = frozenset(),
               scale: float = PNG_SCALE) -> bytes:
-    """A PNG image of ``scene``: the shapes :func:`~.svg.scene_svg` draws, as pixels.
+    """A PNG image of ``scene``: the shapes :func:`~solitaire_widgets.render.scene_svg` draws, as pixels.
 
     The picture is ``scale`` times the scene's size (rounded up).
 
