@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: help venv chromium npm web-runtime test lint typecheck book-html book lab bench compiled clean clean-all
+.PHONY: help venv chromium npm web-runtime test lint typecheck notebooks book-html book lab bench compiled clean clean-all
 
 help:
 	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
@@ -18,6 +18,7 @@ help:
 	@echo "make web-runtime fetch the pinned Pyodide runtime for the in-page tables (needs npm)"
 	@echo "make test       ruff, mypy --strict, pytest (unit, property, notebook, book and browser tests)"
 	@echo "make lab        JupyterLab on notebooks/"
+	@echo "make notebooks  run notebooks/*.ipynb again and save their outputs (what nbval compares)"
 	@echo "make bench      run benchmarks/run.py"
 	@echo "make compiled   a copy of the package with the solver compiled by mypyc, for long studies (build/compiled)"
 	@echo "make clean      remove build outputs and caches (keeps .venv; 'make clean-all' removes it too)"
@@ -83,6 +84,13 @@ test: venv chromium web-runtime lint typecheck
 	else \
 	  echo "No notebooks in notebooks/ yet: nbval step skipped"; \
 	fi
+
+# The saved outputs are what viewers with no kernel show (each table's picture)
+# and what nbval compares; widget state is not saved (a canvas's drawing is not
+# in it, and a restored view would hide the table's picture).
+notebooks: venv
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	  --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
 book-html: venv web-runtime
 	$(BIN)/jupyter-book build book -W -n --keep-going

@@ -1,4 +1,4 @@
-"""How long the pure-Python PNG backend takes to draw a table, and how big the PNG is.
+"""How long the PNG backend (Pillow) takes to draw a table, and how big the PNG is.
 
     python benchmarks/bench_png.py            # 760 px, scale 1 (the widgets' default)
     python benchmarks/bench_png.py 760 0.75   # width and scale

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -95,3 +96,14 @@ def test_the_search_button_is_named_by_its_visible_text() -> None:
     named = page_assets.name_search_by_its_text(page)
     assert 'aria-label="Search"' not in named
     assert 'aria-label="Menu"' in named and 'title="Search"' in named
+
+
+def test_the_books_kernels_leave_html_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book's pages step through replays with players: its build starts its
+    kernels with the variable that asks the widgets for them."""
+    from solitaire_widgets.widgets.stand_in import STAND_IN_VARIABLE, players_wanted
+
+    monkeypatch.setenv(STAND_IN_VARIABLE, "")   # put back as it was after the test
+    assert not players_wanted()
+    _extension("stand_ins").setup(object())
+    assert os.environ[STAND_IN_VARIABLE] == "player" and players_wanted()

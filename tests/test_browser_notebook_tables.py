@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -23,7 +25,7 @@ import pytest
 
 from tests.browser_support import BrowserPage, LabServer, served_directory
 from tests.test_browser_widgets import _TWO_CANVASES_JS, SCREENSHOTS, CanvasProbe, _open_and_run
-from tests.test_lab_a11y import _write_notebook
+from tests.test_lab_a11y import _PICTURE_PIXELS_JS, _accept_kernel_dialog, _write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -204,3 +206,54 @@ def test_nbconvert_html_of_each_shipped_notebook_shows_each_table_offline(
                 pictures.last.scroll_into_view_if_needed()
                 page.screenshot(path=str(SCREENSHOTS / f"nbconvert-offline-{notebook.stem}.png"))
             assert "model not found" not in page.inner_text("body")
+
+
+def test_a_saved_notebook_shows_each_tables_picture_with_no_widget_model(
+        browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
+        tmp_path: Path) -> None:
+    """A shipped notebook reopened in JupyterLab as its author would: trusted, with a
+    fresh kernel that holds none of its widgets (as after a restart). Each widget
+    view says "model not found"; the picture output before it shows the table.
+    Run again, a table's live widget hides its picture, and the others stay."""
+    notebook = tmp_path / "saved.ipynb"
+    shutil.copy(SHIPPED[0], notebook)
+    tables = _tables_in(notebook)
+    assert tables >= 3
+    # Signed as JupyterLab signs a notebook its user saved, so it is trusted.
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(notebook)], check=True,
+                   capture_output=True, timeout=60,
+                   env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"})
+    lab = jupyterlab_server(tmp_path)
+    page = browser_page.page
+    page.goto(lab.lab_url(notebook.name))
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _accept_kernel_dialog(page)
+    missing = page.locator(".jp-OutputArea-output:has-text('model not found')")
+    _wait(lambda: missing.count() == tables, "each widget view is there, with no model",
+          timeout=60)
+    pictures = page.locator(".jp-OutputArea-child .sw-still img")
+    assert pictures.count() == tables
+
+    def shown() -> list[bool]:
+        return [bool(pictures.nth(n).evaluate(
+            "img => getComputedStyle(img.closest('.jp-OutputArea-child')).display !== 'none'"
+            " && img.complete && img.naturalWidth > 300")) for n in range(tables)]
+
+    assert shown() == [True] * tables
+    for n in range(tables):
+        assert pictures.nth(n).evaluate(_PICTURE_PIXELS_JS) > 1_500, f"picture {n} is blank"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pictures.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-no-model-pictures.png"))
+
+    # The first table's cell run again: its live widget, and its picture hidden.
+    cell = page.locator(".jp-CodeCell:has(.sw-still)").first
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)
+    _wait(lambda: shown() == [False] + [True] * (tables - 1),
+          "the live table hides its own picture only", timeout=10)
+    page.locator(".jp-OutputArea-output canvas").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab-live-table-hides-picture.png"))
+    assert browser_page.errors(origin=lab.url) == [] or all(
+        "model not found" in error for error in browser_page.errors(origin=lab.url))

@@ -86,12 +86,13 @@ for name in example_names():
     get_example(name).play()
 try:
     import solitaire_widgets.render as render
+    from solitaire_widgets.render.png import scene_png
 except ModuleNotFoundError:
     render = None
 if render is not None:
     for game in sw.GAMES:
         render.scene_svg(render.layout(game, sw.new_game(game, seed=2).table))
-        render.scene_png(render.layout(game, sw.new_game(game, seed=2).table, 200))
+        scene_png(render.layout(game, sw.new_game(game, seed=2).table, 200))
 main(["show", "chain", "--seed", "1"])
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in forbidden)
 print("LOADED=" + json.dumps(sorted(set(loaded) | set(Watch.tried))))

@@ -1,8 +1,8 @@
 """Rendering: a position as a scene of sprites, and the scene as shapes, SVG or HTML.
 
 Pure functions, no user-interface library: position -> :func:`layout` ->
-``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` and
-:func:`scene_png` here, the ipycanvas widget elsewhere). :func:`tween` and
+``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` here,
+``render.png.scene_png`` with Pillow, the ipycanvas widget elsewhere). :func:`tween` and
 :func:`step_scenes` make the frames of an animation; :func:`html_player` a
 kernel-free replay.
 
@@ -20,7 +20,6 @@ from .describe import describe_pile, describe_table
 from .display import replay_still, repr_html, repr_png, repr_svg, still_html, still_png
 from .draw import scene_layers, scene_shapes
 from .player import game_frames, html_player, replay_frames
-from .png import scene_png
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites, readable_width
 from .shapes import Path, Rect, Shape, Text
 from .svg import scene_svg
@@ -51,7 +50,6 @@ __all__ = [
     "repr_png",
     "repr_svg",
     "scene_layers",
-    "scene_png",
     "scene_shapes",
     "scene_svg",
     "step_scenes",

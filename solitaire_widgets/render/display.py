@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 from .describe import describe_table
 from .player import unique_ids
-from .png import PNG_SCALE, scene_png
 from .scene import Scene, layout, readable_width
 from .svg import scene_svg
 
@@ -35,8 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..examples import Example
     from ..game import Game
 
-__all__ = ["repr_svg", "repr_png", "repr_html", "still_html", "still_png", "replay_still",
-           "example_html", "example_png", "DISPLAY_WIDTH"]
+__all__ = ["repr_svg", "repr_png", "repr_html", "still_html", "still_png", "png_still_html",
+           "replay_still", "example_html", "example_png", "DISPLAY_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
@@ -72,14 +71,17 @@ STILL_PNG_SCALE = 0.75
 
 
 @lru_cache(maxsize=8)
-def _png(scene: Scene, four_colour: bool, highlight: frozenset[str],
-         scale: float = PNG_SCALE) -> bytes:
-    # A widget shown twice, or shown and saved, draws its picture once.
+def _png(scene: Scene, four_colour: bool, highlight: frozenset[str], scale: float = 1.0) -> bytes:
+    # A widget shown twice, or shown and saved, draws its picture once. Imported
+    # here: the PNG backend needs Pillow, which the page's engine does not have.
+    from .png import scene_png
+
     return scene_png(scene, four_colour, highlight, scale)
 
 
 def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
-    """The game's position as a PNG image (:func:`scene_png`), the same picture as
+    """The game's position as a PNG image
+    (:func:`~solitaire_widgets.render.png.scene_png`), the same picture as
     :func:`repr_svg`.
 
     >>> from solitaire_widgets import new_game
@@ -91,16 +93,16 @@ def repr_png(game: Game, width: float = DISPLAY_WIDTH) -> bytes:
 
 
 def still_png(scene: Scene, four_colour: bool = False,
-              highlight: Collection[str] = frozenset()) -> str:
+              highlight: Collection[str] = frozenset(), scale: float = STILL_PNG_SCALE) -> str:
     """A PNG of ``scene`` as a mime bundle carries it (``image/png``): base64 text,
-    at ``STILL_PNG_SCALE``.
+    ``scale`` times the scene's size.
 
     >>> from solitaire_widgets.render.scene import Scene
     >>> base64.b64decode(still_png(Scene(10, 10)))[:4]
     b'\x89PNG'
     """
     return base64.b64encode(_png(scene, four_colour, frozenset(highlight),
-                                 STILL_PNG_SCALE)).decode("ascii")
+                                 scale)).decode("ascii")
 
 
 def still_html(svg: str, words: str, line: str, scene: Scene, extra: str = "") -> str:
@@ -129,10 +131,27 @@ def still_html(svg: str, words: str, line: str, scene: Scene, extra: str = "") -
     True
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return _figure(f"data:image/svg+xml;base64,{data}", words, line, scene, extra)
+
+
+def png_still_html(scene: Scene, words: str, line: str, scale: float = 1.0) -> str:
+    """:func:`still_html` with a PNG of ``scene`` (``scale`` times its size) as its
+    picture: a third of the SVG's bytes, for pictures saved in notebooks.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("quarrel", seed=1)
+    >>> html = png_still_html(layout(game, game.table, 760), "The table", "A picture.")
+    >>> html.startswith('<figure class="sw-still"') and 'src="data:image/png;base64,' in html
+    True
+    """
+    return _figure(f"data:image/png;base64,{still_png(scene, scale=scale)}", words, line, scene)
+
+
+def _figure(source: str, words: str, line: str, scene: Scene, extra: str = "") -> str:
     return (
         '<figure class="sw-still" style="margin:0">'
         '<div class="sw-still-box" style="overflow-x:auto;max-width:100%">'
-        f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(words)}" '
+        f'<img src="{source}" alt="{escape(words)}" '
         f'width="{round(scene.width)}" '
         f'style="max-width:100%;min-width:{readable_width(scene)}px;height:auto"></div>'
         f"<figcaption>{escape(line, quote=False)}{extra}</figcaption></figure>"
@@ -195,5 +214,7 @@ def example_html(example: Example) -> str:
 
 def example_png(example: Example) -> bytes:
     """The picture of an example's deal, for the viewers that show only images (GitHub)."""
+    from .png import scene_png  # Pillow: only when a picture is asked for
+
     game = example.play()
     return scene_png(layout(game, game.start, DISPLAY_WIDTH))

@@ -50,6 +50,7 @@ from ..saves import load_game
 from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
+from .stand_in import picture_hider, show
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
 
@@ -223,7 +224,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
         self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
-                 self.move_input, self.move_queue, self.description]
+                 self.move_input, self.move_queue, self.description, picture_hider()]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts)
@@ -895,3 +896,14 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         bundle["image/png"] = still_png(scene)
         bundle["text/html"] = still_html(svg, words, line, scene)
         return bundle
+
+    @serialized
+    def _ipython_display_(self) -> None:
+        """Displayed in a notebook: a picture of the table (which every viewer
+        shows, with or without a kernel), then the live widget, which hides the
+        picture while it lives (see :mod:`.stand_in`)."""
+        self.painter.redraw()
+        title = f"{self.game.rules.title}, {self.game.deal_name}"
+        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
+        show(self, self._scene or self._layout(), describe_table(self.game.name, self.game.table),
+             line, f"GameWidget: {title}", self._repr_mimebundle_)

@@ -52,6 +52,7 @@ from ..saves import load_game
 from .canvas_backend import TablePainter
 from .game_widget import PIECE_MS, running_loop, segments_seconds
 from .owned import close_all
+from .stand_in import picture_hider, show
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
 
@@ -194,7 +195,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
                            self.forward_button, self.end_button, self.speed_slider, self.counter],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, controls, self.stage, self.caption, self.description])
+        super().__init__([self.heading, controls, self.stage, self.caption, self.description,
+                          picture_hider()])
         self.width = width
         self.animate = animate
         self.state = game.to_json()
@@ -460,3 +462,18 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         shown = layout(game, game.position_at(self.position), self.width)
         bundle.update({"text/html": player, "image/png": still_png(shown)})
         return bundle
+
+    @serialized
+    def _ipython_display_(self) -> None:
+        """Displayed in a notebook: a picture of the step shown (which every
+        viewer shows, with or without a kernel), then the live widget, which
+        hides the picture while it lives (see :mod:`.stand_in`)."""
+        self.painter.redraw()
+        game = self.game
+        steps = len(game.history)
+        shown = "the deal" if self.position == 0 else f"step {self.position}"
+        line = (f"{self.title}: a replay of {steps} step{'' if steps == 1 else 's'}, a picture "
+                f"of {shown}. Run this code in Jupyter to step through it.")
+        table = game.position_at(self.position)
+        show(self, layout(game, table, self.width), describe_table(game, table), line,
+             f"ReplayWidget: {self.title}", self._repr_mimebundle_)
