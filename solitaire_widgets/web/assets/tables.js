@@ -97,6 +97,7 @@
       var msg = event.data;
       if (msg.progress) {
         if (msg.progress === "bytes") { loading.loaded = msg.loaded; loading.total = msg.total; }
+        else if (msg.progress === "engine") { engineStarted(msg); return; }
         else { phases[msg.progress] = msg.ms; loading.phase = msg.progress; }
         listeners.forEach(function (f) { f(); });
         return;
@@ -611,7 +612,17 @@
     if (!supported()) { return Promise.reject(new Error("This browser cannot run WebAssembly.")); }
     return replay.frame(index);
   };
-  window.solitaireWeb = { phases: phases, boot: boot, supported: supported };
+  // How the engine started: "kept" (from the copy the browser kept at the
+  // last visit) or "fresh"; and once known, whether a copy was kept for the
+  // next visit. Said on the page too, as data-sw-engine on each started table.
+  var engine = { start: null, kept: null };
+  function engineStarted(msg) {
+    engine.start = msg.start;
+    if (msg.kept !== undefined) { engine.kept = msg.kept; }
+    document.documentElement.setAttribute("data-sw-engine", engine.start);
+    if (engine.kept !== null) { document.documentElement.setAttribute("data-sw-engine-kept", String(engine.kept)); }
+  }
+  window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine };
 
   function scan() {
     document.querySelectorAll(".sw-table[data-sw-game]").forEach(function (root) {
