@@ -59,18 +59,20 @@ async function keptKey(wheelBytes) {
   // A URL under this folder (Cache Storage keys are URLs); never fetched.
   return base + "kept-engine/pyodide-" + version + "/" + hex;
 }
-// The kept copy's bytes, or null; a copy whose length is not the one
-// written beside it is dropped.
+// The kept copy for this key, or null: { bytes: a promise of its bytes,
+// which rejects if they are not as many as were written }. The bytes are
+// read while Pyodide starts.
 async function keptCopy(key) {
-  var cache = await self.caches.open(KEPT);
-  var answer = await cache.match(key);
+  var answer = await (await self.caches.open(KEPT)).match(key);
   if (!answer) { return null; }
-  var bytes = new Uint8Array(await answer.arrayBuffer());
-  if (String(bytes.byteLength) !== answer.headers.get("x-sw-length")) {
-    await cache.delete(key);
-    return null;
-  }
-  return bytes;
+  var bytes = answer.arrayBuffer().then(function (read) {
+    if (String(read.byteLength) !== answer.headers.get("x-sw-length")) {
+      throw new Error("the kept engine is cut short");
+    }
+    return read;
+  });
+  bytes.catch(function () {});
+  return { bytes: bytes };
 }
 // Keeps this copy, and only this one (older builds' copies are removed).
 async function keep(key, bytes) {
@@ -81,15 +83,20 @@ async function keep(key, bytes) {
     "content-type": "application/octet-stream", "x-sw-length": String(bytes.byteLength) } }));
 }
 async function forget() {
-  try { await self.caches.delete(KEPT); } catch (error) { /* nothing kept */ }
+  try { await self.caches.delete(KEPT); } catch (error) { /* nothing was kept */ }
 }
 
-// Python from the kept copy: the package is imported already; its files go
-// back in place (a module imported later reads them) and the random
-// numbers are seeded afresh. Throws if the copy does not give a working engine.
+// The package is imported from its wheel, a zip file on Python's path (it
+// reads no files of its own), so that putting that one file back in place
+// is all a kept engine needs.
+var WHEEL_PATH = "/lib/solitaire_widgets.whl";
+
+// Python from the kept copy: the package is imported already; its wheel
+// goes back in place (a module imported later reads it) and the random
+// numbers are seeded afresh. Throws unless the engine answers a request.
 async function startFromCopy(copy, wheelBytes) {
-  var restored = await loadPyodide({ indexURL: base + "pyodide/", _loadSnapshot: copy });
-  restored.unpackArchive(wheelBytes, "wheel");
+  var restored = await loadPyodide({ indexURL: base + "pyodide/", _loadSnapshot: copy.bytes });
+  restored.FS.writeFile(WHEEL_PATH, new Uint8Array(wheelBytes));
   restored.runPython("import random; random.seed()\n"
                      + "import solitaire_widgets.web.worker_api as _sw");
   var api = restored.globals.get("_sw");
@@ -98,22 +105,25 @@ async function startFromCopy(copy, wheelBytes) {
   return [restored, api];
 }
 
-var engine = { start: null, kept: null };
+// How the engine started ("kept" or "fresh"), told to the page.
+function started(how) { self.postMessage({ progress: "engine", start: how }); }
+
 async function boot(wheel) {
   var t0 = performance.now();
-  try {
-    var sizes = await (await plainFetch(base + "sizes.json")).json();
-    total = Object.keys(sizes).reduce(function (sum, k) { return sum + sizes[k]; }, 0);
-  } catch (error) {
-    total = 0;  // unknown: the page shows the bytes alone
-  }
+  // The sizes (for the progress bar), the wheel and Pyodide's script are
+  // fetched side by side. Pyodide imports its script with import(), which no
+  // fetch sees: it is fetched (and counted) here, and the import then finds
+  // it in the browser's cache.
+  var sized = plainFetch(base + "sizes.json").then(function (r) { return r.json(); })
+    .then(function (sizes) {
+      total = Object.keys(sizes).reduce(function (sum, k) { return sum + sizes[k]; }, 0);
+    }, function () { total = 0; });  // unknown: the page shows the bytes alone
   self.fetch = countedFetch;
-  // The wheel is fetched while the runtime loads, not after it.
   var fetched = countedFetch(base + wheel).then(function (r) { return r.arrayBuffer(); });
+  var script = countedFetch(base + "pyodide/pyodide.asm.mjs").then(function (r) { return r.arrayBuffer(); });
   fetched.catch(function () {});
-  // Pyodide imports its script with import(), which no fetch sees: it is
-  // fetched (and counted) first, and the import then finds it in the cache.
-  await countedFetch(base + "pyodide/pyodide.asm.mjs").then(function (r) { return r.arrayBuffer(); });
+  script.catch(function () {});
+  await sized;
   var bytes = await fetched;
   var key = null, copy = null;
   if (keepable()) {
@@ -124,51 +134,45 @@ async function boot(wheel) {
       copy = null;
     }
   }
+  await script;
   if (copy) {
+    started("kept");
     try {
-      var started = await startFromCopy(copy, bytes);
-      pyodide = started[0];
-      sessions = started[1];
-      engine.start = "kept";
+      var kept = await startFromCopy(copy, bytes);
+      pyodide = kept[0];
+      sessions = kept[1];
+      progress("kept", performance.now() - t0);
+      self.fetch = plainFetch;
+      return;
     } catch (error) {
       pyodide = sessions = null;
       await forget();
     }
-    copy = null;
   }
-  if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: base + "pyodide/", _makeSnapshot: key !== null });
-    var t1 = performance.now();
-    progress("runtime", t1 - t0);
-    pyodide.unpackArchive(bytes, "wheel");
-    var t2 = performance.now();
-    progress("wheel", t2 - t1);
-    pyodide.runPython("import solitaire_widgets.web.worker_api as _sw");
-    engine.start = "fresh";
-    if (key !== null) {
-      // Taken now, before any table is opened: the copy holds the package
-      // imported and nothing else.
-      try {
-        var snapshot = pyodide.makeMemorySnapshot();
-        engine.kept = keep(key, snapshot).then(function () { return true; },
-                                               function () { return false; });
-      } catch (error) {
-        engine.kept = Promise.resolve(false);
-      }
+  started("fresh");
+  pyodide = await loadPyodide({ indexURL: base + "pyodide/", _makeSnapshot: key !== null });
+  var t1 = performance.now();
+  progress("runtime", t1 - t0);
+  pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(bytes));
+  var t2 = performance.now();
+  progress("wheel", t2 - t1);
+  pyodide.runPython("import sys\nsys.path.insert(0, " + JSON.stringify(WHEEL_PATH) + ")\n"
+                    + "import solitaire_widgets.web.worker_api as _sw");
+  var saved = Promise.resolve(false);
+  if (key !== null) {
+    // Taken now, before any table is opened: the copy holds the package
+    // imported and nothing else. Kept in the background.
+    try {
+      saved = keep(key, pyodide.makeMemorySnapshot()).then(function () { return true; },
+                                                           function () { return false; });
+    } catch (error) {
+      saved = Promise.resolve(false);
     }
-    sessions = pyodide.globals.get("_sw");
-    progress("import", performance.now() - t2);
-  } else {
-    progress("runtime", performance.now() - t0);
-    progress("wheel", 0);
-    progress("import", 0);
   }
+  sessions = pyodide.globals.get("_sw");
+  progress("import", performance.now() - t2);
   self.fetch = plainFetch;
-  var kept = engine.kept;
-  self.postMessage({ progress: "engine", start: engine.start });
-  if (kept) {
-    kept.then(function (done) { self.postMessage({ progress: "engine", start: engine.start, kept: done }); });
-  }
+  saved.then(function (done) { self.postMessage({ progress: "engine", start: "fresh", kept: done }); });
 }
 
 var booting = null;
