@@ -168,6 +168,14 @@ def test_without_webassembly_the_page_says_so_and_keeps_the_picture(
     assert browser_page.errors() == []
 
 
+_RECORD = """() => {
+  const root = document.querySelector('.sw-table');
+  window.swSeen = [];
+  new MutationObserver(() => window.swSeen.push([Number(root.getAttribute('data-sw-moves')),
+                                                 root.querySelector('.sw-status').textContent]))
+    .observe(root, {attributes: true, attributeFilter: ['data-sw-moves']});
+}"""
+
 _SAMPLE = """() => {
   const root = document.querySelector('.sw-table');
   return [Number(root.getAttribute('data-sw-moves')),
@@ -190,15 +198,16 @@ def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage
                                timeout=START_TIMEOUT)
         finish = page.locator(".sw-table button[data-op=finish]")
         assert finish.inner_text() == "Auto-finish"
+        # Each drawn move and the status line beside it, recorded as it is shown.
+        page.evaluate(_RECORD)
         finish.click()
-        page.get_by_role("button", name="Stop").wait_for(timeout=5_000)
-        seen: list[list[Any]] = []
-        while len(seen) < 4 or seen[-1][0] < 3:
-            seen.append(page.evaluate(_SAMPLE))
-            page.wait_for_timeout(30)
+        page.wait_for_function("window.swSeen.length > 0 && window.swSeen.at(-1)[0] >= 3")
+        seen: list[list[Any]] = page.evaluate("window.swSeen")
         for moves, status in seen:
             assert status == statuses[moves], "status and picture agree at every moment"
-        assert len({moves for moves, _ in seen}) > 2, "one move at a time, each drawn"
+        shown = [moves for moves, _ in seen]
+        assert shown == sorted(shown) and {1, 2, 3} <= set(shown), \
+            f"one move at a time, each drawn: {shown}"
         page.locator(".sw-table button[data-op=undo]").click()
         page.wait_for_function("document.querySelector('.sw-message').textContent"
                                " === 'Move taken back.'")

@@ -14,7 +14,8 @@
   // total), then the phase done last (runtime, wheel, import).
   var loading = { loaded: 0, total: 0, phase: null, started: 0 };
   var PHASES = { runtime: "starting Python", wheel: "reading the package",
-                 "import": "importing the package" };
+                 "import": "importing the package",
+                 kept: "starting the engine your browser kept from your last visit" };
   function megabytes(n) { return (n / 1048576).toFixed(1); }
   // A progress bar and its words, kept up to date until done() is called:
   // the bytes fetched (90% of the bar) with the time left at the rate so
@@ -29,7 +30,8 @@
     function update() {
       var share = loading.total ? Math.min(1, loading.loaded / loading.total) : 0;
       var value = 90 * share, text;
-      if (loading.phase === "import") { value = 100; text = "ready"; }
+      if (loading.phase === "import" || loading.phase === "kept") { value = 100; text = "ready"; }
+      else if (engine.start === "kept") { value = 94; text = PHASES.kept + "\u2026"; }
       else if (loading.phase) { value = loading.phase === "wheel" ? 97 : 94; text = PHASES.import + "\u2026"; }
       else if (loading.total && share >= 1) { value = 91; text = PHASES.runtime + "\u2026"; }
       else if (loading.loaded) {
@@ -41,7 +43,7 @@
           text += ", about " + (left < 60 ? left + " s" : Math.ceil(left / 60) + " min") + " left";
         }
       } else { text = "fetching the engine\u2026"; }
-      bar.value = value;
+      bar.value = Math.max(bar.value, value);  // the bar never goes back
       words.textContent = " " + text;
     }
     update();
@@ -66,6 +68,20 @@
   }
   var tables = [];
   window.solitaireTables = tables;
+  // How the engine started: "kept" (from the copy of the started engine the
+  // browser kept at an earlier visit) or "fresh"; then, after a fresh start,
+  // whether a copy was kept for the next visit. The page says so too:
+  // data-sw-engine and data-sw-engine-kept on its <html> element.
+  var engine = { start: null, kept: null };
+  function engineStarted(msg) {
+    var html = document.documentElement;
+    engine.start = msg.start;
+    html.setAttribute("data-sw-engine", msg.start);
+    if (msg.kept !== undefined) {
+      engine.kept = msg.kept;
+      html.setAttribute("data-sw-engine-kept", String(msg.kept));
+    }
+  }
 
   function supported() {
     return typeof WebAssembly === "object" && typeof Worker === "function";
@@ -97,6 +113,7 @@
       var msg = event.data;
       if (msg.progress) {
         if (msg.progress === "bytes") { loading.loaded = msg.loaded; loading.total = msg.total; }
+        else if (msg.progress === "engine") { engineStarted(msg); }
         else { phases[msg.progress] = msg.ms; loading.phase = msg.progress; }
         listeners.forEach(function (f) { f(); });
         return;
@@ -610,7 +627,7 @@
     if (!supported()) { return Promise.reject(new Error("This browser cannot run WebAssembly.")); }
     return replay.frame(index);
   };
-  window.solitaireWeb = { phases: phases, boot: boot, supported: supported };
+  window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine };
 
   function scan() {
     document.querySelectorAll(".sw-table[data-sw-game]").forEach(function (root) {
