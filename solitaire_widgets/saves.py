@@ -96,24 +96,27 @@ _quoted = json.encoder.encode_basestring
 
 def _moves_json(game: Game) -> str:
     """``game``'s moves as the save's JSON list, without its brackets."""
-    steps = game.history
+    # The game's own list (step 0, the opening deal, is not a move): copying
+    # its history would cost as much as the game is long.
+    steps = game._steps
     written = _WRITTEN.setdefault(game, _Written())
     done = written.steps
-    kept = min(len(steps), len(done))
-    while kept and steps[kept - 1] is not done[kept - 1]:
+    kept = min(len(steps) - 1, len(done))
+    while kept and steps[kept] is not done[kept - 1]:
         kept -= 1
     if kept < len(done):
         del done[kept:], written.ends[kept:]
         written.text = written.text[:written.ends[-1] if kept else 0]
-    if kept < len(steps):
+    if kept < len(steps) - 1:
+        new = steps[kept + 1:]
         texts = [f'{{"move": {_quoted(str(step.move))}}}' if not step.shuffles
-                 else json.dumps(_entry(step), ensure_ascii=False) for step in steps[kept:]]
+                 else json.dumps(_entry(step), ensure_ascii=False) for step in new]
         end = len(written.text)
         for number, text in enumerate(texts):
             end += len(text) + (2 if number or kept else 0)
             written.ends.append(end)
         written.text += (", " if kept else "") + ", ".join(texts)
-        done.extend(steps[kept:])
+        done.extend(new)
     return written.text
 
 
@@ -133,7 +136,9 @@ def save_json(game: Game, indent: int | None = None) -> str:
         return json.dumps(save_data(game), indent=indent, ensure_ascii=False)
     head = json.dumps(_head(game), ensure_ascii=False)[:-1]
     tail = json.dumps(_tail(game), ensure_ascii=False)[1:-1]
-    return f'{head}, "moves": [{_moves_json(game)}]' + (f", {tail}" if tail else "") + "}"
+    # One join: the moves' text is copied once, however long the game.
+    return "".join((head, ', "moves": [', _moves_json(game), "]",
+                    ", " if tail else "", tail, "}"))
 
 
 def _damaged(why: str) -> SaveFileError:

@@ -105,8 +105,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     #: Animation speed: 2.0 is twice as fast.
     speed = traitlets.Float(1.0).tag(sync=True)
     #: The game as its save JSON (see :func:`~solitaire_widgets.load_game`); set it
-    #: (or link it to another table's) to show that game.
-    state = traitlets.Unicode("").tag(sync=True)
+    #: (or link it to another table's) to show that game. It lives in the kernel
+    #: only: nothing in the browser reads it, and a long game's save would
+    #: otherwise go to the browser with every move.
+    state = traitlets.Unicode("")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
