@@ -38,7 +38,7 @@ import time
 from typing import Any
 
 from ..chance import MAX_SEED
-from ..controller import FINISH_LIMIT, Change, TableController
+from ..controller import FINISH_LIMIT, ActionButton, Change, TableController
 from ..errors import RequestError, excerpt
 from ..game import Game, Step
 from ..games import new_game
@@ -209,6 +209,12 @@ def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
             if isinstance(text, str)}
 
 
+def _button(button: ActionButton) -> dict[str, Any]:
+    """A button as the page reads it."""
+    word = {"word": button.word} if button.word != "finish" else {}
+    return {**word, "label": button.label, "enabled": button.enabled, "title": button.tooltip}
+
+
 def game_state(game: Game) -> dict[str, Any]:
     """The position as ``solitaire-widgets show --json`` prints it.
 
@@ -332,9 +338,7 @@ class TableSession:
 
     def finish(self) -> None:
         """Let the default player play on until the game ends or it gives up."""
-        played = 0
-        while self.finish_step(played):
-            played += 1
+        self.table.finish()
 
     def finish_step(self, played: int = 0) -> bool:
         """One move of auto-finish (the page animates each); False when auto-finish is over.
@@ -366,8 +370,7 @@ class TableSession:
 
     def actions(self) -> list[dict[str, Any]]:
         """The game's own decisions as buttons: word, label, enabled, tooltip."""
-        return [{"word": b.word, "label": b.label, "enabled": b.enabled, "title": b.tooltip}
-                for b in self.table.actions()]
+        return [_button(b) for b in self.table.actions()]
 
     def finish_button(self) -> dict[str, Any]:
         """The auto-finish button: label ("Stop" while it runs), enabled, tooltip.
@@ -378,8 +381,7 @@ class TableSession:
         >>> session.handle({"op": "finishstop"})["finish"]["label"], session.message
         ('Auto-finish', 'Auto-finish stopped after 1 moves.')
         """
-        button = self.table.finish_button(self.finishing is not None)
-        return {"label": button.label, "enabled": button.enabled, "title": button.tooltip}
+        return _button(self.table.finish_button(self.finishing is not None))
 
     def view(self) -> dict[str, Any]:
         """The table as the page shows it (JSON-ready).
@@ -393,6 +395,7 @@ class TableSession:
         the move list (see :meth:`_history_change`).
         """
         game, table = self.game, self.table
+        controls = table.controls(self.finishing is not None)
         self.scene = layout(game, game.table, self.width, keys_from=self.scene)
         if len(self._statics) > 2 * MAX_STATICS:  # each drawing is kept under two keys
             self._statics.clear()
@@ -409,10 +412,10 @@ class TableSession:
             "status": table.status_text(), "message": table.message, "error": table.error,
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
-            "canUndo": game.can_undo, "canRedo": game.can_redo, "gameOver": game.result.over,
+            "canUndo": controls.undo, "canRedo": controls.redo, "gameOver": game.result.over,
             "solver": game.rules.solver,
-            "actions": self.actions(), "history": self._history_change(),
-            "finish": self.finish_button(),
+            "actions": [_button(b) for b in controls.actions],
+            "history": self._history_change(), "finish": _button(controls.finish),
             "selected": table.pointer.selected is not None, "example": table.example(),
         }
 
