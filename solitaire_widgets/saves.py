@@ -96,19 +96,19 @@ _quoted = json.encoder.encode_basestring
 
 def _moves_json(game: Game) -> str:
     """``game``'s moves as the save's JSON list, without its brackets."""
-    # The game's own list (step 0, the opening deal, is not a move): copying
-    # its history would cost as much as the game is long.
-    steps = game._steps
+    # Only the end of the history is read: copying it all would cost as much
+    # as the game is long.
+    played = game.moves_played
     written = _WRITTEN.setdefault(game, _Written())
     done = written.steps
-    kept = min(len(steps) - 1, len(done))
-    while kept and steps[kept] is not done[kept - 1]:
+    kept = min(played, len(done))
+    while kept and game.history_from(kept - 1)[0] is not done[kept - 1]:
         kept -= 1
     if kept < len(done):
         del done[kept:], written.ends[kept:]
         written.text = written.text[:written.ends[-1] if kept else 0]
-    if kept < len(steps) - 1:
-        new = steps[kept + 1:]
+    if kept < played:
+        new = game.history_from(kept)
         texts = [f'{{"move": {_quoted(str(step.move))}}}' if not step.shuffles
                  else json.dumps(_entry(step), ensure_ascii=False) for step in new]
         end = len(written.text)

@@ -329,8 +329,9 @@ class TableSession:
 
     def _mark(self) -> tuple[Game, int, Step | None]:
         """What tells one history from another: the game, its length, its last step."""
-        steps = self.game.history
-        return self.game, len(steps), steps[-1] if steps else None
+        game = self.game
+        last = game.history_from(game.moves_played - 1)
+        return game, game.moves_played, last[-1] if last else None
 
     def play(self, move: Move | str) -> bool:
         """Play a move; False (the engine's reason in the message) when it is illegal."""
@@ -427,14 +428,15 @@ class TableSession:
         game), so the moves kept are found from the end, and the cost does not
         grow with the game.
         """
-        steps, sent = self.game.history, self._sent
-        kept = min(len(steps), len(sent)) if self._sent_game is self.game else 0
-        while kept and steps[kept - 1] is not sent[kept - 1]:
+        game, sent = self.game, self._sent
+        kept = min(game.moves_played, len(sent)) if self._sent_game is game else 0
+        while kept and game.history_from(kept - 1)[0] is not sent[kept - 1]:
             kept -= 1
+        added = game.history_from(kept)
         del sent[kept:]
-        sent.extend(steps[kept:])
-        self._sent_game = self.game
-        return {"kept": kept, "added": [str(step.move) for step in steps[kept:]]}
+        sent.extend(added)
+        self._sent_game = game
+        return {"kept": kept, "added": [str(step.move) for step in added]}
 
     def state_json(self) -> str:
         """:func:`game_state` as JSON text."""
