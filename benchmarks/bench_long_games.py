@@ -1,6 +1,7 @@
 """What a move costs late in a long game, and what a long stay at one table keeps.
 
-Run: ``python benchmarks/bench_long_games.py`` (about two minutes). No browser:
+Run: ``python benchmarks/bench_long_games.py`` (about two minutes; ``--no-soak``:
+the moves' costs alone, half a minute). No browser:
 the widget and the in-page table's engine side run here, as in the tests.
 
 - A move's cost at 0, 1,000, 5,000 and 20,000 moves of history (a
@@ -10,9 +11,13 @@ the widget and the in-page table's engine side run here, as in the tests.
   animation) and for the in-page table's
   :class:`~solitaire_widgets.web.session.TableSession` (a ``play`` and an
   ``undo`` request, answered as the worker answers, JSON text and all).
-  The baseline is the same move with no history: the goal is a flat cost,
-  at most twice the first.
-- The bytes of the worker's answer to a ``play`` request at each length.
+  The move timed is the same at each length: the first card of a full hand
+  turned. The baseline is that move with no history: the goal is a flat cost,
+  at most twice the first. Every message a widget sends to the browser is
+  encoded as JSON, as a kernel does before sending it (here nothing is
+  sent), so its cost is in the widget's figures.
+- The bytes a widget sends to the browser for a move (its trait updates and
+  its drawing), and of the worker's answer to a ``play`` request, at each length.
 - A soak: 5,000 requests at one table of each game (random legal moves,
   undo, redo, hints, pointer presses and keys; a new deal when a game
   ends), with the memory Python holds for the table (``tracemalloc``)
@@ -36,6 +41,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import ipywidgets  # type: ignore[import-untyped]  # noqa: E402
+
 from solitaire_widgets import new_game  # noqa: E402
 from solitaire_widgets.game import Game  # noqa: E402
 from solitaire_widgets.web import worker_api  # noqa: E402
@@ -43,7 +50,7 @@ from solitaire_widgets.web.session import TableSession  # noqa: E402
 from solitaire_widgets.widgets import GameWidget  # noqa: E402
 
 LENGTHS = (0, 1_000, 5_000, 20_000)
-REPEATS = 15
+REPEATS = 31
 SOAK_REQUESTS = 5_000
 
 
@@ -53,6 +60,16 @@ def long_game(moves: int) -> Game:
     while len(game.history) < moves:
         game.play("turn" if game.is_legal("turn") else "redeal")
     return game
+
+
+def timed_game(moves: int) -> Game:
+    """The longest :func:`long_game` of at most ``moves`` moves whose last move turns
+    the first card of a full hand: the move a game with no history plays first, so
+    the move timed is the same at every length (a redeal moves 24 cards)."""
+    game = long_game(moves)
+    starts = [number for number, step in enumerate(game.history, start=1)
+              if number == 1 or game.history[number - 2].move.action == "redeal"]
+    return long_game(starts[-1]) if starts else game
 
 
 def _next(game: Game) -> str:
@@ -65,25 +82,49 @@ def _ms(seconds: list[float]) -> str:
 
 def _timed(play: Any, undo: Any, moves: int) -> tuple[list[float], list[float]]:
     """``play`` and ``undo`` timed in turn; past 0 moves the undo first (a game
-    holds at most MAX_MOVES moves), so each is timed at ``moves`` or one fewer."""
+    holds at most MAX_MOVES moves), so each is timed at ``moves`` or one fewer.
+
+    The time is this process's CPU time: on a shared machine, the wall clock
+    would mostly measure the other processes."""
     plays, undos = [], []
     for _ in range(REPEATS):
         first, second = (undo, play) if moves else (play, undo)
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         first()
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         second()
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         (undos if moves else plays).append(t1 - t0)
         (plays if moves else undos).append(t2 - t1)
     return plays, undos
 
 
-def widget_move(moves: int) -> tuple[list[float], list[float]]:
-    widget = GameWidget(long_game(moves), animate=False)
+#: The bytes of the widget messages encoded since the last :func:`_sent_bytes`.
+_SENT = [0]
+
+
+def _encode(self: Any, msg: Any, buffers: Any = None) -> None:
+    """A widget's message encoded as a kernel encodes it before sending (then dropped)."""
+    _SENT[0] += len(json.dumps(msg).encode("utf-8")) + sum(len(b) for b in buffers or [])
+
+
+def _sent_bytes() -> int:
+    sent, _SENT[0] = _SENT[0], 0
+    return sent
+
+
+def widget_move(moves: int) -> tuple[list[float], list[float], int, int]:
+    """A widget's play and undo times, the bytes of a move, and the moves of history."""
+    widget = GameWidget(timed_game(moves), animate=False)
     timed = _timed(lambda: widget.play(_next(widget.game)), widget.undo, moves)
+    if moves:
+        widget.undo()
+    _sent_bytes()
+    widget.play(_next(widget.game))
+    size = _sent_bytes()
+    length = len(widget.game.history)
     widget.close()
-    return timed
+    return (*timed, size, length)
 
 
 def _ask(request: dict[str, Any]) -> str:
@@ -92,7 +133,7 @@ def _ask(request: dict[str, Any]) -> str:
 
 def session_move(moves: int) -> tuple[list[float], list[float], int]:
     name = f"bench{moves}"
-    worker_api._tables[name] = TableSession(long_game(moves), prefix=name)
+    worker_api._tables[name] = TableSession(timed_game(moves), prefix=name)
     answers: list[str] = []
 
     def play() -> None:
@@ -154,13 +195,18 @@ def soak(game_name: str) -> None:
 def main() -> int:
     print(f"a move after N moves of history (median of {REPEATS}, ms), "
           "and the bytes of the answer to a play request")
-    print(f"{'moves':>7} {'widget play':>12} {'widget undo':>12} "
+    print("(at N moves: the last move of the longest such game whose last move turns the\n"
+          " first card of a full hand, as the first move of a game does)")
+    print(f"{'moves':>7} {'widget play':>12} {'widget undo':>12} {'widget bytes':>13} "
           f"{'page play':>10} {'page undo':>10} {'answer bytes':>13}")
+    ipywidgets.Widget._send = _encode
     for moves in LENGTHS:
-        w_play, w_undo = widget_move(moves)
+        w_play, w_undo, sent, length = widget_move(moves)
         s_play, s_undo, size = session_move(moves)
-        print(f"{moves:7,} {_ms(w_play):>12} {_ms(w_undo):>12} {_ms(s_play):>10} "
+        print(f"{length - 1:7,} {_ms(w_play):>12} {_ms(w_undo):>12} {sent:13,} {_ms(s_play):>10} "
               f"{_ms(s_undo):>10} {size:13,}", flush=True)
+    if "--no-soak" in sys.argv[1:]:
+        return 0
     print(f"\na soak of {SOAK_REQUESTS:,} requests at one table of each game")
     for game_name in ("chain", "klondike", "quarrel"):
         soak(game_name)

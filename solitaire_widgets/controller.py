@@ -31,12 +31,14 @@ from .games import new_game
 from .moves import Move
 from .render import pointer
 from .render.describe import describe_table, pile_names, sentence
+from .render.pointer import Outcome, PointerState
 from .render.scene import Scene
+from .saves import load_game
 from .strategies import Strategy, get_strategy
 from .table import Event, Table
 
-__all__ = ["TableController", "Change", "ActionButton", "FINISH_LIMIT", "WINNABLE_TRIES",
-           "SOLVER_NODES", "TYPED_WORDS"]
+__all__ = ["TableController", "Change", "ActionButton", "Controls", "FINISH_LIMIT",
+           "WINNABLE_TRIES", "SOLVER_NODES", "TYPED_WORDS"]
 
 #: Auto-finish stops after this many moves (a real game of any of the three
 #: takes well under 200; a strategy that never gives up stops here).
@@ -82,6 +84,22 @@ class ActionButton:
     tooltip: str
 
 
+@dataclass(frozen=True)
+class Controls:
+    """Which of a table's buttons may be pressed now, and the words on the others.
+
+    ``undo``, ``redo``; ``hint``: a hint, and the solver's two questions
+    (while the game goes on); ``finish``: the auto-finish button ("Stop"
+    while it runs); ``actions``: the game's own decisions.
+    """
+
+    undo: bool
+    redo: bool
+    hint: bool
+    finish: ActionButton
+    actions: tuple[ActionButton, ...]
+
+
 def _position_key(table: Table) -> tuple[object, ...]:
     """A position as a hashable value: every pile's cards and face-down count, and the facts."""
     return (tuple((pid, tuple(pile.cards), pile.down) for pid, pile in table.piles.items()),
@@ -95,18 +113,23 @@ class TableController:
     refusal. Every method returns a :class:`Change` for the front end to draw.
     """
 
+    #: The game on the table.
+    game: Game
+    #: What the pointer and the keyboard remember between events.
+    pointer: PointerState
+    #: The piles and cards a hint marks.
+    hint: frozenset[str]
+    #: The default player auto-finish asks, one for the whole game: it
+    #: remembers the positions it has seen, so it never goes round in circles.
+    player: Strategy
+    #: The table's last words, and whether they refuse something.
+    message: str
+    error: bool
+
     def __init__(self, game: Game) -> None:
-        self.game = game
-        self.pointer = pointer.PointerState()
-        self.hint: frozenset[str] = frozenset()
-        self.message = ""
-        self.error = False
         # The positions the auto-finish going on has had (see finish_step).
         self._finish_seen: set[tuple[object, ...]] = set()
         self._finish_circling = False
-        #: The default player auto-finish asks, one for the whole game: it
-        #: remembers the positions it has seen, so it never goes round in circles.
-        self.player: Strategy = get_strategy(game.name)
         self.deal_in(game)
 
     # -- words ------------------------------------------------------------------
@@ -185,6 +208,18 @@ class TableController:
                                         else f"{label}: not possible now"))
         return buttons
 
+    def controls(self, finishing: bool = False) -> Controls:
+        """Which buttons may be pressed now (``finishing``: auto-finish is running).
+
+        >>> from solitaire_widgets import new_game
+        >>> controls = TableController(new_game("chain", seed=5)).controls()
+        >>> controls.undo, controls.redo, controls.hint, controls.finish.label
+        (False, False, True, 'Auto-finish')
+        """
+        game = self.game
+        return Controls(undo=game.can_undo, redo=game.can_redo, hint=not game.result.over,
+                        finish=self.finish_button(finishing), actions=tuple(self.actions()))
+
     def _calm(self) -> None:
         """Drop the picked-up cards and the hint (the keyboard cursor stays)."""
         self.pointer = replace(self.pointer, selected=None, press=None, dragging=False)
@@ -196,10 +231,28 @@ class TableController:
         """Show ``game`` (a new deal, or a game to go on with)."""
         self.game = game
         self.player = get_strategy(game.name)
-        self.pointer = pointer.PointerState()
+        self.pointer = PointerState()
         self.hint = frozenset()
         self.say(f"{game.rules.title}, {game.deal_name}")
         return Change(moved=True, deal=not game.history)
+
+    def open_save(self, text: str) -> Change:
+        """Show the game saved as ``text`` (see :func:`~solitaire_widgets.load_game`);
+        a damaged save is refused with the reason and changes nothing.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> table.open_save(new_game("klondike", seed=2).to_json()).moved, table.game.name
+        (True, 'klondike')
+        >>> table.open_save("{}").ok, table.game.name
+        (False, 'klondike')
+        """
+        try:
+            game = load_game(text)
+        except SolitaireError as error:
+            self.say(str(error), error=True)
+            return Change(ok=False)
+        return self.deal_in(game)
 
     def new_deal(self, seed: int | None = None) -> Change:
         """Deal again: deal ``seed``, or a random one; a bad number is refused."""
@@ -386,6 +439,20 @@ class TableController:
         self.finish_said(played, why=why)
         return Change(redraw=marked)
 
+    def finish(self) -> int:
+        """Auto-finish at once: the default player plays until auto-finish is over
+        (see :meth:`finish_step`); the number of moves it played.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> table.finish() == len(table.game.history) > 0
+        True
+        """
+        played = 0
+        while self.finish_step(played).moved:
+            played += 1
+        return played
+
     def finish_button(self, running: bool = False) -> ActionButton:
         """The auto-finish button: "Auto-finish", or "Stop" while auto-finish is ``running``.
 
@@ -435,12 +502,18 @@ class TableController:
         """The pointer leaves the table."""
         return self._apply(pointer.leave(self.pointer))
 
-    def key(self, scene: Scene, name: str) -> tuple[Change, bool]:
-        """A key on the table; also whether the table used it (else it goes to the page)."""
+    def key(self, scene: Scene, name: str, shortcut: bool = False) -> tuple[Change, bool]:
+        """A key on the table; also whether the table used it (else it goes to the page).
+
+        ``shortcut``: pressed with Ctrl, Alt or Meta (Cmd), which the table
+        leaves to the page.
+        """
+        if shortcut:
+            return Change(), False
         outcome = pointer.key(self.pointer, scene, self.game, name)
         return self._apply(outcome), outcome[1] is not None
 
-    def _apply(self, outcome: pointer.Outcome) -> Change:
+    def _apply(self, outcome: Outcome) -> Change:
         before = self.pointer
         self.pointer, intent = outcome
         if intent is None:

@@ -154,6 +154,23 @@ class Game:
         return self._steps[1:]
 
     @property
+    def moves_played(self) -> int:
+        """How many moves have been played: ``len(history)``, without copying it."""
+        return len(self._steps) - 1
+
+    def history_from(self, start: int) -> list[Step]:
+        """The moves played after the first ``start``: ``history[start:]``, without
+        copying the rest (a front end reads what changed at the end of a long game).
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("klondike", seed=7)
+        >>> _ = game.play("turn"); _ = game.play("turn")
+        >>> game.moves_played, [str(step.move) for step in game.history_from(1)]
+        (2, ['turn'])
+        """
+        return self._steps[1 + max(0, start):]
+
+    @property
     def opening(self) -> tuple[Event, ...]:
         """The events of the opening deal (step 0)."""
         return self._steps[0].events

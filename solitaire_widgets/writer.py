@@ -56,6 +56,9 @@ class Recorded(Protocol):
     def opening(self) -> tuple[Event, ...]: ...
     @property
     def history(self) -> Sequence[RecordedStep]: ...
+    @property
+    def moves_played(self) -> int: ...
+    def history_from(self, start: int) -> Sequence[RecordedStep]: ...
 
 
 #: The ``format`` field of a saved game.
@@ -142,24 +145,27 @@ _quoted = json.encoder.encode_basestring
 
 def _moves_json(game: Recorded) -> str:
     """``game``'s moves as the save's JSON list, without its brackets."""
-    steps = game.history
+    # Only the end of the history is read: copying it all would cost as much
+    # as the game is long.
+    played = game.moves_played
     written = _WRITTEN.setdefault(game, _Written())
     done = written.steps
-    kept = min(len(steps), len(done))
-    while kept and steps[kept - 1] is not done[kept - 1]:
+    kept = min(played, len(done))
+    while kept and game.history_from(kept - 1)[0] is not done[kept - 1]:
         kept -= 1
     if kept < len(done):
         del done[kept:], written.ends[kept:]
         written.text = written.text[:written.ends[-1] if kept else 0]
-    if kept < len(steps):
+    if kept < played:
+        new = game.history_from(kept)
         texts = [f'{{"move": {_quoted(str(step.move))}}}' if not step.shuffles
-                 else json.dumps(_entry(step), ensure_ascii=False) for step in steps[kept:]]
+                 else json.dumps(_entry(step), ensure_ascii=False) for step in new]
         end = len(written.text)
         for number, text in enumerate(texts):
             end += len(text) + (2 if number or kept else 0)
             written.ends.append(end)
         written.text += (", " if kept else "") + ", ".join(texts)
-        done.extend(steps[kept:])
+        done.extend(new)
     return written.text
 
 
@@ -179,4 +185,6 @@ def save_json(game: Recorded, indent: int | None = None) -> str:
         return json.dumps(save_data(game), indent=indent, ensure_ascii=False)
     head = json.dumps(_head(game), ensure_ascii=False)[:-1]
     tail = json.dumps(_tail(game), ensure_ascii=False)[1:-1]
-    return f'{head}, "moves": [{_moves_json(game)}]' + (f", {tail}" if tail else "") + "}"
+    # One join: the moves' text is copied once, however long the game.
+    return "".join((head, ', "moves": [', _moves_json(game), "]",
+                    ", " if tail else "", tail, "}"))

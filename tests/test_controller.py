@@ -292,6 +292,12 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
         assert widget.game.table == session.game.table
         assert _widget_words(widget) == (view["status"], view["message"])
         assert [a.word for a in widget.table.actions()] == [a["word"] for a in view["actions"]]
+        # The same buttons may be pressed in both (the controller's Controls).
+        assert [not b.disabled for b in widget.actions.children] == [
+            a["enabled"] for a in view["actions"]]
+        assert (not widget.undo_button.disabled, not widget.redo_button.disabled,
+                not widget.hint_button.disabled, not widget.finish_button.disabled) == (
+            view["canUndo"], view["canRedo"], not view["gameOver"], view["finish"]["enabled"])
 
     agree(session.view())
     reference = new_game(name, seed=seed)

@@ -22,7 +22,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.runtime import PYODIDE_VERSION, wheel_name
-from solitaire_widgets.web.session import game_state
+from solitaire_widgets.writer import position_data
 from tests.browser_support import BrowserPage, served_directory
 
 pytestmark = pytest.mark.browser
@@ -89,6 +89,6 @@ def test_a_second_visit_starts_from_the_kept_engine_and_plays(browser_page: Brow
         page.wait_for_function(
             "document.querySelector('.sw-table').getAttribute('data-sw-moves') === '1'")
         reference.play(move)
-        assert page.evaluate("window.solitaireTables[0].state()") == game_state(reference)
+        assert page.evaluate("window.solitaireTables[0].state()") == position_data(reference)
     assert requests and all(r.startswith(url) for r in requests), requests
     assert browser_page.errors() == []

@@ -10,14 +10,15 @@ checked.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import traitlets
 from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
 
-from solitaire_widgets import load_game, new_game
+from solitaire_widgets import new_game, saves
 from solitaire_widgets.examples import example_names, get_example
-from solitaire_widgets.game import Game
-from solitaire_widgets.widgets import GameWidget, ReplayWidget, game_widget
+from solitaire_widgets.widgets import GameWidget, ReplayWidget
 
 
 def _registered() -> set[str]:
@@ -48,13 +49,14 @@ def test_closed_widgets_leave_nothing_registered() -> None:
 
 def test_a_widget_checks_only_a_state_set_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    real = load_game
+    real = saves._check_shape
 
-    def counting(text: str) -> Game:
-        calls.append(len(text))
-        return real(text)
+    def counting(data: Any) -> dict[str, Any]:
+        calls.append(len(data.get("moves", ())))
+        return real(data)
 
-    monkeypatch.setattr(game_widget, "load_game", counting)
+    # Every save read goes through this check, wherever it is read.
+    monkeypatch.setattr(saves, "_check_shape", counting)
     widget = GameWidget("klondike", seed=3, animate=False)
     for _ in range(5):
         widget.play("turn")

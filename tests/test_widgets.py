@@ -35,6 +35,7 @@ from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E4
 from solitaire_widgets.examples import get_example  # noqa: E402
 from solitaire_widgets.render import layout  # noqa: E402
 from solitaire_widgets.render.scene import READABLE_LABEL, Scene, readable_width  # noqa: E402
+from solitaire_widgets.saves import SAVE_FORMAT  # noqa: E402
 from solitaire_widgets.strategies import get_strategy  # noqa: E402
 from solitaire_widgets.widgets import GameWidget, ReplayWidget  # noqa: E402
 from solitaire_widgets.widgets.canvas_backend import ShapePainter, draw_scene  # noqa: E402
@@ -645,7 +646,7 @@ def test_the_table_plays_from_the_keyboard(comm: Comm) -> None:
     assert not widget.game.history
 
 
-# -- ordinary ipywidgets: synced traits checked before they are set --------------------
+# -- ordinary ipywidgets: traits checked before they are set -----------------------------
 
 
 def test_a_width_out_of_range_is_refused_and_changes_nothing(comm: Comm) -> None:
@@ -680,15 +681,39 @@ def test_a_replay_position_out_of_range_is_refused(comm: Comm, bad: int) -> None
         ReplayWidget(get_example("chain-first-layout"), width=50)
 
 
-def test_the_traits_are_synced(comm: Comm) -> None:
+def test_the_traits_are_synced_but_the_game_stays_in_the_kernel(comm: Comm) -> None:
     widget = GameWidget("chain", seed=1, animate=False)
     replay = ReplayWidget(get_example("chain-first-layout"), animate=False)
-    for trait in ("width", "speed", "animate", "state"):
+    for trait in ("width", "speed", "animate"):
         assert widget.trait_metadata(trait, "sync"), trait
-    for trait in ("width", "animate", "position"):
+    for trait in ("width", "animate", "position", "speed"):
         assert replay.trait_metadata(trait, "sync"), trait
-    assert set(widget.get_state()) >= {"width", "speed", "animate", "state"}
+    assert set(widget.get_state()) >= {"width", "speed", "animate"}
+    assert "state" not in widget.get_state() and "state" not in replay.get_state()
     ipywidgets.jslink((widget, "width"), (replay, "width"))
+
+
+def test_a_move_sends_the_browser_the_same_whatever_the_length_of_the_game(
+        comm: Comm, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing a move sends grows with the game: its save stays in the kernel."""
+    sent: list[str] = []
+    monkeypatch.setattr(ipywidgets.Widget, "_send",
+                        lambda self, msg, buffers=None: sent.append(json.dumps(msg)))
+    seen: list[str] = []
+    sizes = []
+    for moves in (0, 300):
+        game = new_game("klondike", seed=3, variant="standard")
+        while len(game.history) < moves:
+            game.play("turn" if game.is_legal("turn") else "redeal")
+        widget = GameWidget(game, animate=False)
+        widget.observe(lambda change: seen.append(change["new"]), "state")
+        sent.clear()
+        comm.clear()
+        widget.play("turn" if game.is_legal("turn") else "redeal")
+        assert seen[-1] == widget.state == game.to_json(), "Python's observers hear every move"
+        assert not any(SAVE_FORMAT in message for message in sent), "no save is sent"
+        sizes.append(sum(map(len, sent)) + sum(comm.sizes()))
+    assert sizes[1] < 1.5 * sizes[0], sizes
 
 
 def test_the_game_is_its_state_trait_and_two_tables_can_be_linked(comm: Comm) -> None:
@@ -1276,7 +1301,7 @@ def _game() -> GameWidget:
 def test_each_trait_is_set_from_python_checked_and_observed(
         comm: Comm, make: Any, trait: str, good: Any, bad: Any) -> None:
     widget = make()
-    assert widget.trait_metadata(trait, "sync"), f"{trait} is synced"
+    assert bool(widget.trait_metadata(trait, "sync")) == (trait != "state"), trait
     if trait == "state":
         other = new_game("klondike", seed=4)
         other.play("turn")
@@ -1289,7 +1314,8 @@ def test_each_trait_is_set_from_python_checked_and_observed(
         with pytest.raises(traitlets.TraitError):
             setattr(widget, trait, bad)
         assert getattr(widget, trait) == good and seen == [good], "a refused value changes nothing"
-    assert widget.get_state()[trait] == getattr(widget, trait)
+    if trait != "state":
+        assert widget.get_state()[trait] == getattr(widget, trait)
 
 
 def test_the_replay_speed_is_a_trait_the_slider_shows(comm: Comm) -> None:

@@ -38,7 +38,7 @@ import time
 from typing import Any
 
 from ..chance import MAX_SEED
-from ..controller import FINISH_LIMIT, Change, TableController
+from ..controller import FINISH_LIMIT, ActionButton, Change, TableController
 from ..errors import RequestError, excerpt
 from ..game import Game, Step
 from ..games import new_game
@@ -219,6 +219,12 @@ def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
             if isinstance(text, str)}
 
 
+def _button(button: ActionButton) -> dict[str, Any]:
+    """A button as the page reads it."""
+    word = {"word": button.word} if button.word != "finish" else {}
+    return {**word, "label": button.label, "enabled": button.enabled, "title": button.tooltip}
+
+
 class TableSession:
     """One table in a page: a :class:`~solitaire_widgets.controller.TableController`
     driven by requests, and the picture on screen.
@@ -321,8 +327,9 @@ class TableSession:
 
     def _mark(self) -> tuple[Game, int, Step | None]:
         """What tells one history from another: the game, its length, its last step."""
-        steps = self.game.history
-        return self.game, len(steps), steps[-1] if steps else None
+        game = self.game
+        last = game.history_from(game.moves_played - 1)
+        return game, game.moves_played, last[-1] if last else None
 
     def play(self, move: Move | str) -> bool:
         """Play a move; False (the engine's reason in the message) when it is illegal."""
@@ -330,9 +337,7 @@ class TableSession:
 
     def finish(self) -> None:
         """Let the default player play on until the game ends or it gives up."""
-        played = 0
-        while self.finish_step(played):
-            played += 1
+        self.table.finish()
 
     def finish_step(self, played: int = 0) -> bool:
         """One move of auto-finish (the page animates each); False when auto-finish is over.
@@ -374,8 +379,7 @@ class TableSession:
 
     def actions(self) -> list[dict[str, Any]]:
         """The game's own decisions as buttons: word, label, enabled, tooltip."""
-        return [{"word": b.word, "label": b.label, "enabled": b.enabled, "title": b.tooltip}
-                for b in self.table.actions()]
+        return [_button(b) for b in self.table.actions()]
 
     def finish_button(self) -> dict[str, Any]:
         """The auto-finish button: label ("Stop" while it runs), enabled, tooltip.
@@ -386,8 +390,7 @@ class TableSession:
         >>> session.handle({"op": "finishstop"})["finish"]["label"], session.message
         ('Auto-finish', 'Auto-finish stopped after 1 moves.')
         """
-        button = self.table.finish_button(self.finishing is not None)
-        return {"label": button.label, "enabled": button.enabled, "title": button.tooltip}
+        return _button(self.table.finish_button(self.finishing is not None))
 
     def view(self) -> dict[str, Any]:
         """The table as the page shows it (JSON-ready).
@@ -401,6 +404,7 @@ class TableSession:
         the move list (see :meth:`_history_change`).
         """
         game, table = self.game, self.table
+        controls = table.controls(self.finishing is not None)
         self.scene = layout(game, game.table, self.width, keys_from=self.scene)
         if len(self._statics) > 2 * MAX_STATICS:  # each drawing is kept under two keys
             self._statics.clear()
@@ -417,10 +421,10 @@ class TableSession:
             "status": table.status_text(), "message": table.message, "error": table.error,
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
-            "canUndo": game.can_undo, "canRedo": game.can_redo, "gameOver": game.result.over,
+            "canUndo": controls.undo, "canRedo": controls.redo, "gameOver": game.result.over,
             "solver": game.rules.solver, "tools": self.tools(),
-            "actions": self.actions(), "history": self._history_change(),
-            "finish": self.finish_button(),
+            "actions": [_button(b) for b in controls.actions],
+            "history": self._history_change(), "finish": _button(controls.finish),
             "selected": table.pointer.selected is not None, "example": table.example(),
         }
 
@@ -432,14 +436,15 @@ class TableSession:
         game), so the moves kept are found from the end, and the cost does not
         grow with the game.
         """
-        steps, sent = self.game.history, self._sent
-        kept = min(len(steps), len(sent)) if self._sent_game is self.game else 0
-        while kept and steps[kept - 1] is not sent[kept - 1]:
+        game, sent = self.game, self._sent
+        kept = min(game.moves_played, len(sent)) if self._sent_game is game else 0
+        while kept and game.history_from(kept - 1)[0] is not sent[kept - 1]:
             kept -= 1
+        added = game.history_from(kept)
         del sent[kept:]
-        sent.extend(steps[kept:])
-        self._sent_game = self.game
-        return {"kept": kept, "added": [str(step.move) for step in steps[kept:]]}
+        sent.extend(added)
+        self._sent_game = game
+        return {"kept": kept, "added": [str(step.move) for step in added]}
 
     def state_json(self) -> str:
         """:func:`~solitaire_widgets.writer.position_data` as JSON text."""

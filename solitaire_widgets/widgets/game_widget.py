@@ -46,7 +46,6 @@ from ..render.display import still_html, still_png
 from ..render.scene import Scene, layout, readable_width
 from ..render.svg import scene_svg
 from ..render.tween import Segment, Timing, step_segments
-from ..saves import load_game
 from ..table import Event, Table
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
@@ -107,8 +106,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     #: Animation speed: 2.0 is twice as fast.
     speed = traitlets.Float(1.0).tag(sync=True)
     #: The game as its save JSON (see :func:`~solitaire_widgets.load_game`); set it
-    #: (or link it to another table's) to show that game.
-    state = traitlets.Unicode("").tag(sync=True)
+    #: (or link it to another table's) to show that game. It lives in the kernel
+    #: only: nothing in the browser reads it, and a long game's save would
+    #: otherwise go to the browser with every move.
+    state = traitlets.Unicode("")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
@@ -447,7 +448,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     def _on_state(self, change: dict[str, Any]) -> None:
         if change["new"] is self._own_state or change["new"] == self.game.to_json():
             return
-        self._deal_in(load_game(change["new"]))
+        self._stop_run()
+        self._carry(self.table.open_save(change["new"]))
 
     # -- drawing ---------------------------------------------------------------
 
@@ -653,24 +655,23 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Bring the state trait, the status, the buttons and the words up to date."""
         if not self._finishing:
             self._publish()
-        game = self.game
         verdict, rest = self.table.status()
         status = f"<b>{html.escape(verdict)}</b> {html.escape(rest)}" if verdict else (
             html.escape(rest))
         self.status.value = f'<span class="solitaire-status">{status}</span>'
-        over = game.result.over
-        self.undo_button.disabled = not game.can_undo
-        self.redo_button.disabled = not game.can_redo
-        self.finish_button.disabled = not self.table.finish_button(self._finishing).enabled
+        controls = self.table.controls(self._finishing)
+        self.undo_button.disabled = not controls.undo
+        self.redo_button.disabled = not controls.redo
+        self.finish_button.disabled = not controls.finish.enabled
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
             + html.escape(self.table.words()) + "</div>")
         if self._finishing:
             return   # a run: the status line and the words follow each move, the rest its end
-        self.hint_button.disabled = over
-        self.can_win_button.disabled = self.solver_hint_button.disabled = over
-        buttons = self.table.actions()
+        self.hint_button.disabled = not controls.hint
+        self.can_win_button.disabled = self.solver_hint_button.disabled = not controls.hint
+        buttons = controls.actions
         for action in buttons:
             if action.word not in self.action_buttons:
                 widget = w.Button(description=action.label, layout=w.Layout(width="auto"))
@@ -811,10 +812,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.click(*pointer.pile_point(self._scene, pile_id))
 
     @serialized
-    def press_key(self, key: str) -> bool:
+    def press_key(self, key: str, shortcut: bool = False) -> bool:
         """A key pressed on the table (a browser ``KeyboardEvent.key`` name, e.g.
-        ``"ArrowRight"``, ``"Enter"``); False if the table does not use it."""
-        if self._scene is None:
+        ``"ArrowRight"``, ``"Enter"``; ``shortcut``: with Ctrl, Alt or Meta);
+        False if the table does not use it."""
+        if self._scene is None or shortcut:
             return False
         self._stop_run()
         change, used = self.table.key(self._scene, key)
@@ -844,8 +846,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     @serialized
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False,
                      meta: bool = False) -> None:
-        if not (ctrl or meta):
-            self.press_key(key)
+        self.press_key(key, shortcut=ctrl or meta)
 
     @serialized
     def close(self) -> None:

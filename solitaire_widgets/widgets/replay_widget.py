@@ -13,10 +13,10 @@ the counter and the caption never disagree for long. On a narrow screen the
 table keeps its labels readable and scrolls sideways in its own box, as the
 GameWidget's does.
 
-Its synced traits are those of the GameWidget: ``width``, ``animate``,
-``speed``, ``state`` (the game replayed, as save JSON), and ``position``
-(the step shown); each is checked before it is set, so ``link``,
-``observe`` and ``interact`` work the same on both widgets.
+Its traits are those of the GameWidget: ``width``, ``animate``,
+``speed``, ``state`` (the game replayed, as save JSON, kept in the kernel),
+and ``position`` (the step shown); each is checked before it is set, so
+``link``, ``observe`` and ``interact`` work the same on both widgets.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.widgets import ReplayWidget
@@ -119,8 +119,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     #: Animation speed: 2.0 is twice as fast (the slider shows 0.25 to 4).
     speed = traitlets.Float(1.0).tag(sync=True)
     #: The game replayed, as its save JSON (see :func:`~solitaire_widgets.load_game`);
-    #: set it (or link it to a GameWidget's) to replay that game.
-    state = traitlets.Unicode("").tag(sync=True)
+    #: set it (or link it to a GameWidget's) to replay that game. In the kernel
+    #: only, as the GameWidget's.
+    state = traitlets.Unicode("")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:

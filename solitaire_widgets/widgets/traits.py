@@ -1,4 +1,4 @@
-"""The checks of the widgets' synced traits, shared by both widgets.
+"""The checks of the widgets' traits, shared by both widgets.
 
 Each returns the value to keep or raises :class:`traitlets.TraitError` in a
 player's words; a refused value is never set.
