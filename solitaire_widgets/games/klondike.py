@@ -47,11 +47,9 @@ hand and the waste (:meth:`KlondikeRules.dead_worrying`, :data:`WORRY_DEAD_REASO
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from ..cards import RED_SUITS, Card, full_deck, rank_word, suit_name, with_article
-from ..errors import OptionError
 from ..moves import Move
 from ..rules import Context, Rules
 from ..table import Pile, Table
@@ -197,23 +195,10 @@ class KlondikeRules(Rules):
         "worrying_back": ("no", "yes"),
     }
 
-    @classmethod
-    def check_options(cls, options: Mapping[str, object]) -> dict[str, str]:
-        """Validate options; worrying back is refused under the Polish rules.
-
-        >>> KlondikeRules.check_options({"variant": "standard", "worrying_back": "yes"})
-        {'variant': 'standard', 'worrying_back': 'yes'}
-        >>> KlondikeRules.check_options({"worrying_back": "yes"})
-        Traceback (most recent call last):
-        ...
-        solitaire_widgets.errors.OptionError: worrying back is an option of the standard and draw-three variants only: the Polish text builds the foundations only upwards
-        """
-        chosen = super().check_options(options)
-        if chosen["variant"] == "polish" and chosen["worrying_back"] == "yes":
-            raise OptionError("worrying back is an option of the standard and draw-three "
-                              "variants only: the Polish text builds the foundations only "
-                              "upwards")
-        return chosen
+    # Worrying back: the Polish text builds the foundations only upwards.
+    option_needs: ClassVar[dict[tuple[str, str], dict[str, tuple[str, ...]]]] = {
+        ("worrying_back", "yes"): {"variant": ("standard", "draw-three")},
+    }
 
     @property
     def polish(self) -> bool:

@@ -341,7 +341,7 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[
     tried when both end columns: the move turns nothing up and takes
     nothing from the talon, so :func:`one_twin`'s argument does not hold.
 
-    >>> worry_moves((0, 0, 5, 0), {43: 4, 17: 1}, -1)  # 5H onto 6S (col 4), not 6D
+    >>> worry_moves((0, 0, 5, 0), {44: 4, 18: 1}, -1)  # 5H onto 6S (col 4), not 6D
     [(6, 2, 4, 1)]
     >>> worry_moves((13, 2, 0, 0), {}, 3)  # the king of clubs into the empty column
     [(6, 0, 3, 1)]
