@@ -577,7 +577,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  win rate among resolved: {rate:.2%}  (95% Wilson interval {low:.2%} .. {high:.2%})")
     if "published" in summary:
         inside = "inside" if summary["published_in_interval"] else "OUTSIDE"
-        print(f"  Blake & Gent, no worrying back: {summary['published']:.3%} -> {inside} the interval")
+        which = "with" if args.variant in WORRYING_BACK else "no"
+        print(f"  Blake & Gent, {which} worrying back: {summary['published']:.3%} -> {inside} "
+              "the interval")
     print(f"  solve time: mean {summary['mean_seconds']} s, 95th percentile "
           f"{summary['p95_seconds']} s; wall {summary['wall_seconds']} s")
     if args.json is not None:

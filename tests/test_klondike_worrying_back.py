@@ -149,3 +149,13 @@ def test_reading_a_move_back_is_refused_in_words_when_it_does_not_fit() -> None:
     with pytest.raises(IllegalMoveError):
         game.play(wrong)
     assert isinstance(game.table, Table)
+
+
+def test_reading_worrying_back_is_chosen_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire_widgets.cli import main
+
+    assert main(["play", "klondike", "--seed", "3", "--option", "variant=standard",
+                 "--option", "worrying_back=yes"]) == 0
+    assert main(["play", "klondike", "--seed", "3", "--option", "worrying_back=yes"]) == 2
+    assert "goes only with variant 'standard' or 'draw-three'" in capsys.readouterr().err
