@@ -471,7 +471,9 @@ def merge(variant: str) -> dict[str, Any]:
     data["summary"]["lost_drawing_one"] = sum(
         1 for r in rows if r.get("proof") == "lost drawing one")
     data["summary"]["won_under_stricter_rules"] = sum(
-        1 for r in rows if str(r.get("proof", "")).startswith("won "))
+        1 for r in rows if str(r.get("proof", "")).endswith("replayed drawing one"))
+    data["summary"]["won_without_worrying_back"] = sum(
+        1 for r in rows if r.get("proof") == "won without worrying back")
     # The stored study's own commands; those of chunks are made again from the chunk
     # files below (an earlier merge's "(deals a..b done)" would go stale).
     commands = [c for c in old.get("commands") or [c for c in (
