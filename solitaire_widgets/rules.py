@@ -160,6 +160,9 @@ class Rules:
     options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: What each option's values mean, in words: ``{option: {value: reading}}``.
     option_readings: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    #: The values an option's value allows of other options:
+    #: ``{(option, value): {other: allowed values}}`` (any, if not named).
+    option_needs: ClassVar[Mapping[tuple[str, str], Mapping[str, tuple[str, ...]]]] = {}
     #: The game's decisions that move no chosen card (``"turn"``, ``"fill"``...),
     #: in button order; a click on the stock plays the first legal one.
     actions: ClassVar[tuple[str, ...]] = ()
@@ -208,7 +211,24 @@ class Rules:
                 choices = ", ".join(repr(v) for v in allowed)
                 raise OptionError(f"option {name} must be one of {choices}, not {excerpt(value)}")
             chosen[name] = str(value)
+        for (name, value), needs in cls.option_needs.items():
+            for other, allowed in needs.items():
+                if chosen[name] == value and chosen[other] not in allowed:
+                    choices = " or ".join(repr(v) for v in allowed)
+                    raise OptionError(f"option {name}={value!r} goes only with {other} "
+                                      f"{choices}, not {chosen[other]!r}")
         return chosen
+
+    @classmethod
+    def options_with(cls, name: str, value: str) -> dict[str, str]:
+        """Options that choose ``value`` for ``name``, and what it needs of the others.
+
+        >>> from solitaire_widgets.games import rules_class
+        >>> rules_class("klondike").options_with("worrying_back", "yes")
+        {'worrying_back': 'yes', 'variant': 'standard'}
+        """
+        needs = cls.option_needs.get((name, value), {})
+        return {name: value, **{other: allowed[0] for other, allowed in needs.items()}}
 
     # -- hooks ---------------------------------------------------------------
 
@@ -250,8 +270,8 @@ class Rules:
         """The chosen reading of each option, in words.
 
         >>> from solitaire_widgets.games import rules_for
-        >>> rules_for("klondike", {"variant": "standard"}).readings()
-        ['variant=standard: draw one card at a time, as many passes as you like, no waste limit']
+        >>> rules_for("klondike", {"variant": "standard"}).readings()[0]
+        'variant=standard: draw one card at a time, as many passes as you like, no waste limit'
         """
         return [f"{name}={value}: {self.option_readings.get(name, {}).get(value, value)}"
                 for name, value in self.options.items()]

@@ -261,7 +261,7 @@ def test_every_allowed_option_value_starts_a_game_and_the_first_is_the_default(n
     assert default.options == {o: values[0] for o, values in rules.options_allowed.items()}
     for option, allowed in rules.options_allowed.items():
         for value in allowed:
-            game = new_game(name, seed=2, **{option: value})
+            game = new_game(name, seed=2, **rules.options_with(option, value))
             assert game.options[option] == value
             assert game.legal_moves() or game.is_over
 

@@ -182,6 +182,9 @@ def _new_deal(name: str, data: st.DataObject) -> Game:
         option: data.draw(st.sampled_from(values), label=option)
         for option, values in rules.options_allowed.items()
     }
+    for (option, value), needs in rules.option_needs.items():
+        if options[option] == value and any(options[o] not in ok for o, ok in needs.items()):
+            options.update({o: ok[0] for o, ok in needs.items()})
     # The seed also draws any reshuffle, so a stacked deck gets one too (replays are exact).
     seed = data.draw(st.integers(0, 2**31 - 1), label="seed")
     if data.draw(st.booleans(), label="stacked"):

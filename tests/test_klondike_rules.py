@@ -642,7 +642,7 @@ def test_the_variant_option_is_checked() -> None:
 
     with pytest.raises(OptionError, match="variant"):
         new_game("klondike", seed=1, variant="vegas")
-    assert new_game("klondike", seed=1).options == {"variant": "polish"}
+    assert new_game("klondike", seed=1).options == {"variant": "polish", "worrying_back": "no"}
 
 
 # -- words --------------------------------------------------------------------------------

@@ -390,7 +390,7 @@ def test_step_scenes_end_at_each_position(name: str, seed: int, moves: int) -> N
 # -- render from the game, not its name ------------------------------------------------
 
 #: Every game under every value of every option.
-VARIANTS = [(name, {option: value})
+VARIANTS = [(name, rules_class(name).options_with(option, value))
             for name in GAMES
             for option, values in rules_class(name).options_allowed.items()
             for value in values]

@@ -80,14 +80,15 @@ ALONE = {
 
 
 def small_position(variant: str, rnd: random.Random, loose_cards: tuple[int, int] = (5, 10),
-                   hand: tuple[int, int] = (0, 4), columns: tuple[int, int] = (1, 2)) -> Game:
+                   hand: tuple[int, int] = (0, 4), columns: tuple[int, int] = (1, 2),
+                   worrying_back: str = "no") -> Game:
     """A game in a random position with a few cards out of their foundations.
 
     ``loose_cards``: how many cards are out of the foundations (at least,
     at most); ``hand``: how many of them are in the talon (the waste and
     the stock); ``columns``: how many columns hold the others.
     """
-    game = new_game("klondike", seed=0, variant=variant)
+    game = new_game("klondike", seed=0, variant=variant, worrying_back=worrying_back)
     loose = rnd.randint(*loose_cards)
     heights = [13] * 4
     for _ in range(loose):

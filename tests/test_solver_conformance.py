@@ -11,10 +11,15 @@ reached by random play under each rule set go through both:
 - every move the solver tries, talon cards further down included, is a line
   of engine moves that are all legal and end in the position the solver
   computes.
+
+With worrying back the same holds, the foundations' top cards coming back
+included, but for aces and twos, which the solver never brings back (see
+:func:`solitaire_widgets.solver.moves.safe`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -31,13 +36,13 @@ _ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_la
 POSITIONS = 1000
 
 
-def _positions(variant: str, count: int) -> list[Game]:
+def _positions(variant: str, count: int, worrying_back: str = "no") -> list[Game]:
     """Games in positions reached by random legal play (each a separate game)."""
-    rnd = random.Random(variant)
+    rnd = random.Random(variant if worrying_back == "no" else f"{variant} worrying back")
     found: list[Game] = []
     seed = 0
     while len(found) < count:
-        game = new_game("klondike", seed=seed, variant=variant)
+        game = new_game("klondike", seed=seed, variant=variant, worrying_back=worrying_back)
         seed += 1
         stops = sorted(rnd.sample(range(1, 200), 12))
         played = 0
@@ -59,6 +64,8 @@ def _canonical(game: Game, move: Move) -> tuple[str, str, int] | None:
     if move.action != "move":
         return (move.action, "", 0)
     dst = move.dst
+    if move.src.startswith("f") and game.pile(move.src).cards[-1].rank < 3:
+        return None  # an ace or a two back from its foundation: never of use
     if dst.startswith("t") and not game.pile(dst).cards:
         src = game.pile(move.src)
         if move.src.startswith("t") and move.count == len(src.cards):
@@ -73,6 +80,8 @@ def _solver_canonical(state: st.State, macro: st.Macro) -> tuple[str, str, int] 
     cols = state[1]
     if kind == st.REDEAL:
         return None
+    if kind == st.FND_T:
+        return (st.FIDS[a], "empty" if len(cols[b]) == 1 else st.TIDS[b], 1)
     if kind in (st.COL_F, st.COL_T):
         src = st.TIDS[a]
     elif a == state[3] - 1:
@@ -92,18 +101,22 @@ def _same(a: st.State, b: st.State, mode: int) -> bool:
     return a == b
 
 
-@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
-def test_solver_moves_are_the_engine_moves(variant: str) -> None:
+@pytest.mark.parametrize(("variant", "worrying_back"), [
+    ("polish", "no"), ("standard", "no"), ("draw-three", "no"),
+    ("standard", "yes"), ("draw-three", "yes")])
+def test_solver_moves_are_the_engine_moves(variant: str, worrying_back: str) -> None:
     mode = st.mode_of(variant)
     draw = st.draw_of(mode)
-    talon_lines = 0
-    for game in _positions(variant, POSITIONS):
+    talon_lines = backs = 0
+    config = dataclasses.replace(_ALL, worrying_back=worrying_back == "yes")
+    for game in _positions(variant, POSITIONS, worrying_back):
         state, forced = st.from_table(game.table)
         engine = {c for m in game.legal_moves() if (c := _canonical(game, m)) is not None}
         engine.discard(("turn", "", 0))
         engine.discard(("redeal", "", 0))
         tried = st.reach(state[2], state[3], state[4], mode)
-        macros = gen.forced_moves(state) if forced else gen.moves(state, mode, _ALL)
+        macros = gen.forced_moves(state) if forced else gen.moves(state, mode, config)
+        backs += any(m[0] == st.FND_T for m in macros)
         solver = set()
         for macro in macros:
             c = _solver_canonical(state, macro)
@@ -125,3 +138,4 @@ def test_solver_moves_are_the_engine_moves(variant: str) -> None:
             for _ in rec:
                 game.undo()
     assert talon_lines > 100
+    assert backs > 40 if worrying_back == "yes" else backs == 0, backs

@@ -481,8 +481,8 @@ def rules_of(game: Game | Rules | str) -> Rules:
     options), the rules given, or a game's name (its rules with the default options).
 
     >>> from solitaire_widgets import new_game
-    >>> rules_of(new_game("klondike", variant="standard")).options
-    {'variant': 'standard'}
+    >>> rules_of(new_game("klondike", variant="standard")).options["variant"]
+    'standard'
     """
     from ..game import Game
     from ..games import rules_for

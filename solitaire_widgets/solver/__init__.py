@@ -4,8 +4,9 @@ It finds a winning line from a game's current position, or proves there is
 none, under the game's own rules: the Polish rules (a second and last pass
 whose waste may never hold more than three cards), standard Klondike (draw
 one, unlimited passes, no limit on the waste) or draw-three Klondike (the
-same, three cards turned at a time). It reads nothing but the game's table,
-and never changes the game.
+same, three cards turned at a time), in the two standard ones with or
+without worrying back (the game's ``worrying_back`` option). It reads
+nothing but the game's table and options, and never changes the game.
 
 The modules, from the position up: ``state`` (the compact position and
 playing a move on it), ``moves`` (the moves worth trying and the safe
@@ -31,6 +32,7 @@ An unresolved deal (the budget ran out) is neither a win nor a loss:
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -44,7 +46,7 @@ from .search import solve_position
 from .state import from_table, mode_of
 
 __all__ = ["Solution", "Status", "Config", "Hint", "solve", "solve_deal", "next_move", "can_win",
-           "hint", "DEFAULT_NODES", "HINT_SECONDS"]
+           "hint", "rules_config", "DEFAULT_NODES", "HINT_SECONDS"]
 
 Status = Literal["won", "lost", "unresolved"]
 
@@ -89,6 +91,7 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
         return Solution("won" if game.is_won else "lost", [], 0,
                         time.perf_counter() - start)
     mode = mode_of(str(game.options.get("variant", "polish")))
+    config = rules_config(game, config)
     root, forced = from_table(game.table)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     status, moves, nodes = solve_position(root, forced, mode, max_nodes, deadline,
@@ -97,14 +100,30 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
     return Solution(result, moves, nodes, time.perf_counter() - start)
 
 
+def rules_config(game: Game, config: Config = DEFAULT) -> Config:
+    """``config`` searching the game's own rules: with worrying back if its options say so.
+
+    >>> from solitaire_widgets import new_game
+    >>> rules_config(new_game("klondike", variant="standard", worrying_back="yes")).worrying_back
+    True
+    """
+    worrying_back = game.options.get("worrying_back") == "yes"
+    if config.worrying_back == worrying_back:
+        return config
+    return dataclasses.replace(config, worrying_back=worrying_back)
+
+
 def solve_deal(seed: int, variant: str = "polish", max_nodes: int = DEFAULT_NODES,
-               max_seconds: float | None = None, config: Config = DEFAULT) -> Solution:
+               max_seconds: float | None = None, config: Config = DEFAULT,
+               worrying_back: str = "no") -> Solution:
     """Solve deal number ``seed`` of Klondike from its opening.
 
     >>> solve_deal(2, variant="standard").status
     'won'
+    >>> solve_deal(2, variant="standard", worrying_back="yes").status
+    'won'
     """
-    game = new_game("klondike", seed=seed, variant=variant)
+    game = new_game("klondike", seed=seed, variant=variant, worrying_back=worrying_back)
     return solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
 
 
@@ -163,7 +182,7 @@ KNOWN_POSITIONS = 20_000
 
 
 def _position(game: Game, config: Config) -> tuple[object, ...]:
-    return (str(game.options.get("variant", "polish")), config, *from_table(game.table))
+    return (tuple(sorted(game.options.items())), config, *from_table(game.table))
 
 
 def _remember(game: Game, solution: Solution, config: Config) -> None:

@@ -33,7 +33,16 @@ VERSION = 11
 
 @dataclass(frozen=True)
 class Config:
-    """The pruning rules in force and the draw-three search plan.
+    """The pruning rules in force, the draw-three search plan, and worrying back.
+
+    - ``worrying_back``: not a pruning rule but the rules searched: the top
+      card of a foundation may come back onto a column (Klondike's
+      ``worrying_back="yes"``, :func:`solitaire_widgets.solver.solve` sets it
+      from the game's options). Every rule below stays sound with it, some
+      weakened for it as each says: only aces and twos go up by themselves
+      (:func:`solitaire_widgets.solver.moves.safe`), and the dead-end check
+      counts every foundation card as a place a card may be laid
+      (:func:`solitaire_widgets.solver.dead_ends.hopeless`);
 
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
@@ -104,6 +113,7 @@ class Config:
       against 39), and the Polish study needed no help.
     """
 
+    worrying_back: bool = False
     move_filters: bool = True
     dead_end_check: bool = True
     strong_dead_ends: bool = True

@@ -113,7 +113,17 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     cards only leave it). So a first pass that has buried too many cards in
     the waste, where too few of them can ever be played, is a dead end
     before the second pass begins.
+
+    With worrying back (``Config.worrying_back``) a card on a foundation may
+    come back to a column, where a card may be laid on it: every card on a
+    foundation now counts as ``avail`` from the start. Nothing else changes:
+    a card brought back is a column card that may go up again (it is ``up``
+    already, and stays so: the facts say what may *one day* be), and the
+    cards it comes to lie on were uncovered before. Only the rounds compute
+    this reckoning (the worklist and the bit masks know no such start).
     """
+    if config.worrying_back:
+        return _hopeless_rounds(state, mode, config)
     if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
         return _hopeless_bits(state, mode)
     if (mode == POLISH and config.strong_dead_ends and config.run_heads
@@ -137,6 +147,10 @@ def _hopeless_rounds(state: State, mode: int, config: Config) -> bool:
     runs = config.run_heads
     # avail[52]: some column may one day be empty (the place of a king).
     avail = bytearray(53) if strong else bytearray(free) + b"\x01"
+    if config.worrying_back:
+        for s in range(4):
+            for r in range(found[s]):
+                avail[s * 13 + r] = 1
     empty = not strong
     p0 = P0
     p1 = P1

@@ -21,6 +21,7 @@ from .state import (
     DRAW_ONE,
     DRAW_THREE,
     FIDS,
+    FND_T,
     OPP,
     P0,
     P1,
@@ -45,7 +46,7 @@ __all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "fo
            "one_twin"]
 
 
-def safe(f: Sequence[int], s: int, r: int, plus: bool = True) -> bool:
+def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False) -> bool:
     """Whether the card of suit ``s`` and rank ``r + 1`` may go up at once (``f[s] == r``).
 
     Sound (a dominance; foundation cards never come back). The only use of a
@@ -61,9 +62,22 @@ def safe(f: Sequence[int], s: int, r: int, plus: bool = True) -> bool:
     nothing else needs it in play); every other move of the line is played as
     it was, or skipped when it moves this card. This is the "safe autoplay"
     rule of FreeCell solvers, which holds the same way here.
+
+    With worrying back (``worry``) only an ace or a two: a card of the other
+    colour one rank lower, up now, may come back to be laid on a card kept
+    in play, so the argument above fails for higher cards. An ace or a two
+    still goes up at once: an ace takes no card, and a two only an ace,
+    which can always go up instead; sent up, either could still come back,
+    and neither is ever of use in a column, so a winning line never needs
+    one there.
+
+    >>> safe((0, 2, 2, 0), 0, 2), safe((0, 2, 2, 0), 0, 2, worry=True)
+    (True, False)
     """
     if r < 2:
         return True
+    if worry:
+        return False
     o1, o2 = OPP[s]
     if f[o1] >= r and f[o2] >= r:
         return True
@@ -90,6 +104,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     """
     found, cols, talon, pos, pss = state
     plus = config.safe_plus
+    worry = config.worrying_back
     f = list(found)
     cl = list(cols)
     moved = True
@@ -101,7 +116,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                 c = col[-1]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and safe(f, s, r, plus):
+                if f[s] == r and safe(f, s, r, plus, worry):
                     cl[i] = cut(col, 1)
                     f[s] += 1
                     moved = True
@@ -117,7 +132,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                 c = talon[j]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and safe(f, s, r, plus):
+                if f[s] == r and safe(f, s, r, plus, worry):
                     if rec is not None:
                         turns(rec, talon, pos, j, draw_of(mode))
                         rec.append(Move("move", "w", FIDS[s], 1))
@@ -129,7 +144,8 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
 
 
-def settled(state: State, mv: Macro, mode: int, plus: bool = True) -> bool:
+def settled(state: State, mv: Macro, mode: int, plus: bool = True,
+            worry: bool = False) -> bool:
     """Whether :func:`auto` leaves ``state`` as it is, ``mv`` having led to it from a settled position.
 
     ``state`` is ``play(parent, mv)`` for a ``parent`` that :func:`auto` (not
@@ -148,25 +164,26 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True) -> bool:
     found, cols, talon, pos, _ = state
     if kind == COL_T:
         col = cols[mv[1]]
-        return len(col) < 2 or not _goes_up(found, col[-1], plus)
+        return len(col) < 2 or not _goes_up(found, col[-1], plus, worry)
     if kind == TAL_T:
-        if _goes_up(found, cols[mv[2]][-1], plus):
+        if _goes_up(found, cols[mv[2]][-1], plus, worry):
             return False
-        return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus))
+        return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus, worry))
     return False
 
 
-def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool) -> bool:
+def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool, worry: bool) -> bool:
     """Whether card ``c`` is next on its foundation and safe to send up at once."""
     s = c // 13
     r = c - s * 13
-    return found[s] == r and safe(found, s, r, plus)
+    return found[s] == r and safe(found, s, r, plus, worry)
 
 
 def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     """The moves worth trying from ``state``, best first (after :func:`auto`)."""
     found, cols, talon, pos, pss = state
     prune = config.move_filters
+    worry = config.worrying_back
     twins = config.twin_targets
     layouts = config.merge_layouts
     ends: dict[int, int] = {}
@@ -227,12 +244,13 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
             for p in PARENTS[col[k]]:
                 j = ends.get(p)
                 if j is not None and (not prune or partial_useful(
-                        state, i, k, j, ends, empty, within, mode)):
+                        state, i, k, j, ends, empty, within, mode, worry)):
                     partial.append((COL_T, i, j, n + 1 - k))
     tal: list[Macro] = []
     faceup: set[int] | None = None
     in_talon: set[int] | None = None
-    king_ready = False
+    # Worrying back: a foundation king may fill an emptied column too.
+    king_ready = worry and 13 in found
     p0 = P0
     p1 = P1
     for j in within:
@@ -272,12 +290,13 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
                     faceup.update(col[1 + col[0]:])
                 in_talon = set(talon)
             assert in_talon is not None
-            if not talon_useful(c, faceup, in_talon):
+            if not talon_useful(c, faceup, in_talon, found if worry else None):
                 continue
             if config.lay_chains:
                 rest = talon[:j] + talon[j + 1:]
                 for d in targets:
-                    tal.extend((CHAIN, TAL_T, j, d, 1, *f) for f in _laid_on(cols, d, c, rest))
+                    tal.extend((CHAIN, TAL_T, j, d, 1, *f)
+                               for f in _laid_on(cols, d, c, rest, found if worry else None))
                 continue
         tal.extend((TAL_T, j, d, 1) for d in targets)
     result = fmoves
@@ -285,6 +304,8 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
         reveal.sort()
         result.extend(m for _, m in reveal)
     result.extend(tal)
+    if worry:
+        result.extend(worry_moves(found, ends, empty))
     if other and not prune:
         result.extend(other)
     elif other and empty < 0:
@@ -308,6 +329,37 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     result.extend(partial)
     if mode == POLISH and pss == 1 and talon:
         result.append((REDEAL, 0, 0, 0))
+    return result
+
+
+def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[Macro]:
+    """Worrying back: each foundation's top card onto a column where it fits.
+
+    Column ``ends`` maps each column's end card to its column; ``empty`` is
+    an empty column (-1: none). Aces and twos are never brought back (see
+    :func:`safe`: neither is ever of use in a column). Both parents are
+    tried when both end columns: the move turns nothing up and takes
+    nothing from the talon, so :func:`one_twin`'s argument does not hold.
+
+    >>> worry_moves((0, 0, 5, 0), {44: 4, 18: 1}, -1)  # 5H onto 6S (col 4), not 6D
+    [(6, 2, 4, 1)]
+    >>> worry_moves((13, 2, 0, 0), {}, 3)  # the king of clubs into the empty column
+    [(6, 0, 3, 1)]
+    """
+    result: list[Macro] = []
+    for s in range(4):
+        n = found[s]
+        if n < 3:
+            continue
+        c = s * 13 + n - 1
+        if n == 13:
+            if empty >= 0:
+                result.append((FND_T, s, empty, 1))
+            continue
+        for p in (P0[c], P1[c]):
+            j = ends.get(p)
+            if j is not None:
+                result.append((FND_T, s, j, 1))
     return result
 
 
@@ -361,17 +413,22 @@ def empty_chains(state: State, e: Macro, within: Sequence[int], mode: int,
         if m != a and nd and col[1 + nd] % 13 == 12:
             result.append((CHAIN, *e, COL_T, m, a, len(col) - 1 - nd))
     talon = after[2]
+    worry = config.worrying_back
     for j in within:
         if TO_EMPTY[talon[j]]:
             lay = (TAL_T, j, a, 1)
             if mode == DRAW_ONE and config.move_filters and config.lay_chains:
-                result.extend((CHAIN, *e, *lay, *f) for f in lay_chains(play(after, lay), a))
+                result.extend((CHAIN, *e, *lay, *f)
+                              for f in lay_chains(play(after, lay), a, worry))
             else:
                 result.append((CHAIN, *e, *lay))
+    if worry:
+        # Worrying back: a king from its foundation.
+        result.extend((CHAIN, *e, FND_T, s, a, 1) for s in range(4) if after[0][s] == 13)
     return result
 
 
-def lay_chains(state: State, d: int) -> list[Macro]:
+def lay_chains(state: State, d: int, worry: bool = False) -> list[Macro]:
     """Every way to lay a card at once on the card just laid from the talon at the end of column ``d``.
 
     Standard Klondike only. Sound: a talon card laid in a column is of use
@@ -386,22 +443,31 @@ def lay_chains(state: State, d: int) -> list[Macro]:
     any column, or laid from the talon, which in turn comes with its own next
     move. Every such move is tried, unfiltered. The positions between are
     never put in the transposition table (they are only ever passed through).
+    With worrying back (``worry``), a foundation's top card laid on it counts
+    too.
     """
     cols = state[1]
-    return _laid_on(cols, d, cols[d][-1], state[2])
+    return _laid_on(cols, d, cols[d][-1], state[2], state[0] if worry else None)
 
 
-def _laid_on(cols: Sequence[bytes], d: int, t: int, talon: bytes) -> list[Macro]:
+def _laid_on(cols: Sequence[bytes], d: int, t: int, talon: bytes,
+             found: Sequence[int] | None = None) -> list[Macro]:
     """:func:`lay_chains` for card ``t`` just laid on column ``d``, the talon being ``talon``.
 
     Laying a talon card changes nothing else it reads (column ``d`` is never
     looked into, and the talon only loses the card), so the chain is listed
-    without playing it out.
+    without playing it out. ``found`` (worrying back only): the foundations,
+    whose top cards may be laid on it too.
     """
     result: list[Macro] = []
     kids = CHILDREN[t]
     if not kids:
         return result
+    if found is not None:
+        for s in range(4):
+            n = found[s]
+            if n and s * 13 + n - 1 in kids:
+                result.append((FND_T, s, d, 1))
     for i in range(7):
         if i != d:
             col = cols[i]
@@ -412,24 +478,32 @@ def _laid_on(cols: Sequence[bytes], d: int, t: int, talon: bytes) -> list[Macro]
         c = talon[j]
         if c in kids:
             rest = talon[:j] + talon[j + 1:]
-            result.extend((TAL_T, j, d, 1, *f) for f in _laid_on(cols, d, c, rest))
+            result.extend((TAL_T, j, d, 1, *f) for f in _laid_on(cols, d, c, rest, found))
     return result
 
 
-def talon_useful(c: int, faceup: set[int], in_talon: set[int]) -> bool:
-    """Whether a card laid from the talon could take a card at once (standard Klondike)."""
+def talon_useful(c: int, faceup: set[int], in_talon: set[int],
+                 found: Sequence[int] | None = None) -> bool:
+    """Whether a card laid from the talon could take a card at once (standard Klondike).
+
+    ``found`` (worrying back only): the foundations, whose top cards may come
+    back onto it.
+    """
     rank = c % 13
     if rank == 0:
         return False
     for s in OPP[c // 13]:
         child = s * 13 + rank - 1
-        if child in faceup or (child in in_talon and talon_useful(child, faceup, in_talon)):
+        if child in faceup or (child in in_talon
+                               and talon_useful(child, faceup, in_talon, found)):
+            return True
+        if found is not None and found[s] == rank:
             return True
     return False
 
 
 def partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
-                    empty: int, within: Sequence[int], mode: int) -> bool:
+                    empty: int, within: Sequence[int], mode: int, worry: bool = False) -> bool:
     """Whether moving ``cols[i][k:]`` onto column ``j`` uses the card it uncovers at once.
 
     Moving part of a face-up sequence turns nothing up: it swaps the uncovered
@@ -445,13 +519,18 @@ def partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
     only if that move itself passes the same filters (a move the search would
     not make does not make this one useful): from the talon in standard
     Klondike only if a card can then be laid on ``z``; from the foot of a
-    column with no face-down card only if emptying that column is allowed.
+    column with no face-down card only if emptying that column is allowed;
+    with worrying back (``worry``), from the top of its foundation.
     """
     found, cols, talon, _, _ = state
     col = cols[i]
     x = col[k - 1]
     if found[x // 13] == x % 13:
         return True
+    if worry:
+        z = TWIN[col[k]]
+        if found[z // 13] == z % 13 + 1:
+            return True
     nd = col[0]
     for q in range(1 + nd, k):
         c = col[q]
@@ -482,7 +561,7 @@ def partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
             faceup: set[int] = set()
             for other in cols:
                 faceup.update(other[1 + other[0]:])
-            return talon_useful(z, faceup, set(talon))
+            return talon_useful(z, faceup, set(talon), found if worry else None)
     return False
 
 

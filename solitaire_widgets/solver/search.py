@@ -223,6 +223,7 @@ class Search:
         # not be: a forced one is not), so a child often needs no look.
         quick = config.quick_auto and not eager
         plus = config.safe_plus
+        worry = config.worrying_back
         keyof = self.key
         order = self.order
         components = self.components
@@ -247,7 +248,7 @@ class Search:
                 index[-1] = i + 1
                 mv = mvs[i]
                 child = play(states[-1], mv)
-                if not (quick and len(states) > 1 and settled(child, mv, mode, plus)):
+                if not (quick and len(states) > 1 and settled(child, mv, mode, plus, worry)):
                     child = auto(child, mode, None, eager, config)
                 if is_won(child, mode):
                     self.line = [stack[d][index[d] - 1] for d in range(len(stack))]

@@ -31,7 +31,9 @@ Moves are macros ``(kind, a, b, n)``: a column's end card to its foundation
 onto column ``b`` (:data:`TAL_T`) with all the turns (and, in standard
 Klondike, redeals) needed to bring it to the top of the waste, ``n`` cards from
 column ``a`` onto column ``b`` (:data:`COL_T`), and the Polish second pass
-(:data:`REDEAL`). In standard Klondike a talon card laid in a column comes with
+(:data:`REDEAL`), and with worrying back a foundation's top card of suit
+``a`` onto column ``b`` (:data:`FND_T`). In standard Klondike a talon card
+laid in a column comes with
 the move that lays a card on it at once, as one chain ``(CHAIN, kind, a, b, n,
 kind, a, b, n, ...)`` (see :func:`solitaire_widgets.solver.moves.lay_chains`).
 
@@ -52,7 +54,7 @@ from ..table import Table
 
 __all__ = [
     "POLISH", "DRAW_ONE", "DRAW_THREE", "mode_of", "draw_of", "State", "Macro",
-    "COL_F", "TAL_F", "TAL_T", "COL_T", "REDEAL", "CHAIN", "PARENTS", "CHILDREN",
+    "COL_F", "TAL_F", "TAL_T", "COL_T", "REDEAL", "CHAIN", "FND_T", "PARENTS", "CHILDREN",
     "card_code", "card_of", "from_table", "play", "reach", "key", "set_key", "is_won",
     "finish",
 ]
@@ -68,6 +70,7 @@ TAL_T: Final = 2
 COL_T: Final = 3
 REDEAL: Final = 4
 CHAIN: Final = 5
+FND_T: Final = 6
 
 #: The modes (see the module docstring); a mode is also the number of cards a
 #: turn turns, except under the Polish rules (one card, two passes).
@@ -216,6 +219,14 @@ def play(state: State, mv: Macro, rec: list[Move] | None = None, draw: int = 1) 
         if rec is not None:
             rec.append(Move("move", TIDS[a], TIDS[b], n))
         return found, tuple(cl), talon, pos, pss
+    if kind == FND_T:
+        f = list(found)
+        f[a] -= 1
+        cl = list(cols)
+        cl[b] = cols[b] + bytes((a * 13 + f[a],))
+        if rec is not None:
+            rec.append(Move("move", FIDS[a], TIDS[b], 1))
+        return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
     if kind == REDEAL:
         if rec is not None:
             rec.extend([TURN] * (len(talon) - pos))

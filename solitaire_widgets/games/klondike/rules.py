@@ -18,13 +18,22 @@ Option ``variant``: ``"polish"`` (the text's rules, the default),
 hand, or all that are left, as one packet, so only every third card comes to
 the top of the waste), for comparison with published figures.
 
+Option ``worrying_back``: ``"no"`` (the default: cards never come back from a
+foundation, as the Polish text builds its foundations only upwards) or
+``"yes"`` (the practice called "worrying back", in the standard and
+draw-three variants only: the top card of a foundation may come back onto a
+column where it fits, ``fh>t3``, as a card from the waste would), for
+comparison with the published figures with worrying back.
+
 A game that can no longer change (no card can ever go up, come into the
 columns from the hand or the waste, or turn a face-down card up, however the
 hand is turned; :meth:`KlondikeRules.dead`) is lost at once, with
 :data:`DEAD_REASON`: in the standard variants the hand could otherwise be
 turned for ever. Under the Polish rules the text's own ending comes first,
 unless only moves between columns are left (:data:`SHIFTS_ONLY_REASON`).
-Cards never come back from a foundation.
+With worrying back a game is dead when, however cards also go up and come
+back, no face-down card can ever be turned up and no card can ever leave the
+hand and the waste (:meth:`KlondikeRules.dead_worrying`, :data:`WORRY_DEAD_REASON`).
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=5)
@@ -47,7 +56,7 @@ from ...table import Pile, Table
 from ..common import foundation_id
 
 __all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "DEAD_REASON",
-           "SHIFTS_ONLY_REASON",
+           "SHIFTS_ONLY_REASON", "WORRY_DEAD_REASON",
            "builds_on", "goes_up"]
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
@@ -77,6 +86,11 @@ DEAD_REASON = ("no card can be played any more: however often the hand is turned
 SHIFTS_ONLY_REASON = ("no card can be played any more: the hand is used up, and the moves "
                       "left only shift cards between columns; none of them lets a card go up "
                       "to a foundation or a face-down card be turned up")
+#: Why a dead game is lost when cards may come back from the foundations.
+WORRY_DEAD_REASON = ("the game can no longer be won: however often the hand is turned, the "
+                     "columns rearranged and cards sent up to the foundations and brought "
+                     "back, no face-down card can be turned up and no card can come out of "
+                     "the hand")
 # Every move of cards the rules can list, built once (and checked once):
 # _UP[source][suit] to a foundation, _ONTO[column] from the waste,
 # _BETWEEN[from][to][count - 1] a column's last cards onto another (a
@@ -84,6 +98,9 @@ SHIFTS_ONLY_REASON = ("no card can be played any more: the hand is used up, and 
 _UP = {src: {suit: Move("move", src, f) for suit, f in _FOUNDATION_OF.items()}
        for src in _SOURCES}
 _ONTO = tuple(Move("move", "w", column) for column in COLUMNS)
+# _BACK[suit][column]: a foundation's top card back onto a column (worrying back).
+_BACK = {suit: tuple(Move("move", f, column) for column in COLUMNS)
+         for suit, f in _FOUNDATION_OF.items()}
 _BETWEEN = tuple(tuple(tuple(Move("move", src, dst, n) for n in range(1, 14)) if dst != src else ()
                        for dst in COLUMNS) for src in COLUMNS)
 
@@ -157,6 +174,12 @@ class KlondikeRules(Rules):
             "draw-three": "draw three cards at a time, as many passes as you like, "
                           "no waste limit",
         },
+        "worrying_back": {
+            "no": "cards never come back from a foundation: the foundations are built "
+                  "only upwards",
+            "yes": "worrying back (standard and draw-three only): the top card of a "
+                   "foundation may come back onto a column where it fits",
+        },
     }
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
         "turn": ("Turn from the hand", "Turn the next card of the hand onto the waste"),
@@ -167,12 +190,25 @@ class KlondikeRules(Rules):
         # "standard": draw one, unlimited passes, no waste limit;
         # "draw-three": as "standard", but three cards are turned at a time.
         "variant": ("polish", "standard", "draw-three"),
+        # "no": cards never leave a foundation (the text builds them only
+        # upwards); "yes": worrying back, in the standard variants only.
+        "worrying_back": ("no", "yes"),
+    }
+
+    # Worrying back: the Polish text builds the foundations only upwards.
+    option_needs: ClassVar[dict[tuple[str, str], dict[str, tuple[str, ...]]]] = {
+        ("worrying_back", "yes"): {"variant": ("standard", "draw-three")},
     }
 
     @property
     def polish(self) -> bool:
         """Whether the Polish rules (two passes, three-card waste) are in force."""
         return self.options["variant"] == "polish"
+
+    @property
+    def worrying_back(self) -> bool:
+        """Whether a foundation's top card may come back onto a column."""
+        return self.options["worrying_back"] == "yes"
 
     @property
     def draw(self) -> int:
@@ -264,6 +300,14 @@ class KlondikeRules(Rules):
                 k = start + head_rank - top.rank + 1
                 if start <= k < n and builds_on(cards[k], top):
                     moves.append(between[di][n - k - 1])
+        if self.worrying_back:
+            for suit, f in _FOUNDATION_OF.items():
+                found = piles[f].cards
+                if found:
+                    card = found[-1]
+                    for di, top in enumerate(tops):
+                        if builds_on(card, top):
+                            moves.append(_BACK[suit][di])
         if piles["s"].cards:
             moves.append(_TURN)
         elif self._can_redeal(table):
@@ -303,7 +347,14 @@ class KlondikeRules(Rules):
             return "cards cannot move onto the pile they are already on"
         src, dst = piles[move.src], piles[move.dst]
         if src.kind == "foundation":
-            return "cards on a foundation stay there: they never come back into play"
+            if not self.worrying_back:
+                return "cards on a foundation stay there: they never come back into play"
+            if not src.cards:
+                return f"{self.pile_name(table, move.src)} is empty"
+            if dst.kind != "tableau":
+                return "a card comes back from a foundation only onto a column"
+            if move.count != 1:
+                return "only the top card of a foundation can come back, one at a time"
         if src.kind == "stock":
             if self.draw > 1:
                 return "cards leave the hand only by 'turn', three at a time onto the waste"
@@ -404,7 +455,8 @@ class KlondikeRules(Rules):
         # A dead game with no move at all is ended by ``stuck``, in its own words.
         if ((not self.polish or not talon_left) and self.dead(table)
                 and self.legal_moves(table)):
-            ctx.end(False, DEAD_REASON if talon_left else SHIFTS_ONLY_REASON)
+            reason = DEAD_REASON if talon_left else SHIFTS_ONLY_REASON
+            ctx.end(False, WORRY_DEAD_REASON if self.worrying_back else reason)
 
     def _play(self, table: Table, move: Move, ctx: Context) -> None:
         piles = table.piles
@@ -513,6 +565,8 @@ class KlondikeRules(Rules):
         >>> game.rules.dead(game.table)
         False
         """
+        if self.worrying_back:
+            return self.dead_worrying(table)
         piles = table.piles
         if table.facts["forced"]:
             return False  # the card just turned decides at once, one way or the other
@@ -544,6 +598,91 @@ class KlondikeRules(Rules):
             more_empty = not empty and any(not pile.down and pile.cards[0].rank != 13
                                            and pile.cards[0] in fits for pile in columns
                                            if pile.cards)
+            if not grown and not more_empty:
+                return True
+            ends |= grown
+            empty = empty or more_empty
+
+    def dead_worrying(self, table: Table) -> bool:
+        """:meth:`dead` when cards may come back from the foundations (worrying back).
+
+        A card that goes up may now come back, so going up is no longer a move
+        forward. A game moves forward only when a face-down card is turned
+        up or a card leaves the talon (to a column or a foundation): nothing
+        undoes either (cards never go back into the hand, nor face down). The
+        position is dead when no line of other moves (turning, moving cards
+        between columns, up to the foundations and back) ever leads to a
+        move forward, and some face-down or talon card is left: then it
+        stays there for ever and the game can never be won. (With none left
+        the game is won by sending the lowest card up again and again.)
+
+        What is checked, each set *at least* what could ever be, as long as
+        nothing moves forward (a fixpoint: each set only grows):
+
+        * ``ends``: the cards that could ever end a column: the end cards now;
+          a face-up card whose card on it could leave, laid on the face-up
+          card's twin (in ``ends``) or going up (itself in ``ends``, its
+          foundation able to reach the rank below it); and a foundation card
+          that could come back, onto a card of ``ends`` (or, a king, into an
+          empty column);
+        * how high each foundation could be built: up from its height now
+          through the next cards of its suit while they are in ``ends``;
+        * a column could ever be empty: one is empty now, or a column with no
+          face-down card has at its bottom a card that is not a king and
+          could be laid on a card of ``ends`` or go up.
+
+        The position is dead when no card of the talon tops
+        (:meth:`talon_tops`) could go up (its foundation able to hold the
+        rank below it: built up to it, or brought back down to it) or be
+        laid on a card of ``ends`` (or, a king, in an empty column), and no
+        column with a face-down card has, at the bottom of its face-up cards,
+        a card that could be laid on a card of ``ends`` (a king: in an empty
+        column) or, itself in ``ends``, go up.
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("klondike", seed=5, variant="standard", worrying_back="yes")
+        >>> game.rules.dead(game.table)
+        False
+        """
+        piles = table.piles
+        columns = [piles[c] for c in COLUMNS]
+        if not piles["s"].cards and not piles["w"].cards and not any(p.down for p in columns):
+            return False
+        built = {suit: len(piles[f].cards) for suit, f in _FOUNDATION_OF.items()}
+        stacks = {suit: piles[f].cards for suit, f in _FOUNDATION_OF.items()}
+        ends = {pile.cards[-1] for pile in columns if pile.cards}
+        empty = any(not pile.cards for pile in columns)
+        covering = [pile.cards[pile.down] for pile in columns if 0 < pile.down < len(pile.cards)]
+        # Each face-up card with a card lying on it, and that card.
+        lying = [(pile.cards[i], pile.cards[i + 1]) for pile in columns
+                 for i in range(pile.down, len(pile.cards) - 1)]
+        bottoms = [pile.cards[0] for pile in columns
+                   if pile.cards and not pile.down and pile.cards[0].rank != 13]
+        high = dict(built)
+        low = dict(built)
+        tops = self.talon_tops(table)
+        while True:
+            fits = {child for card in ends for child in _CHILDREN[card]}
+            if empty:
+                fits.update(_KINGS)
+            for suit in high:
+                while high[suit] < 13 and Card(high[suit] + 1, suit) in ends:
+                    high[suit] += 1
+                while low[suit] > 0 and stacks[suit][low[suit] - 1] in fits:
+                    low[suit] -= 1
+
+            def can_go_up(card: Card) -> bool:
+                return low[card.suit] <= card.rank - 1 <= high[card.suit]
+
+            if any(card in fits or can_go_up(card) for card in tops):
+                return False
+            if any(card in fits or (card in ends and can_go_up(card)) for card in covering):
+                return False
+            grown = {under for under, on in lying if under not in ends
+                     and (_TWIN[under] in ends or (on in ends and can_go_up(on)))}
+            grown.update(card for suit in stacks for card in stacks[suit][low[suit]:]
+                         if card not in ends)
+            more_empty = not empty and any(card in fits or can_go_up(card) for card in bottoms)
             if not grown and not more_empty:
                 return True
             ends |= grown

@@ -223,6 +223,8 @@ class _Judge:
     def score(self, move: Move) -> int:
         if move.action == "turn":
             return 1 if self.danger else 20
+        if move.src.startswith("f"):
+            return self._back(move)
         if move.dst.startswith("f"):
             return self._foundation(move)
         if move.src == "w":
@@ -246,6 +248,18 @@ class _Judge:
         if move.src == "w":
             return 40
         return 30
+
+    def _back(self, move: Move) -> int:
+        """Worrying back: a foundation's top card onto a column, worth it only when the
+        waste's top card, or a card over face-down ones, can be laid on it at once."""
+        view = self.view
+        card = Card(view.foundations[_SUIT_INDEX[move.src[1].upper()]], move.src[1].upper())
+        waiting = [up[0] for down, up in view.columns if down and up]
+        if view.waste_top is not None:
+            waiting.append(view.waste_top)
+        if any(builds_on(other, card) for other in waiting):
+            return 45
+        return 0
 
     def _from_waste(self, move: Move) -> int:
         view = self.view
