@@ -40,9 +40,9 @@ class Config:
       ``worrying_back="yes"``, :func:`solitaire_widgets.solver.solve` sets it
       from the game's options). Every rule below stays sound with it, some
       weakened for it as each says: only aces and twos go up by themselves
-      (:func:`solitaire_widgets.solver.moves.safe`), and the dead-end check
+      (``solitaire_widgets.solver.moves.safe``), and the dead-end check
       counts every foundation card as a place a card may be laid
-      (:func:`solitaire_widgets.solver.dead_ends.hopeless`);
+      (``solitaire_widgets.solver.dead_ends.hopeless``);
 
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
