@@ -1,9 +1,9 @@
 """The three source texts, sentence by sentence, each with its one English translation.
 
-This is the one place where a source sentence is translated: the book prints
-these translations beside the originals (a test checks that its pages say
-exactly these words), and the examples' captions quote the originals with
-them through :func:`quote`. ``SENTENCES[game]`` holds the text's paragraphs in
+This is the one place where a source sentence is translated: the book's pages
+name the sentences and its build prints these translations beside the
+originals (``book/_ext/source_texts.py``), and the examples' captions quote the
+originals with them through :func:`quote`. ``SENTENCES[game]`` holds the text's paragraphs in
 order, each a tuple of ``(original, translation)`` sentences; ``PHRASES[game]``
 the few words quoted out of a sentence, each translated as it is in its
 sentence.
@@ -16,12 +16,13 @@ sentence.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["SENTENCES", "PHRASES", "FOUR_OR_FIVE", "translate", "quote", "sentences"]
 
-#: The one translation of «четверка или еще, что вообще хорошо, пятерка пик»; the
-#: book's printing of the text glues it in.
+#: The one translation of «четверка или еще, что вообще хорошо, пятерка пик», used by its
+#: sentence and by the phrase quoted out of it.
 FOUR_OR_FIVE = "a four, or also (which is very good indeed) a five of spades"
 
 SENTENCES: dict[str, tuple[tuple[tuple[str, str], ...], ...]] = {
@@ -143,7 +144,9 @@ SENTENCES: dict[str, tuple[tuple[tuple[str, str], ...], ...]] = {
              'laying-out.'),
         ),
         (
-            ('На рисунке приведен пример первой раскладки.',
+            # The text's own gap (a space and a no-break space) where the figure's
+            # number was probably meant to stand.
+            ('На рисунке \u00a0приведен пример первой раскладки.',
              'The figure gives an example of a first laying-out.'),
             ('Чтобы создать серии, можно использовать следующие карты; червовая '
              'двойка, двойка и тройка треф, а также двойка, тройка, четверка и '
@@ -502,6 +505,8 @@ PHRASES: dict[str, dict[str, str]] = {
             "ascending principle",
         "и четверку и пятерку можно будет сразу подключить к этой серии.":
             "and the four and the five can then be joined to that series at once.",
+        # The name this book gives the game, quoted in running text.
+        "Своеобразная ссора": "a quarrel of sorts",
         # The text runs two sentences together here (no full stop after «рисунке»).
         "Все восемь пятерок уже собраны и лежат на своих местах.":
             "All eight fives have already been gathered and lie in their places.",
@@ -517,8 +522,14 @@ def sentences(game: str) -> dict[str, str]:
     return {original: english for paragraph in SENTENCES[game] for original, english in paragraph}
 
 
+@functools.cache
+def _by_words(game: str) -> dict[str, str]:
+    """``sentences(game)`` keyed by their words, one space between each."""
+    return {" ".join(original.split()): english for original, english in sentences(game).items()}
+
+
 def _one(game: str, words: str) -> str:
-    table = sentences(game)
+    table = _by_words(game)
     if words in table:
         return table[words]
     phrase = PHRASES[game].get(words)

@@ -1052,15 +1052,17 @@ def test_the_four_or_five_of_spades_has_one_translation_used_by_the_example_and_
     from pathlib import Path
 
     from solitaire_widgets.games.quarrel.examples import FOUR_OR_FIVE
+    from solitaire_widgets.sources import SENTENCES
 
     example = _example("quarrel-three-of-spades")
     assert f"there is {FOUR_OR_FIVE}, the three" in example.translation
     assert any(f"there is {FOUR_OR_FIVE}, the three" in words for words in example.words)
     book = Path(__file__).resolve().parents[1] / "book"
     text = " ".join((book / "texts" / "quarrel_text.md").read_text(encoding="utf-8").split())
-    assert "there is {glue:md}`quarrel-four-or-five`" in text
-    assert 'glue("quarrel-four-or-five", Markdown(FOUR_OR_FIVE)' in (
-        book / "quarrel.md").read_text(encoding="utf-8")
+    # The book prints the paragraph from the same place (book/_ext/source_texts.py).
+    assert "```{source-pair} quarrel 4 " in text and FOUR_OR_FIVE not in text
+    assert f"there is {FOUR_OR_FIVE}, the three" in " ".join(
+        english for _, english in SENTENCES["quarrel"][3])
     for words in (text, example.translation, *example.words):
         assert "better still" not in words
 

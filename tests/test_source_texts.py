@@ -1,18 +1,24 @@
 """The book prints each source text in full, word for word.
 
 ``book/sources/`` keeps the three texts as they were given (the project's
-ground truth); the book's fragments ``book/texts/<game>_text.md`` must hold
-exactly their paragraphs, in order, in the original language.
+ground truth); the book's fragments ``book/texts/<game>_text.md``, as their
+``source-pair`` directives write them out (``book/_ext/source_texts.py``), must
+hold exactly their paragraphs, in order, in the original language.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
+_SPEC = importlib.util.spec_from_file_location("source_texts", BOOK / "_ext" / "source_texts.py")
+assert _SPEC is not None and _SPEC.loader is not None
+source_texts = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(source_texts)
 SOURCES = {
     "quarrel": ("quarrel.ru.txt", "ru", "000_a9118407d0cdb173.txt"),
     "klondike": ("klondike.pl.txt", "pl", "001_0a7a391f1471931d.txt"),
@@ -30,7 +36,7 @@ def _words(text: str) -> list[str]:
 def test_the_book_prints_the_whole_source_text_word_for_word(game: str) -> None:
     name, lang, _seed = SOURCES[game]
     source = (BOOK / "sources" / name).read_text(encoding="utf-8")
-    fragment = (BOOK / "texts" / f"{game}_text.md").read_text(encoding="utf-8")
+    fragment = source_texts.expand((BOOK / "texts" / f"{game}_text.md").read_text(encoding="utf-8"))
     originals = _ORIGINAL.findall(fragment)
     assert originals and all(found == lang for found, _ in originals)
     printed = [word for _lang, paragraph in originals for word in _words(paragraph)]
