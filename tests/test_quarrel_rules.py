@@ -23,6 +23,7 @@ from solitaire_widgets.games.quarrel import (
     LEFT,
     MOVE_BOUND,
     RIGHT,
+    ROWS,
     VOID_DEAL_MOVES,
     needs,
 )
@@ -675,6 +676,24 @@ def test_reading_the_count_never_restarts_after_a_gather() -> None:
     assert game.describe("deal") == "deal the next card to the rows, naming 'four'"
     assert game.play("deal").text.startswith("deal: 'four' — the nine of hearts")
     assert game.table.facts["count"] == 4
+
+
+def test_reading_a_new_round_lays_its_auxiliary_row_first_then_counts_on() -> None:
+    """Unclear-text page, "The order of a new round": after a later hit the layout is
+    gathered and shuffled, the new round's auxiliary row (as many cards as the hit rank) is
+    laid at once from the top of the shuffled deck without counting, and only then are the
+    rows dealt, the count going on from the rank after the hit."""
+    game = aces("5H 3S", named=3)
+    rig(game, "KS QS JS 9H", named=4)
+    game.play("deal")
+    step = game.play("deal")  # 'three!' meets the three of spades
+    assert any(e.kind == "shuffle" for e in step.events)
+    assert [cards(game, f"a{i}") for i in range(1, 5)] == [["KS"], ["QS"], ["JS"], []]
+    assert all(not game.pile(row).cards for row in ROWS)
+    assert game.table.facts["dealt"] == 0 and game.table.facts["count"] == 3
+    assert cards(game, "rc") == ["AC"] and kept(game)
+    game.play("deal")
+    assert cards(game, "r1") == ["9H"]
 
 
 def test_reading_a_row_gap_is_not_refilled_but_an_auxiliary_gap_is() -> None:

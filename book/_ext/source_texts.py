@@ -40,6 +40,7 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
+from solitaire_widgets import sources
 from solitaire_widgets.sources import SENTENCES, translate
 
 #: The language of each text's original, for its ``lang`` attribute.
@@ -183,6 +184,8 @@ class _Parsed(SphinxDirective):
     """A directive that writes MyST and parses it as the page's own text."""
 
     def parse(self, text: str) -> list[nodes.Node]:
+        # The page is read again whenever a translation changes.
+        self.env.note_dependency(sources.__file__)
         holder = nodes.Element()
         self.state.nested_parse(StringList(text.splitlines(), self.get_source_info()[0]),
                                 self.content_offset, holder)
@@ -222,6 +225,9 @@ def translation_role(name: str, rawtext: str, text: str, lineno: int, inliner: A
                      options: dict[str, Any] | None = None,
                      content: list[str] | None = None) -> tuple[list[nodes.Node], list[Any]]:
     """``{translation}`game:original```: the one translation of ``original``."""
+    env = getattr(inliner.document.settings, "env", None)
+    if env is not None:  # the page is read again whenever a translation changes
+        env.note_dependency(sources.__file__)
     try:
         return [nodes.Text(role_text(text))], []
     except (KeyError, ValueError) as error:
