@@ -223,3 +223,57 @@ def test_the_extensions_examples_hold() -> None:
 
     failed, tried = doctest.testmod(source_texts, optionflags=doctest.ELLIPSIS)
     assert tried >= 4 and failed == 0
+
+
+def _build(tmp_path: Path, page: str) -> tuple[str, str]:
+    """A one-page Sphinx project with the extension: the page's HTML and the warnings."""
+    import io
+
+    pytest.importorskip("myst_parser")
+    from sphinx.application import Sphinx
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(BOOK / '_ext')!r})\n"
+        "extensions = ['myst_parser', 'sphinx_design', 'source_texts']\n"
+        "myst_enable_extensions = ['colon_fence']\n", encoding="utf-8")
+    (src / "index.md").write_text(page, encoding="utf-8")
+    warnings = io.StringIO()
+    app = Sphinx(str(src), str(src), str(tmp_path / "html"), str(tmp_path / "doctrees"),
+                 "html", status=None, warning=warnings, freshenv=True)
+    app.build()
+    return (tmp_path / "html" / "index.html").read_text(encoding="utf-8"), warnings.getvalue()
+
+
+PAGE = """# A page
+
+```{source-pair} quarrel 2
+comes out [^a]
+```
+
+```{source-quote} chain
+Третий раз не разрешается.
+```
+
+Named "{translation}`quarrel:Своеобразная ссора`".
+
+[^a]: A note.
+"""
+
+
+def test_a_page_with_the_directives_builds_the_pairs_with_their_footnotes(tmp_path: Path) -> None:
+    page, warnings = _build(tmp_path, PAGE)
+    assert warnings == ""
+    assert re.search(r'class="[^"]*source-pair[^"]*".*class="[^"]*source-original[^"]*">\s*'
+                     r'<div lang="ru">\s*<p>Если пасьянс получится.*class="[^"]*source-translation',
+                     page, flags=re.S)
+    assert re.search(r'If the solitaire comes out<a class="footnote-reference', page)
+    assert '<div lang="ru">\n<blockquote>\n<div><p>Третий раз не разрешается.' in page
+    assert "<p>A third time is not allowed.</p>" in page
+    assert "Named “a quarrel of sorts”." in page
+
+
+def test_a_mark_after_words_the_translation_lacks_fails_the_build(tmp_path: Path) -> None:
+    _, warnings = _build(tmp_path, PAGE.replace("comes out [^a]", "goes out [^a]"))
+    assert "'goes out' is not in the translation" in warnings
