@@ -21,6 +21,8 @@ from solitaire_widgets.cards import Card, full_deck, parse_cards
 from solitaire_widgets.examples import get_example
 from solitaire_widgets.games.chain import MOVE_BOUND
 from solitaire_widgets.games.chain.examples import stacked_deck
+from solitaire_widgets.moves import Move
+from solitaire_widgets.rules import Context
 from solitaire_widgets.strategies import RandomStrategy
 from solitaire_widgets.table import Event
 
@@ -269,6 +271,38 @@ def test_several_stock_cards_in_a_row_can_continue_a_series_bypassing_the_layout
     assert cards(game, "fh") == ["2H", "3H", "4H", "5H"]
     game.play("fill")
     assert cards(game, "l1") == ["9C"]
+
+
+@pytest.mark.parametrize("aux_row", ["when-stuck", "at-start"])
+def test_reading_a_stock_card_that_fits_goes_up_as_it_would_from_the_freed_place(
+        aux_row: str) -> None:
+    """Unclear-text page, "A card from the stock that fits goes straight up": the other
+    reading puts the card in the freed place first. There it can go up at once, and while it
+    lies there play is not stuck (no auxiliary row, no redeal); played up, it leaves the very
+    table the engine's one move leaves. Checked at every such fill of random games."""
+    checked = 0
+    for seed in range(40):
+        game = new_game("chain", seed=seed, aux_row=aux_row)
+        player = RandomStrategy(seed)
+        while not game.is_over:
+            move = player.choose(game)
+            assert move is not None
+            before = game.table.copy()
+            step = game.play(move)
+            sent = [e.dst for e in step.events if e.kind == "move" and e.src == "s"]
+            if move.action != "fill" or not sent[0].startswith("f"):
+                continue
+            other = before.copy()
+            gap = next(p for p in (PLACES_1 if before.facts["deal"] == 1 else PLACES_2)
+                       if not before.piles[p].cards)
+            other.piles[gap].cards.append(other.piles["s"].cards.pop())
+            legal = game.rules.legal_moves(other)
+            up = Move("move", gap, sent[0])
+            assert up in legal and {"aux", "redeal"}.isdisjoint(m.action for m in legal)
+            game.rules.apply(other, up, Context(other, list))
+            assert other == game.table, seed
+            checked += 1
+    assert checked > 20
 
 
 def test_when_stuck_the_layout_is_gathered_shuffled_with_the_stock_and_dealt_again() -> None:
