@@ -277,3 +277,23 @@ def test_a_page_with_the_directives_builds_the_pairs_with_their_footnotes(tmp_pa
 def test_a_mark_after_words_the_translation_lacks_fails_the_build(tmp_path: Path) -> None:
     _, warnings = _build(tmp_path, PAGE.replace("comes out [^a]", "goes out [^a]"))
     assert "'goes out' is not in the translation" in warnings
+
+
+def _quoted_by_tests(game: str) -> str:
+    """The docstrings of the tests of ``tests/test_<game>_rules.py``, words only."""
+    import ast
+
+    tree = ast.parse((Path(__file__).parent / f"test_{game}_rules.py").read_text(encoding="utf-8"))
+    docs = [ast.get_docstring(node) or "" for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")]
+    return " | ".join(" ".join(doc.replace("…", " ").split()) for doc in docs)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_sentence_is_quoted_by_a_test_of_its_rules(game: str) -> None:
+    """The tests of a game's rules are named after the sentences they check and quote them
+    in the original: no sentence of the text goes unchecked."""
+    quoted = _quoted_by_tests(game)
+    missing = [original for original in sentences(game)
+               if " ".join(original.replace("…", " ").split()).rstrip(".") not in quoted]
+    assert missing == []
