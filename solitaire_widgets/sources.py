@@ -477,6 +477,7 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "quarrel": {
         "четверка или еще, что вообще хорошо, пятерка пик": FOUR_OR_FIVE,
+        "Если игра зашла в тупик": "If the game has run into a dead end",
         "а пятерки, в свою очередь, становятся базовыми картами для восьми серий.":
             "and the fives in their turn become the base cards for eight series.",
         "Если все ходы исчерпаны, следует продолжать снимать из колоды карты и перечислять "

@@ -75,6 +75,36 @@ def test_no_book_source_carries_a_translation_of_a_source_sentence() -> None:
     assert copied == []
 
 
+def _translation_of(original: str) -> str | None:
+    """The translation of a sentence or phrase of any text (quoted with or without its
+    full stop), or None."""
+    for game in GAMES:
+        for words in (original, original + "."):
+            try:
+                return translate(game, words)
+            except KeyError:
+                continue
+    return None
+
+
+def test_no_book_page_quotes_a_source_sentence_without_its_translation() -> None:
+    """Each «quoted» sentence or phrase of a source text in the book's running text is
+    followed by its one translation (a word glossed by hand is not a sentence)."""
+    checked = 0
+    for path in book_sources():
+        if path.suffix != ".md":
+            continue
+        page = source_texts.expand(path.read_text(encoding="utf-8"))
+        for found in re.finditer(r"«([^«»]*[\u0400-\u04FF][^«»]*)»", page):
+            english = _translation_of(found[1])
+            if english is None:
+                continue
+            after = " ".join(page[found.end():found.end() + len(english) + 40].split())
+            assert english in after, f"{path.name}: «{found[1]}» without its translation"
+            checked += 1
+    assert checked >= 3
+
+
 def test_the_check_for_copies_finds_a_copy(tmp_path: Path) -> None:
     """The words a page would print if a translation were pasted in, footnotes and all."""
     pasted = ("The deck can be used only three times[^q-tri-raza]. If after that the\n"
