@@ -43,13 +43,12 @@ from ..errors import RequestError, excerpt
 from ..game import Game, Step
 from ..games import new_game
 from ..moves import Move
-from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
-from ..render.player import deal_caption, ending, unique_ids
+from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
-from ..saves import MAX_SAVE_BYTES, load_game
-from ..table import Table
+from ..replay import Replay
+from ..saves import MAX_SAVE_BYTES
 from ..writer import position_data
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
@@ -458,8 +457,9 @@ class TableSession:
 class ReplaySession:
     """Frames of a saved game computed on demand: step ``index`` as SVG and caption.
 
-    A position is rebuilt from the nearest kept checkpoint, so stepping
-    through a long game costs one step per frame, forward or back.
+    The steps, their captions and positions are the
+    :class:`~solitaire_widgets.replay.Replay`'s; this only draws them as
+    patches of the page's picture.
 
     >>> game = new_game("chain", seed=5)
     >>> _ = game.play(game.legal_moves()[0])
@@ -469,35 +469,15 @@ class ReplaySession:
     (2, ['The de', 'Step 1'], 52)
     """
 
-    CHECKPOINT = 64
-
     def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "") -> None:
         self.width = _number({"width": width}, "width", "the replay's width", DISPLAY_WIDTH,
                              *REPLAY_WIDTHS)
-        self.game = load_game(save)
+        self.replay = Replay(save)
+        self.game = self.replay.game
         self.title = title or self.game.rules.title
-        last = len(self.game.history)
-        self.steps = [(deal_caption(self.game), self.game.opening)] + [
-            (f"Step {n}: {step.text}" + (ending(self.game) if n == last else ""), step.events)
-            for n, step in enumerate(self.game.history, start=1)]
-        self.count = len(self.steps)
+        self.count = len(self.replay.steps)
         self._defs: dict[str, str] = {}
         self._statics: dict[object, int] = {}
-        self._checkpoints = {0: self.game.start.copy()}
-        self._done, self._table = 0, self.game.start.copy()
-
-    def _position(self, index: int) -> Table:
-        """The table after steps ``0..index`` (the deal is step 0)."""
-        if self._done > index + 1:
-            base = max(k for k in self._checkpoints if k <= index + 1)
-            self._done, self._table = base, self._checkpoints[base].copy()
-        while self._done <= index:
-            for event in self.steps[self._done][1]:
-                self._table.apply(event)
-            self._done += 1
-            if self._done % self.CHECKPOINT == 0:
-                self._checkpoints.setdefault(self._done, self._table.copy())
-        return self._table
 
     def frames(self, start: int, count: int = 1, prefix: str = "sw-replay") -> dict[str, Any]:
         """Steps ``start`` to ``start + count - 1`` (0: the deal) as patches of the drawn table.
@@ -509,6 +489,7 @@ class ReplaySession:
         not sent before (the page keeps both); ``prefix`` goes before the
         pictures' ids (unique on the page).
         """
+        replay = self.replay
         start = max(0, min(self.count - 1, int(start)))
         prefix = safe_prefix(prefix)
         if len(self._statics) > 2 * MAX_STATICS:
@@ -516,14 +497,14 @@ class ReplaySession:
         known_defs, known_statics = len(self._defs), len(self._statics)
         frames = []
         for index in range(start, min(self.count, start + max(1, int(count)))):
-            table = self._position(index)
-            caption = self.steps[index][0]
+            table = replay.position(index)
+            caption = replay.caption(index)
             patch = scene_patch(layout(self.game, table, self.width), self._defs,
                                 statics=self._statics)
             for card in patch["cards"]:
                 card[4] = f"{prefix}-{card[4]}"
             patch.update(index=index, caption=caption, label=f"{self.title}: {caption}",
-                         description=describe_table(self.game, table))
+                         description=replay.description(index))
             frames.append(patch)
         return {"frames": frames, "count": self.count,
                 "defs": unique_ids("".join(list(self._defs.values())[known_defs:]), prefix),
