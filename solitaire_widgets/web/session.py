@@ -47,6 +47,7 @@ from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
+from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
 from ..replay import Replay
 from ..saves import MAX_SAVE_BYTES
 from ..writer import position_data
@@ -282,24 +283,25 @@ class TableSession:
             table.finish_said(self.finishing, stopped=True)
             self.finishing = None
         before = self._mark()
+        change, timing = Change(), MOVE_TIMING
         if op == "play":
-            table.play(request["move"])
+            change = table.play(request["move"])
         elif op in ("undo", "redo"):
-            getattr(table, op)()
+            change = getattr(table, op)()
         elif op == "hint":
             table.show_hint()
         elif op == "finish":
             self.finish()
         elif op == "finishstep":
             played = request["played"]
-            self.finishing = played + 1 if self.finish_step(played) else None
+            change, timing = table.finish_step(played), RUN_TIMING
+            self.finishing = played + 1 if change.moved else None
         elif op == "canwin":
             table.can_win()
         elif op == "solverhint":
             table.solver_hint()
         elif op == "new":
-            table.new_deal(request["seed"])
-            self.scene = layout(self.game, self.game.table, self.width)
+            change = table.new_deal(request["seed"])
         elif op in ("press", "move", "release", "leave", "key"):
             change = self._pointer(op, request)
             if op == "move":  # a drag frame, or nothing: no new picture
@@ -307,7 +309,7 @@ class TableSession:
                     drag = change.drag
                     return {"drag": {"keys": sorted(drag.keys), "dx": drag.dx, "dy": drag.dy}}
                 return {"noop": True}
-        view = self.view()
+        view = self.view(change, timing)
         after = self._mark()
         view["played"] = (after[0] is not before[0] or after[1] != before[1]
                           or after[2] is not before[2])
@@ -391,8 +393,8 @@ class TableSession:
         """
         return _button(self.table.finish_button(self.finishing is not None))
 
-    def view(self) -> dict[str, Any]:
-        """The table as the page shows it (JSON-ready).
+    def view(self, change: Change | None = None, timing: Timing = MOVE_TIMING) -> dict[str, Any]:
+        """The table as the page shows it (JSON-ready), after ``change``.
 
         The picture is a :func:`~solitaire_widgets.render.svg.scene_patch`
         (the page moves the cards it shows); ``defs`` and ``statics`` hold the
@@ -400,11 +402,17 @@ class TableSession:
         page keeps them; a drawing's number is reused once the table has
         kept :data:`MAX_STATICS`, so the page keeps no more either), so a
         move sends little more than positions. ``history`` is what changed in
-        the move list (see :meth:`_history_change`).
+        the move list (see :meth:`_history_change`). ``plan`` is how the page
+        animates ``change`` (:meth:`~solitaire_widgets.controller.TableController.plan`
+        at ``timing``, as :meth:`~solitaire_widgets.render.tween.Plan.page_data`;
+        empty: the picture is drawn at once), the plan a GameWidget draws.
         """
         game, table = self.game, self.table
         controls = table.controls(self.finishing is not None)
-        self.scene = layout(game, game.table, self.width, keys_from=self.scene)
+        plan = (table.plan(change, self.width, timing, keys_from=self.scene)
+                if change is not None else None)
+        self.scene = (plan.final if plan is not None
+                      else layout(game, game.table, self.width, keys_from=self.scene))
         if len(self._statics) > 2 * MAX_STATICS:  # each drawing is kept under two keys
             self._statics.clear()
         known, known_statics = len(self._defs), len(self._statics)
@@ -414,6 +422,7 @@ class TableSession:
             card[4] = f"{self.prefix}-{card[4]}"
         return {
             **picture,
+            "plan": plan.page_data() if plan is not None else [],
             "label": f"{game.rules.title}, {game.deal_name}: {game.status}",
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),

@@ -45,8 +45,7 @@ from ..render.describe import describe_table
 from ..render.display import still_html, still_png
 from ..render.scene import Scene, layout, readable_width
 from ..render.svg import scene_svg
-from ..render.tween import Segment, Timing, step_segments
-from ..table import Event, Table
+from ..render.tween import MOVE_TIMING, RUN_TIMING, Segment, Timing
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
 from .stand_in import picture_hider, show
@@ -55,9 +54,6 @@ from .traits import check_speed, check_state, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_loop"]
 
-#: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
-#: so a whole game of Klondike takes a few seconds.
-RUN_TIMING = Timing(frames=2, ms=16)
 #: Auto-finish works out its next move this many seconds before the browser has
 #: drawn the last one (the browser queues drawings, so the pace stays even).
 RUN_AHEAD = 0.02
@@ -139,7 +135,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             game = new_game(name_or_game, seed=seed, **options)
         #: What every input does, and the table's words (shared with the in-page table).
         self.table = TableController(game)
-        self.timing = Timing()
+        self.timing = MOVE_TIMING
         self._scene: Scene | None = None
         # A run going on (auto-finish, a deal in pieces, the winnable search):
         # its steps, the timer of the next one, and what to do if stopped.
@@ -552,23 +548,23 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter.show(self._scene, self._highlight(), shrink=self._shrink_ok, fresh=True)
         self._shrink_ok = False
 
-    def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
-                        deal: bool = False, timing: Timing | None = None) -> float:
-        """Animate ``events`` from ``before``; the seconds the browser takes to draw it.
+    def _animate(self, change: Change, timing: Timing | None = None) -> float:
+        """Draw ``change``'s animation (the controller's plan); the seconds the browser
+        takes to draw it.
 
         A deal longer than ``PIECE_MS`` goes in pieces (a run): any input
         finishes it at once. The step is drawn at once, not animated, when the browser
         is behind or when the input that asked for it stopped a run.
         """
-        timing = (timing or self.timing).scaled(self.speed)
+        deal = change.before is None
         if (not self.animate or self._redraw_owed or (self._at_once and not deal)
                 or (self._behind() and not deal)):
             self.redraw()
             return 0.0
-        frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
-                      else (timing.frames, timing.ms))
-        segments, final = step_segments(self.game, before, events, self.width, frames, ms,
-                                        keys_from=self._scene)
+        plan = self.table.plan(change, self.width, (timing or self.timing).scaled(self.speed),
+                               keys_from=self._scene)
+        assert plan is not None
+        segments, final = list(plan.segments), plan.final
         self._scene = final
         pieces = [segments]
         if deal and running_loop() is not None:
@@ -579,11 +575,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                 pieces[-1].append(segment)
         if len(pieces) <= 1:
             self.painter.animate(segments, final, self._highlight())
-            seconds = segments_seconds(segments)
+            seconds = plan.seconds
             self._sent(seconds)
             return seconds
         self._start_run(self._deal_pieces(pieces, final), self._show_final)
-        return segments_seconds(segments)
+        return plan.seconds
 
     def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
         for number, piece in enumerate(pieces):
@@ -627,11 +623,11 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self.painter.prepare(start.sprites)
             self._scene = start if change.deal else None
             if change.deal:
-                self._animate_events(game.start, game.opening, deal=True)
+                self._animate(change)
             else:
                 self.redraw()
         elif change.before is not None:
-            self._animate_events(change.before, change.events, timing=timing)
+            self._animate(change, timing)
         elif change.redraw or change.moved:
             self.redraw()
         if change.moved or change.deal:
