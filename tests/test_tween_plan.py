@@ -29,10 +29,10 @@ class _Recorder:
 
 
 @pytest.fixture
-def widget_and_page() -> Any:
+def widget_and_page(monkeypatch: pytest.MonkeyPatch) -> Any:
     widget = GameWidget("klondike", seed=7, width=WIDTH)
     recorder = _Recorder()
-    widget.painter.animate = recorder
+    monkeypatch.setattr(widget.painter, "animate", recorder)
     page = TableSession("klondike", seed=7, width=WIDTH)
     page.view()
     yield widget, recorder, page
@@ -89,12 +89,12 @@ def test_a_turn_flies_a_card_over_and_a_freed_card_turns_over() -> None:
             break
     else:
         pytest.skip("no move frees a face-down card in this deal")
-    plan = table.plan(change, WIDTH)
-    assert plan is not None and plan.final == layout(game, game.table, WIDTH)
-    data = plan.page_data()
+    planned = table.plan(change, WIDTH)
+    assert planned is not None and planned.final == layout(game, game.table, WIDTH)
+    data = planned.page_data()
     turned = [c for s in data for c in s["cards"] if c[5]]
     assert turned and turned[0][1:3] == turned[0][3:5], "it turns over where it lies"
-    assert plan.seconds == pytest.approx(sum(s["frames"] * s["ms"] for s in data) / 1000)
+    assert planned.seconds == pytest.approx(sum(s["frames"] * s["ms"] for s in data) / 1000)
 
 
 def test_the_plan_is_a_pure_function_of_its_inputs() -> None:

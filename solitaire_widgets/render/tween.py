@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules import Rules
 from ..table import Event, Table
@@ -195,11 +195,11 @@ MOVE_TIMING = Timing()
 RUN_TIMING = Timing(frames=2, ms=16)
 
 
-def _flights(segment: Segment) -> list[list[object]]:
+def _flights(segment: Segment) -> list[list[Any]]:
     """The cards that move or turn over in ``segment``, as the page reads them:
     ``[key, x0, y0, x1, y1, w]``, ``w`` the card's width when it turns over, else 0."""
     pairs, _gone, _came = _pairs(segment.before, segment.after)
-    out: list[list[object]] = []
+    out: list[list[Any]] = []
     for a, b in pairs:
         if (a.x, a.y, a.face_up) != (b.x, b.y, b.face_up):
             out.append([b.key, round(a.x, 2), round(a.y, 2), round(b.x, 2), round(b.y, 2),
@@ -234,12 +234,12 @@ class Plan:
         """How long the browser takes to draw it."""
         return sum(len(segment.frames) * segment.ms for segment in self.segments) / 1000
 
-    def page_data(self) -> list[dict[str, object]]:
+    def page_data(self) -> list[dict[str, Any]]:
         """The plan as the page draws it (JSON-ready): per segment, ``frames`` of
         ``ms`` each and the ``cards`` that move or turn over in it (see
         :func:`_flights`); a segment of no frames is drawn at once. Segments in
         which no card moves and no time passes are left out."""
-        out: list[dict[str, object]] = []
+        out: list[dict[str, Any]] = []
         for segment in self.segments:
             cards = _flights(segment)
             if cards or segment.frames:

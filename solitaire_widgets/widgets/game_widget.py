@@ -48,6 +48,7 @@ from ..render.svg import scene_svg
 from ..render.tween import MOVE_TIMING, RUN_TIMING, Segment, Timing
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
+from .runs import ACK_PATIENCE, Runs, running_loop
 from .stand_in import picture_hider, show
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
@@ -60,29 +61,12 @@ RUN_AHEAD = 0.02
 #: A long animation (the opening deal) is sent in pieces of about this many
 #: milliseconds, so a new input can finish it at once.
 PIECE_MS = 300
-#: When the browser is this far (seconds) behind what was sent, a move is drawn
-#: at once rather than animated: the picture catches up with the game.
-BEHIND = 0.15
 #: The table is drawn once more from the engine this long (seconds) after the
 #: browser should have drawn the last thing sent (see ``GameWidget._settle``).
 SETTLE = 0.3
-#: A run waits for the browser to say it has drawn the step before the last one
-#: (see :class:`~solitaire_widgets.widgets.canvas_backend.TablePainter`); if no
-#: word comes this long (seconds) after it should have, it goes on anyway.
-ACK_PATIENCE = 1.0
-
-
 def segments_seconds(segments: list[Segment]) -> float:
     """How long the browser takes to play ``segments`` (seconds)."""
     return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The running event loop (the kernel's), or None outside one."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class GameWidget(w.VBox):  # type: ignore[misc]
@@ -137,21 +121,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.table = TableController(game)
         self.timing = MOVE_TIMING
         self._scene: Scene | None = None
-        # A run going on (auto-finish, a deal in pieces, the winnable search):
-        # its steps, the timer of the next one, and what to do if stopped.
-        self._run: Iterator[float] | None = None
-        self._run_timer: asyncio.Handle | None = None
-        self._awaiting_browser = False
-        self._run_stop: Callable[[], None] | None = None
-        self._piece_number = 0       # the latest piece scheduled (see _schedule_piece)
         self._settle_timer: asyncio.TimerHandle | None = None
         # While a drawing is held back (see redraw): the timer that sends it
         # anyway if the browser's word does not come.
         self._owed_timer: asyncio.TimerHandle | None = None
         # An input stopped a run: what it does is drawn at once, not animated.
         self._at_once = False
-        #: When the browser will have drawn everything sent (time.monotonic()).
-        self._busy_until = 0.0
         self._played = 0
         self._typed_seen = 0
         self._shown: Game | None = None
@@ -163,6 +138,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.painter.on_drawn = self._on_drawn
+        #: The run going on, and what the browser has left to draw.
+        self.runs = Runs(self.painter)
         self.canvas = self.painter.canvas
         self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
@@ -260,69 +237,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     @property
     def running(self) -> bool:
         """True while a run (auto-finish, a deal drawn in pieces, a deal search) goes on."""
-        return self._run is not None
+        return self.runs.running
 
     # -- runs: long work a piece at a time, stopped by any new input -----------------
-
-    def _start_run(self, steps: Iterator[float], on_stop: Callable[[], None]) -> None:
-        """Run ``steps``: each does one piece and yields the seconds until the next.
-
-        With a running event loop (a kernel) the pieces are spaced out and the
-        kernel answers other input in between: any input stops the run
-        (``on_stop`` says so). With none, they run at once, one after another.
-        """
-        self._stop_run()
-        loop = running_loop()
-        if loop is None:
-            for _ in steps:
-                pass
-            return
-        self._run, self._run_stop = steps, on_stop
-        self._next_piece()
-
-    def _schedule_piece(self, loop: asyncio.AbstractEventLoop, delay: float | None) -> None:
-        """The run's next piece, ``delay`` seconds from now (None: as soon as may be).
-
-        Each call gets a new number: a callback whose number is not the latest
-        does nothing. Cancelling a handle does not stop a callback that another
-        thread's loop has already started (it then waits for :data:`LOCK`).
-        """
-        self._piece_number += 1
-        if delay is None:
-            self._run_timer = loop.call_soon(self._next_piece, self._piece_number)
-        else:
-            self._run_timer = loop.call_later(delay, self._next_piece, self._piece_number)
-
-    @serialized
-    def _next_piece(self, number: int | None = None) -> None:
-        if number is not None and number != self._piece_number:
-            return   # a piece scheduled before the run was stopped or rescheduled
-        self._run_timer = None
-        run = self._run
-        if run is None:
-            return
-        try:
-            delay = next(run)
-        except StopIteration:
-            if self._run is run:
-                self._run = self._run_stop = None
-            return
-        if self._run is not run:   # the step started another run, or ended this one
-            return
-        loop = running_loop()
-        if loop is None:   # pragma: no cover - a run starts only where a loop runs
-            self._next_piece()
-            return
-        if self.painter.acknowledged:
-            # Paced by the browser itself: the next piece is worked out and sent
-            # while this one is drawn, never further ahead (see _on_drawn).
-            if self.painter.in_flight <= 1:
-                self._schedule_piece(loop, None)
-            else:
-                self._awaiting_browser = True
-                self._schedule_piece(loop, max(0.0, delay) + ACK_PATIENCE)
-            return
-        self._schedule_piece(loop, max(0.0, delay))
 
     @serialized
     def _on_drawn(self) -> None:
@@ -335,29 +252,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                 self._pay_redraw()
             else:
                 loop.call_soon(self._pay_owed)
-        if not self._awaiting_browser or self.painter.in_flight > 1 or self._run is None:
-            return
-        self._awaiting_browser = False
-        loop = running_loop()
-        if self._run_timer is not None:
-            self._run_timer.cancel()
-        if loop is None:   # pragma: no cover - acknowledgements come through a kernel
-            self._next_piece()
-        else:
-            self._schedule_piece(loop, None)
+        self.runs.browser_drew()
 
     def _stop_run(self) -> bool:
-        """Stop a run going on; True if there was one."""
-        if self._run is None:
+        """Stop a run going on (then what an input does is drawn at once); True if there was one."""
+        if not self.runs.stop():
             return False
-        if self._run_timer is not None:
-            self._run_timer.cancel()
-        self._awaiting_browser = False
-        stop, self._run, self._run_stop, self._run_timer = self._run_stop, None, None, None
-        self._piece_number += 1      # a piece already on its way does nothing
         self._at_once = True
-        if stop is not None:
-            stop()
         return True
 
     @serialized
@@ -384,7 +285,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         self._stop_run()
         if seed is None and self.winnable_only.value and self.game.rules.solver:
-            self._start_run(self._search(), self._search_stopped)
+            self.runs.start(self._search(), self._search_stopped)
             return
         self._carry(self.table.new_deal(seed))
 
@@ -394,7 +295,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             try:
                 progress = next(search)
             except StopIteration as done:
-                self._run = self._run_stop = None
+                self.runs.end()
                 self._carry(done.value)
                 return
             self.table.say(progress)
@@ -467,7 +368,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         self._scene = self._layout()
         loop = running_loop()
-        if self.painter.acknowledged and self._behind() and loop is not None:
+        if self.painter.acknowledged and self.runs.behind() and loop is not None:
             if self._owed_timer is None:
                 self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_owed)
             return
@@ -491,30 +392,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._owed_timer.cancel()
             self._owed_timer = None
         self._scene = self._layout()
-        shrink = self._shrink_ok and self._idle()
+        shrink = self._shrink_ok and self.runs.idle()
         self.painter.show(self._scene, self._highlight(), shrink=shrink)
         if shrink:
             self._shrink_ok = False
         self._settle_later(0.0)
 
-    def _idle(self) -> bool:
-        """Nothing sent is still being drawn in the browser (as it says, or as estimated)."""
-        if self.painter.acknowledged:
-            return self.painter.in_flight == 0
-        return time.monotonic() >= self._busy_until
-
-    def _behind(self) -> bool:
-        """The browser is still drawing earlier steps (only a kernel's loop has a browser):
-        two messages not drawn yet, as it says, or ``BEHIND`` seconds of them as estimated."""
-        if running_loop() is None:
-            return False
-        if self.painter.acknowledged:
-            return self.painter.in_flight >= 2
-        return self._busy_until - time.monotonic() > BEHIND
-
     def _sent(self, seconds: float) -> None:
         """An animation of ``seconds`` was sent: the browser is busy that much longer."""
-        self._busy_until = max(self._busy_until, time.monotonic()) + seconds
+        self.runs.sent(seconds)
         self._settle_later(seconds)
 
     def _settle_later(self, seconds: float) -> None:
@@ -527,7 +413,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             return
         if self._settle_timer is not None:
             self._settle_timer.cancel()
-        self._settle_timer = loop.call_later(max(0.0, self._busy_until - time.monotonic())
+        self._settle_timer = loop.call_later(max(0.0, self.runs.busy_until - time.monotonic())
                                              + SETTLE, self._settle)
 
     @serialized
@@ -539,9 +425,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         is only an estimate); not during a run or while cards are held.
         """
         self._settle_timer = None
-        if self._run is not None or self.pointer.press is not None or self._scene is None:
+        if self.runs.running or self.pointer.press is not None or self._scene is None:
             return
-        if not self._idle() or self._redraw_owed:
+        if not self.runs.idle() or self._redraw_owed:
             self._settle_later(0.0)
             return
         self._scene = self._layout()
@@ -558,7 +444,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         deal = change.before is None
         if (not self.animate or self._redraw_owed or (self._at_once and not deal)
-                or (self._behind() and not deal)):
+                or (self.runs.behind() and not deal)):
             self.redraw()
             return 0.0
         plan = self.table.plan(change, self.width, (timing or self.timing).scaled(self.speed),
@@ -578,7 +464,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             seconds = plan.seconds
             self._sent(seconds)
             return seconds
-        self._start_run(self._deal_pieces(pieces, final), self._show_final)
+        self.runs.start(self._deal_pieces(pieces, final), self._show_final)
         return plan.seconds
 
     def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
@@ -713,7 +599,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @property
     def _finishing(self) -> bool:
-        return self._run_stop == self._finish_stopped
+        return self.runs.on_stop == self._finish_stopped
 
     @serialized
     def auto_finish(self) -> None:
@@ -733,7 +619,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                     pass
             return
         self._show_finish_button(running=True)
-        self._start_run(self._finish_moves(), self._finish_stopped)
+        self.runs.start(self._finish_moves(), self._finish_stopped)
 
     def _finish_moves(self) -> Iterator[float]:
         while True:
@@ -745,10 +631,10 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             self._played += 1
             self._carry(change, timing=RUN_TIMING)
             # The next move is worked out while this one is drawn.
-            yield max(0.0, self._busy_until - time.monotonic() - RUN_AHEAD)
+            yield max(0.0, self.runs.busy_until - time.monotonic() - RUN_AHEAD)
 
     def _finish_over(self) -> None:
-        self._run = self._run_stop = None
+        self.runs.end()
         self._show_finish_button(running=False)
         self._update_controls()
 
@@ -758,7 +644,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
 
     def _finish_stopped(self) -> None:
-        self._run = self._run_stop = None
+        self.runs.end()
         self.table.finish_said(self._played, stopped=True)
         self._finish_over()
         self._say()
@@ -827,12 +713,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def _on_mouse_move(self, x: float, y: float) -> None:
-        if self._scene is not None and self._run is None:
+        if self._scene is not None and not self.runs.running:
             self._carry(self.table.move_to(self._scene, x, y, time.monotonic()))
 
     @serialized
     def _on_mouse_up(self, x: float, y: float) -> None:
-        if self._scene is not None and self._run is None:
+        if self._scene is not None and not self.runs.running:
             self._carry(self.table.release(self._scene, x, y))
 
     @serialized
@@ -856,7 +742,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         # Also called when the widget is collected, perhaps half made (its
         # construction refused): only what exists is stopped and closed.
-        if hasattr(self, "_run"):
+        if hasattr(self, "runs"):
             self._stop_run()
         if hasattr(self, "painter"):
             self.painter.close()

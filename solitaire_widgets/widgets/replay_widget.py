@@ -49,8 +49,9 @@ from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Segment, Timing
 from ..replay import Replay
 from .canvas_backend import TablePainter
-from .game_widget import PIECE_MS, running_loop, segments_seconds
+from .game_widget import PIECE_MS, segments_seconds
 from .owned import close_all
+from .runs import running_loop
 from .stand_in import picture_hider, show
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
