@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import asyncio
-import html
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -50,6 +49,7 @@ from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
 from .runs import ACK_PATIENCE, Runs, running_loop
 from .stand_in import picture_hider, show
+from .table_controls import TableControls
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
 
@@ -69,7 +69,7 @@ def segments_seconds(segments: list[Segment]) -> float:
     return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
 
 
-class GameWidget(w.VBox):  # type: ignore[misc]
+class GameWidget(TableControls, w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -150,51 +150,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                                           padding="5px", min_width="0"))
         self.stage.add_class("sw-stage")
 
-        button = w.Layout(width="auto")
-        self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
-                                   layout=button)
-        self.deal_number = w.IntText(value=game.seed, description="Deal no.",
-                                     layout=w.Layout(width="190px"),
-                                     style={"description_width": "60px"},
-                                     tooltip="Type a deal number and press Enter")
-        self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
-                                    layout=button)
-        self.redo_button = w.Button(description="Redo", tooltip="Play again the move taken back",
-                                    layout=button)
-        self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
-                                    layout=button)
-        self.finish_button = w.Button(layout=button)
-        self._show_finish_button(running=False)
-        # The solver's questions (Klondike only: the solver plays Klondike).
-        self.can_win_button = w.Button(description="Can this still be won?", layout=button,
-                                       tooltip="Ask the solver, which sees every card")
-        self.solver_hint_button = w.Button(description="Show me the next move", layout=button,
-                                           tooltip="The first move of a winning line")
-        self.winnable_only = w.Checkbox(value=False, description="Winnable deals only",
-                                        indent=False, layout=w.Layout(width="auto"))
-        self.solver_bar = w.HBox([self.can_win_button, self.solver_hint_button,
-                                  self.winnable_only],
-                                 layout=w.Layout(flex_flow="row wrap"))
-        self.action_buttons: dict[str, w.Button] = {}
-        self.actions = w.HBox()
-        self.status = w.HTML()
-        self.message = w.HTML()
-        self.message.add_class("sw-message")
-        self.move_input = w.Text(
-            placeholder=self.table.placeholder(),
-            continuous_update=False, layout=w.Layout(width="260px"),
-            description="Move", style={"description_width": "40px"})
-        self.move_input.add_class("sw-move-box")
-        # Lines typed in the move box, numbered, sent by the page (see
-        # keyboard_bridge): none is lost however fast they come.
-        self.move_queue = w.Text(continuous_update=True, layout=w.Layout(display="none"))
-        self.move_queue.add_class("sw-move-queue")
-        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
-        self.description.add_class("solitaire-description")
-
-        toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
-                          self.redo_button, self.hint_button, self.finish_button],
-                         layout=w.Layout(flex_flow="row wrap"))
+        toolbar = self._make_controls(game)
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
         self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
@@ -524,51 +480,14 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     # -- words and controls ------------------------------------------------------
 
-    def _say(self) -> None:
-        """Show the controller's last words (a refusal as an alert)."""
-        text = html.escape(self.table.message)
-        if self.table.error:
-            self.message.value = (f'<span role="alert" style="color:var(--jp-error-color1,'
-                                  f' #b00020)">{text}</span>')
-        else:
-            self.message.value = f"<span>{text}</span>"
-
     def _update_controls(self) -> None:
         """Bring the state trait, the status, the buttons and the words up to date."""
         if not self._finishing:
             self._publish()
-        verdict, rest = self.table.status()
-        status = f"<b>{html.escape(verdict)}</b> {html.escape(rest)}" if verdict else (
-            html.escape(rest))
-        self.status.value = f'<span class="solitaire-status">{status}</span>'
-        controls = self.table.controls(self._finishing)
-        self.undo_button.disabled = not controls.undo
-        self.redo_button.disabled = not controls.redo
-        self.finish_button.disabled = not controls.finish.enabled
-        self.description.value = (
-            '<div role="status" aria-live="polite" aria-label="The table in words" '
-            'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(self.table.words()) + "</div>")
-        if self._finishing:
-            return   # a run: the status line and the words follow each move, the rest its end
-        self.hint_button.disabled = not controls.hint
-        self.can_win_button.disabled = self.solver_hint_button.disabled = not controls.hint
-        buttons = controls.actions
-        for action in buttons:
-            if action.word not in self.action_buttons:
-                widget = w.Button(description=action.label, layout=w.Layout(width="auto"))
-                widget.on_click(lambda _b, word=action.word: self._input(
-                    lambda: self.play(word)))
-                self.action_buttons[action.word] = widget
-        self.actions.children = tuple(self.action_buttons[a.word] for a in buttons)
-        shown = {a.word for a in buttons}
-        for action in buttons:
-            widget = self.action_buttons[action.word]
-            widget.disabled = not action.enabled
-            widget.tooltip = action.tooltip
-        for word, widget in self.action_buttons.items():
-            if word not in shown:
-                widget.disabled = True
+        self._show_controls(self._finishing)
+
+    def _on_action(self, word: str) -> None:
+        self._input(lambda: self.play(word))
 
     # -- playing -------------------------------------------------------------------
 
@@ -637,11 +556,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.runs.end()
         self._show_finish_button(running=False)
         self._update_controls()
-
-    def _show_finish_button(self, running: bool) -> None:
-        """The auto-finish button's words (the controller's), "Stop" while it runs."""
-        words = self.table.finish_button(running)
-        self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
 
     def _finish_stopped(self) -> None:
         self.runs.end()
