@@ -1041,7 +1041,7 @@ def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
 def test_the_table_at_rest_is_drawn_once_more_from_the_engine(comm: Comm) -> None:
     import asyncio
 
-    from solitaire_widgets.widgets.game_widget import SETTLE
+    from solitaire_widgets.widgets.table_drawing import SETTLE
 
     async def body() -> None:
         widget = GameWidget("klondike", seed=7)

@@ -44,12 +44,13 @@ from ..render.describe import describe_table
 from ..render.display import still_html, still_png
 from ..render.scene import Scene, layout, readable_width
 from ..render.svg import scene_svg
-from ..render.tween import MOVE_TIMING, RUN_TIMING, Segment, Timing
+from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
-from .runs import ACK_PATIENCE, Runs, running_loop
+from .runs import Runs, running_loop
 from .stand_in import picture_hider, show
 from .table_controls import TableControls
+from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
 
@@ -58,18 +59,7 @@ __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_
 #: Auto-finish works out its next move this many seconds before the browser has
 #: drawn the last one (the browser queues drawings, so the pace stays even).
 RUN_AHEAD = 0.02
-#: A long animation (the opening deal) is sent in pieces of about this many
-#: milliseconds, so a new input can finish it at once.
-PIECE_MS = 300
-#: The table is drawn once more from the engine this long (seconds) after the
-#: browser should have drawn the last thing sent (see ``GameWidget._settle``).
-SETTLE = 0.3
-def segments_seconds(segments: list[Segment]) -> float:
-    """How long the browser takes to play ``segments`` (seconds)."""
-    return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
-
-
-class GameWidget(TableControls, w.VBox):  # type: ignore[misc]
+class GameWidget(TableControls, TableDrawing, w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -197,19 +187,6 @@ class GameWidget(TableControls, w.VBox):  # type: ignore[misc]
 
     # -- runs: long work a piece at a time, stopped by any new input -----------------
 
-    @serialized
-    def _on_drawn(self) -> None:
-        """The browser has drawn another message: a drawing held back is sent, and a
-        run waiting for it goes on."""
-        if self._redraw_owed and self.painter.in_flight <= 1:
-            # Not from inside the acknowledgement's own update: from the loop, next.
-            loop = running_loop()
-            if loop is None:   # pragma: no cover - acknowledgements come through a kernel
-                self._pay_redraw()
-            else:
-                loop.call_soon(self._pay_owed)
-        self.runs.browser_drew()
-
     def _stop_run(self) -> bool:
         """Stop a run going on (then what an input does is drawn at once); True if there was one."""
         if not self.runs.stop():
@@ -305,136 +282,6 @@ class GameWidget(TableControls, w.VBox):  # type: ignore[misc]
         self._carry(self.table.open_save(change["new"]))
 
     # -- drawing ---------------------------------------------------------------
-
-    def _highlight(self) -> frozenset[str]:
-        return self.table.marks()
-
-    def _layout(self) -> Scene:
-        return layout(self.game, self.game.table, self.width, keys_from=self._scene)
-
-    @serialized
-    def redraw(self) -> None:
-        """Draw the table as it stands (one message).
-
-        While the browser says it has two or more messages still to draw, the
-        drawing is held back and sent once at most one is left (or after
-        ``ACK_PATIENCE`` seconds with no word): a burst of moves then costs the
-        browser one drawing, not one each, and the picture catches up with the
-        game as soon as the browser has drawn what it already had.
-        """
-        self._scene = self._layout()
-        loop = running_loop()
-        if self.painter.acknowledged and self.runs.behind() and loop is not None:
-            if self._owed_timer is None:
-                self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_owed)
-            return
-        self._pay_redraw()
-
-    @property
-    def _redraw_owed(self) -> bool:
-        """A drawing is held back until the browser has room (see :meth:`redraw`)."""
-        return self._owed_timer is not None
-
-    @serialized
-    def _pay_owed(self) -> None:
-        """Send the drawing held back, if it still is (a timer's or the loop's call);
-        not while cards are held (the release draws the table anyway)."""
-        if self._redraw_owed and self.pointer.press is None:
-            self._pay_redraw()
-
-    def _pay_redraw(self) -> None:
-        """Send the table as it stands now (a drawing held back, or a new one)."""
-        if self._owed_timer is not None:
-            self._owed_timer.cancel()
-            self._owed_timer = None
-        self._scene = self._layout()
-        shrink = self._shrink_ok and self.runs.idle()
-        self.painter.show(self._scene, self._highlight(), shrink=shrink)
-        if shrink:
-            self._shrink_ok = False
-        self._settle_later(0.0)
-
-    def _sent(self, seconds: float) -> None:
-        """An animation of ``seconds`` was sent: the browser is busy that much longer."""
-        self.runs.sent(seconds)
-        self._settle_later(seconds)
-
-    def _settle_later(self, seconds: float) -> None:
-        """Once the browser has drawn everything sent, settle the picture (see :meth:`_settle`).
-
-        Each new drawing puts it off again, so a burst of input settles once.
-        """
-        loop = running_loop()
-        if loop is None or self._scene is None:
-            return
-        if self._settle_timer is not None:
-            self._settle_timer.cancel()
-        self._settle_timer = loop.call_later(max(0.0, self.runs.busy_until - time.monotonic())
-                                             + SETTLE, self._settle)
-
-    @serialized
-    def _settle(self) -> None:
-        """The table at rest: drawn once more, as the engine has it, the felt shrunk to fit.
-
-        The picture is then the engine's position whatever happened to the
-        messages before (the kernel's estimate of when the browser is done
-        is only an estimate); not during a run or while cards are held.
-        """
-        self._settle_timer = None
-        if self.runs.running or self.pointer.press is not None or self._scene is None:
-            return
-        if not self.runs.idle() or self._redraw_owed:
-            self._settle_later(0.0)
-            return
-        self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=self._shrink_ok, fresh=True)
-        self._shrink_ok = False
-
-    def _animate(self, change: Change, timing: Timing | None = None) -> float:
-        """Draw ``change``'s animation (the controller's plan); the seconds the browser
-        takes to draw it.
-
-        A deal longer than ``PIECE_MS`` goes in pieces (a run): any input
-        finishes it at once. The step is drawn at once, not animated, when the browser
-        is behind or when the input that asked for it stopped a run.
-        """
-        deal = change.before is None
-        if (not self.animate or self._redraw_owed or (self._at_once and not deal)
-                or (self.runs.behind() and not deal)):
-            self.redraw()
-            return 0.0
-        plan = self.table.plan(change, self.width, (timing or self.timing).scaled(self.speed),
-                               keys_from=self._scene)
-        assert plan is not None
-        segments, final = list(plan.segments), plan.final
-        self._scene = final
-        pieces = [segments]
-        if deal and running_loop() is not None:
-            pieces = []
-            for segment in segments:
-                if not pieces or segments_seconds(pieces[-1]) >= PIECE_MS / 1000:
-                    pieces.append([])
-                pieces[-1].append(segment)
-        if len(pieces) <= 1:
-            self.painter.animate(segments, final, self._highlight())
-            seconds = plan.seconds
-            self._sent(seconds)
-            return seconds
-        self.runs.start(self._deal_pieces(pieces, final), self._show_final)
-        return plan.seconds
-
-    def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
-        for number, piece in enumerate(pieces):
-            last = number == len(pieces) - 1
-            self.painter.animate(piece, final if last else piece[-1].after,
-                                 self._highlight() if last else frozenset())
-            seconds = segments_seconds(piece)
-            self._sent(seconds)
-            yield seconds
-
-    def _show_final(self) -> None:
-        """A deal drawn in pieces was interrupted: show where it ends, at once."""
-        self.redraw()
 
     @serialized
     def _on_width(self, change: dict[str, Any]) -> None:

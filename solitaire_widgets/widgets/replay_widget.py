@@ -49,10 +49,10 @@ from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Segment, Timing
 from ..replay import Replay
 from .canvas_backend import TablePainter
-from .game_widget import PIECE_MS, segments_seconds
 from .owned import close_all
 from .runs import running_loop
 from .stand_in import picture_hider, show
+from .table_drawing import PIECE_MS, segments_seconds
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
 
