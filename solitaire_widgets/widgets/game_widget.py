@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -51,15 +51,15 @@ from .runs import Runs, running_loop
 from .stand_in import picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
+from .table_runs import TableRuns
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_loop"]
 
-#: Auto-finish works out its next move this many seconds before the browser has
-#: drawn the last one (the browser queues drawings, so the pace stays even).
-RUN_AHEAD = 0.02
-class GameWidget(TableControls, TableDrawing, w.VBox):  # type: ignore[misc]
+
+
+class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -222,23 +222,6 @@ class GameWidget(TableControls, TableDrawing, w.VBox):  # type: ignore[misc]
             return
         self._carry(self.table.new_deal(seed))
 
-    def _search(self) -> Iterator[float]:
-        search = self.table.winnable_deal()
-        while True:
-            try:
-                progress = next(search)
-            except StopIteration as done:
-                self.runs.end()
-                self._carry(done.value)
-                return
-            self.table.say(progress)
-            self._say()
-            yield 0.0
-
-    def _search_stopped(self) -> None:
-        self.table.say("Stopped looking for a winnable deal")
-        self._say()
-
     # -- the solver's answers (Klondike) ------------------------------------------
 
     @serialized
@@ -362,59 +345,6 @@ class GameWidget(TableControls, TableDrawing, w.VBox):  # type: ignore[misc]
         """Highlight the default player's choice, and say it in words."""
         self._stop_run()
         return self._carry(self.table.show_hint()).move
-
-    @property
-    def _finishing(self) -> bool:
-        return self.runs.on_stop == self._finish_stopped
-
-    @serialized
-    def auto_finish(self) -> None:
-        """Let the default player play on until the game ends or it gives up.
-
-        In a running kernel with animation on, the moves are drawn one by one,
-        quickly (``RUN_TIMING``), the status line following the picture;
-        any input (a click, a key, a typed move, a button; "Auto-finish"
-        itself reads "Stop" meanwhile) stops it after the move being drawn.
-        Otherwise it plays to the end before returning.
-        """
-        self._stop_run()
-        self._played = 0
-        if running_loop() is None or not self.animate:
-            with self.hold_trait_notifications():     # one state change for the whole run
-                for _ in self._finish_moves():
-                    pass
-            return
-        self._show_finish_button(running=True)
-        self.runs.start(self._finish_moves(), self._finish_stopped)
-
-    def _finish_moves(self) -> Iterator[float]:
-        while True:
-            change = self.table.finish_step(self._played)
-            if not change.moved:
-                self._finish_over()
-                self._carry(change)
-                return
-            self._played += 1
-            self._carry(change, timing=RUN_TIMING)
-            # The next move is worked out while this one is drawn.
-            yield max(0.0, self.runs.busy_until - time.monotonic() - RUN_AHEAD)
-
-    def _finish_over(self) -> None:
-        self.runs.end()
-        self._show_finish_button(running=False)
-        self._update_controls()
-
-    def _finish_stopped(self) -> None:
-        self.runs.end()
-        self.table.finish_said(self._played, stopped=True)
-        self._finish_over()
-        self._say()
-
-    @serialized
-    def _on_finish_button(self) -> None:
-        if not self._stop_run():   # a second press stops the run
-            self.auto_finish()
-        self._at_once = False
 
     @serialized
     def _on_move_typed(self, change: dict[str, Any]) -> None:
