@@ -35,20 +35,17 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..controller import Change, TableController
+from ..controller import TableController
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
 from ..render import pointer
-from ..render.describe import describe_table
-from ..render.display import still_html, still_png
 from ..render.scene import Scene, layout, readable_width
-from ..render.svg import scene_svg
-from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
+from ..render.tween import MOVE_TIMING, RUN_TIMING
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
 from .runs import Runs, running_loop
-from .stand_in import picture_hider, show
+from .stand_in import game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_runs import TableRuns
@@ -266,48 +263,6 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
     # -- drawing ---------------------------------------------------------------
 
-    @serialized
-    def _on_width(self, change: dict[str, Any]) -> None:
-        width = int(change["new"])
-        self._stop_run()
-        self.canvas.layout.max_width = f"{width}px"
-        self.canvas.layout.min_width = f"{readable_width(self._layout())}px"
-        self._scene = None
-        self.painter.forget()
-        self.painter.drop_images()
-        self.painter.prepare(layout(self.game, self.game.start, width).sprites)
-        self.redraw()
-        self._at_once = False
-
-    def _carry(self, change: Change, timing: Timing | None = None) -> Change:
-        """Draw what ``change`` asks for, then bring the words and the controls up to date."""
-        if change.drag is not None:
-            assert self._scene is not None
-            drag = change.drag
-            self.painter.drag(self._scene, drag.keys, drag.dx, drag.dy, start=drag.start)
-            return change
-        if self.game is not self._shown:     # a new game on the table
-            game = self._shown = self.game
-            self._shrink_ok = True
-            self.deal_number.value = game.seed
-            self.move_input.placeholder = self.table.placeholder()
-            start = layout(game, game.start, self.width)
-            self.painter.prepare(start.sprites)
-            self._scene = start if change.deal else None
-            if change.deal:
-                self._animate(change)
-            else:
-                self.redraw()
-        elif change.before is not None:
-            self._animate(change, timing)
-        elif change.redraw or change.moved:
-            self.redraw()
-        if change.moved or change.deal:
-            self._update_controls()
-        self._say()
-        self._at_once = False
-        return change
-
     # -- words and controls ------------------------------------------------------
 
     def _update_controls(self) -> None:
@@ -446,29 +401,14 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
     @serialized
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget; without a kernel, a picture of the table and a line on playing it.
-
-        Where no kernel runs (a notebook opened without running it, nbconvert,
-        nbviewer, the book), the widget view has no model and the page shows
-        the next mime type: ``text/html``, which JupyterLab sanitizes when the
-        notebook is not trusted. So it holds only what sanitizers keep: an
-        ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
-        and one line of text. ``image/png`` carries the same picture, smaller, for
-        a viewer that shows only images, as GitHub's (an ``image/svg+xml`` copy
-        would only repeat the HTML's picture and weigh down saved notebooks).
-        """
+        """The live widget; without a kernel, a picture of the table and a line on
+        playing it (see :func:`~solitaire_widgets.widgets.stand_in.game_bundle`)."""
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
         self.painter.redraw()
         if bundle is None:
             return None
-        scene = self._scene or self._layout()
-        title = f"{self.game.rules.title}, {self.game.deal_name}"
-        words = describe_table(self.game.name, self.game.table)
-        svg = scene_svg(scene, title=title, description=words)
-        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
-        bundle["image/png"] = still_png(scene)
-        bundle["text/html"] = still_html(svg, words, line, scene)
+        bundle.update(game_bundle(self.game, self._scene or self._layout()))
         return bundle
 
     @serialized
@@ -477,7 +417,6 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         shows, with or without a kernel), then the live widget, which hides the
         picture while it lives (see :mod:`.stand_in`)."""
         self.painter.redraw()
-        title = f"{self.game.rules.title}, {self.game.deal_name}"
-        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
-        show(self, self._scene or self._layout(), describe_table(self.game.name, self.game.table),
-             line, f"GameWidget: {title}", self._repr_mimebundle_)
+        title, words, line = game_words(self.game)
+        show(self, self._scene or self._layout(), words, line, f"GameWidget: {title}",
+             self._repr_mimebundle_)

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+from ipycanvas import Canvas
 
 from ..controller import Change, TableController
-from ..render.scene import Scene, layout
+from ..game import Game
+from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Segment, Timing
 from .canvas_backend import TablePainter
 from .runs import ACK_PATIENCE, Runs, running_loop
@@ -50,6 +55,14 @@ class TableDrawing:
     _owed_timer: asyncio.TimerHandle | None
     _at_once: bool
     _shrink_ok: bool
+    #: The game last shown (a new one is dealt in, or drawn at once).
+    _shown: Game | None
+    canvas: Canvas
+    deal_number: w.IntText
+    move_input: w.Text
+    _stop_run: Callable[[], bool]
+    _update_controls: Callable[[], None]
+    _say: Callable[[], None]
 
     @serialized
     def _on_drawn(self) -> None:
@@ -193,3 +206,45 @@ class TableDrawing:
     def _show_final(self) -> None:
         """A deal drawn in pieces was interrupted: show where it ends, at once."""
         self.redraw()
+
+    @serialized
+    def _on_width(self, change: dict[str, Any]) -> None:
+        width = int(change["new"])
+        self._stop_run()
+        self.canvas.layout.max_width = f"{width}px"
+        self.canvas.layout.min_width = f"{readable_width(self._layout())}px"
+        self._scene = None
+        self.painter.forget()
+        self.painter.drop_images()
+        self.painter.prepare(layout(self.table.game, self.table.game.start, width).sprites)
+        self.redraw()
+        self._at_once = False
+
+    def _carry(self, change: Change, timing: Timing | None = None) -> Change:
+        """Draw what ``change`` asks for, then bring the words and the controls up to date."""
+        if change.drag is not None:
+            assert self._scene is not None
+            drag = change.drag
+            self.painter.drag(self._scene, drag.keys, drag.dx, drag.dy, start=drag.start)
+            return change
+        if self.table.game is not self._shown:     # a new game on the table
+            game = self._shown = self.table.game
+            self._shrink_ok = True
+            self.deal_number.value = game.seed
+            self.move_input.placeholder = self.table.placeholder()
+            start = layout(game, game.start, self.width)
+            self.painter.prepare(start.sprites)
+            self._scene = start if change.deal else None
+            if change.deal:
+                self._animate(change)
+            else:
+                self.redraw()
+        elif change.before is not None:
+            self._animate(change, timing)
+        elif change.redraw or change.moved:
+            self.redraw()
+        if change.moved or change.deal:
+            self._update_controls()
+        self._say()
+        self._at_once = False
+        return change
