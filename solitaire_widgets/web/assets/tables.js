@@ -264,7 +264,18 @@
     if (m.g.getAttribute("transform") !== transform) { m.g.setAttribute("transform", transform); }
     if (m.use.getAttribute("href") !== face) { m.use.setAttribute("href", face); }
   }
-  function draw(stage, picture, drawing, plan, done) {
+  // `same`: the picture shows the position already drawn (a selection, a
+  // hint, a refusal): an animation still running goes on, and ends on it.
+  function draw(stage, picture, drawing, plan, done, same) {
+    var running = stage.swRunning;
+    if (same && running && !(plan && plan.length)) {
+      running.picture = picture;
+      running.drawing = drawing;
+      patch(stage, picture, drawing);
+      running.raise();
+      done();
+      return;
+    }
     var faces = {};
     if (plan && plan.length) {
       stage.querySelectorAll("g.card").forEach(function (g) {
@@ -272,9 +283,9 @@
       });
     }
     var mine = stage.swAnimation = (stage.swAnimation || 0) + 1;
+    stage.swRunning = null;
     patch(stage, picture, drawing);
     var planned = flights(plan || []), moving = [], svg = stage.querySelector("svg");
-    var over = svg.querySelector(":scope > g.sw-over");
     svg.querySelectorAll(":scope > g.card").forEach(function (g) {
       var key = g.getAttribute("data-key"), path = planned.paths[key];
       if (!path) { return; }
@@ -282,14 +293,22 @@
       moving.push({ g: g, use: g.firstChild, path: path, to: to, from: faces[key] || to });
     });
     if (!moving.length) { done(); return; }
-    moving.forEach(function (m) { svg.insertBefore(m.g, over); });
+    var animation = stage.swRunning = {
+      picture: picture, drawing: drawing,
+      raise: function () {
+        var over = svg.querySelector(":scope > g.sw-over");
+        moving.forEach(function (m) { svg.insertBefore(m.g, over); });
+      }
+    };
+    animation.raise();
     var start = null;
     function frame(now) {
       if (stage.swAnimation !== mine) { done(); return; }
       if (start === null) { start = now; }
       var time = now - start;
       if (time >= planned.total) {
-        patch(stage, picture, drawing);   // every card at rest, in its own order
+        stage.swRunning = null;
+        patch(stage, animation.picture, animation.drawing);   // every card at rest, in its own order
         done();
         return;
       }
@@ -542,7 +561,8 @@
     keepDefs(this.root, view.defs);
     Object.keys(view.statics).forEach(function (k) { self.statics[k] = view.statics[k]; });
     var drawn = new Promise(function (resolve) { shown = resolve; });
-    draw(this.stage, view, this.statics[view.static], animate ? view.plan : null, shown);
+    draw(this.stage, view, this.statics[view.static], animate ? view.plan : null, shown,
+         !view.played);
     if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
     if (focused) { this.stage.focus({ preventScroll: true }); }
     this.status.textContent = view.status;
