@@ -267,8 +267,9 @@ def step_segments(game: Game | Rules | str, before: Table, events: Sequence[Even
                   keys_from: Scene | None = None) -> tuple[list[Segment], Scene]:
     """One :class:`Segment` per event (runs of fact changes are one), and the final scene.
 
-    This is the one animation pipeline: the canvas widgets draw these
-    segments, :func:`step_scenes` flattens them into frames. ``before`` is not
+    The segments of a :class:`Plan` (see :func:`step_plan`): the canvas
+    widgets draw them, the page draws :meth:`Plan.page_data`, and
+    :func:`step_scenes` flattens them into frames. ``before`` is not
     changed; sprite keys carry over from ``keys_from`` (the scene on screen),
     so the two copies of a card keep their identities. A run of ``set``
     events that changes nothing in view gives no segment.
