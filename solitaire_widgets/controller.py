@@ -33,6 +33,7 @@ from .render import pointer
 from .render.describe import describe_table, pile_names, sentence
 from .render.pointer import Outcome, PointerState
 from .render.scene import Scene
+from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
 from .saves import load_game
 from .strategies import Strategy, get_strategy
 from .table import Event, Table
@@ -187,6 +188,31 @@ class TableController:
     def marks(self) -> frozenset[str]:
         """What to highlight: the picked-up cards, the keyboard cursor, the hint."""
         return pointer.highlights(self.pointer) | self.hint
+
+    def plan(self, change: Change, width: float, timing: Timing = MOVE_TIMING, *,
+             keys_from: Scene | None = None) -> Plan | None:
+        """The animation of ``change`` at ``width``, the same for every table; None
+        when it is drawn at once (an undo, a game shown mid-way, a selection...).
+
+        A move or a redo eases its events in from the position before it
+        (sprite keys carried over from ``keys_from``, the scene on screen); a
+        new deal deals its opening from the full stock at ``timing``'s deal pace.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("klondike", seed=7))
+        >>> plan = table.plan(table.play("turn"), 720)
+        >>> plan is not None and plan.final.width == 720
+        True
+        >>> table.plan(table.undo(), 720) is None
+        True
+        """
+        game = self.game
+        if change.before is not None:
+            return step_plan(game, change.before, change.events, width, timing,
+                             keys_from=keys_from)
+        if change.deal:
+            return step_plan(game, game.start, game.opening, width, timing, deal=True)
+        return None
 
     def actions(self) -> list[ActionButton]:
         """The game's own decisions as buttons, each enabled only while it is legal.

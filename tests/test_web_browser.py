@@ -350,6 +350,61 @@ def test_the_table_draws_the_keyboard_cursor_a_selection_and_a_hint(
     assert browser_page.errors() == []
 
 
+#: Records, every animation frame, where each card of the first table is drawn.
+_WATCH = """() => {
+  window.swDrawn = {};
+  function look() {
+    document.querySelectorAll('.sw-table .sw-stage g.card').forEach(g => {
+      const key = g.getAttribute('data-key'), at = g.getAttribute('transform');
+      const seen = window.swDrawn[key] || (window.swDrawn[key] = []);
+      if (seen.at(-1) !== at) { seen.push(at); }
+    });
+    window.requestAnimationFrame(look);
+  }
+  look();
+}"""
+
+
+def _places_drawn(page: Any, key: str) -> list[str]:
+    """The places a card was drawn at, one each frame it moved, since the last call."""
+    seen: list[str] = page.evaluate("(key) => window.swDrawn[key] || []", key)
+    page.evaluate("window.swDrawn = {}")
+    return seen
+
+
+def test_a_move_played_with_the_mouse_or_the_keyboard_is_animated(
+        browser_page: BrowserPage, exported: Path) -> None:
+    """The card flies through several places, frame by frame, as the engine's plan says."""
+    page = browser_page.page
+    reference = TableSession("klondike", seed=7)
+    plan = reference.handle({"op": "play", "move": "t2>t4"})["plan"]
+    [[key, *_rest]] = plan[0]["cards"]
+    with served_directory(exported) as url:
+        page.goto(f"{url}/index.html")
+        stage = _start_first_table(page)
+        page.evaluate(_WATCH)
+        stage.focus()
+        for name in ["ArrowRight"] * 6 + ["Enter", "ArrowRight", "ArrowRight", "Enter"]:
+            stage.press(name)
+        page.wait_for_function("window.solitaireTables[0].moves.length === 1")
+        page.wait_for_timeout(500)
+        assert len(set(_places_drawn(page, key))) >= 4, "t2>t4 by keys: drawn on its way"
+        # The mouse: undo, then click the card and where it goes.
+        page.locator(".sw-table button[data-op=undo]").click()
+        page.wait_for_function("window.solitaireTables[0].moves.length === 0")
+        page.wait_for_timeout(300)
+        page.evaluate("window.swDrawn = {}")
+        scene = layout("klondike", new_game("klondike", seed=7).table, WIDTH)
+        for pile in ("t2", "t4"):
+            cx, cy = page.evaluate(_TO_CLIENT, [0, *_point(scene, pile)])
+            page.mouse.click(cx, cy)
+        page.wait_for_function("window.solitaireTables[0].moves.length === 1")
+        page.wait_for_timeout(500)
+        places = _places_drawn(page, key)
+        assert len(set(places)) >= 4, f"t2>t4 by the mouse: drawn on its way: {places}"
+    assert browser_page.errors() == []
+
+
 _SWIPE_JS = """([index, x, y]) => {
   const svg = document.querySelectorAll('.sw-table')[index].querySelector('.sw-stage svg');
   const p = svg.createSVGPoint(); p.x = x; p.y = y;

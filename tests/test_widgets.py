@@ -1041,7 +1041,7 @@ def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
 def test_the_table_at_rest_is_drawn_once_more_from_the_engine(comm: Comm) -> None:
     import asyncio
 
-    from solitaire_widgets.widgets.game_widget import SETTLE
+    from solitaire_widgets.widgets.table_drawing import SETTLE
 
     async def body() -> None:
         widget = GameWidget("klondike", seed=7)
@@ -1051,7 +1051,7 @@ def test_the_table_at_rest_is_drawn_once_more_from_the_engine(comm: Comm) -> Non
         stale = layout(widget.game, widget.game.start, widget.width)
         widget.painter.scene, widget._scene = stale, stale
         comm.clear()
-        await asyncio.sleep(widget._busy_until - time.monotonic() + SETTLE + 0.2)
+        await asyncio.sleep(widget.runs.busy_until - time.monotonic() + SETTLE + 0.2)
         # ... once the browser is done, the table is drawn again as the engine has it.
         assert len(comm) == 1, "one message, once the browser has drawn the move"
         assert drawn(widget) == engine(widget)
@@ -1105,7 +1105,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
     and that drawing is the engine's position as it is when the browser can take it."""
     import asyncio
 
-    from solitaire_widgets.widgets import game_widget
+    from solitaire_widgets.widgets import runs
 
     async def body() -> None:
         widget = GameWidget("klondike", seed=7)
@@ -1130,7 +1130,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
         before = painter.sent
         widget.play("turn")
         assert painter.sent == before
-        await asyncio.sleep(game_widget.ACK_PATIENCE + 0.2)
+        await asyncio.sleep(runs.ACK_PATIENCE + 0.2)
         assert painter.sent == before + 1
         assert painter.scene is not None
         assert painter.scene.sprites == widget._layout().sprites
@@ -1233,11 +1233,11 @@ def test_a_piece_scheduled_before_a_run_was_stopped_does_nothing(comm: Comm) -> 
         widget._stop_run()
         widget.auto_finish()
         await asyncio.sleep(0.05)
-        stale = widget._piece_number
+        stale = widget.runs.piece_number
         widget.undo()                      # stops the run
         widget.auto_finish()               # a new run: its first piece is played now
         played = len(widget.game.history)
-        widget._next_piece(stale)          # the old run's callback, arriving late
+        widget.runs.next_piece(stale)          # the old run's callback, arriving late
         assert len(widget.game.history) == played
         widget._stop_run()
 

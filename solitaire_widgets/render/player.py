@@ -24,7 +24,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..rules import Rules
-from ..table import Event, Table
+from ..table import Table
 from .describe import describe_table
 from .scene import layout
 from .svg import scene_svg
@@ -32,6 +32,7 @@ from .svg import scene_svg
 if TYPE_CHECKING:  # pragma: no cover
     from ..examples import Example
     from ..game import Game
+    from ..replay import Replay
 
 __all__ = ["html_player", "game_frames", "game_player", "replay_frames", "script_json",
            "unique_ids", "HELD_STEPS", "SAVE_LIMIT"]
@@ -270,30 +271,6 @@ _STEP = re.compile(r"Step (\d+):")
 _DEALT = re.compile(r"The deal, card (\d+) of (\d+)")
 
 
-def deal_caption(game: Game) -> str:
-    """Step 0's words: the position the deal leaves, as the status line says it.
-
-    >>> from solitaire_widgets import new_game
-    >>> deal_caption(new_game("klondike", seed=7))
-    'The deal. First pass: 24 cards in the hand.'
-    """
-    return f"The deal. {game.rules.status(game.position_at(0))}."
-
-
-def ending(game: Game) -> str:
-    """What a replay's last step adds: how the game ended, or nothing while it goes on.
-
-    >>> from solitaire_widgets.examples import get_example
-    >>> ending(get_example("klondike-fourth-waste-card").play())[:36]
-    ' The game is lost: a fourth card wou'
-    """
-    result = game.result
-    if not result.over:
-        return ""
-    said = "won" if result.won else "lost"
-    return f" The game is {said}" + (f": {result.reason}." if result.reason else ".")
-
-
 def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
     """Each frame's counter, in the captions' own numbers: "Step 3 of 10" under "Step 3: ...".
 
@@ -423,19 +400,6 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
             f'<script type="text/javascript">{put}{script}</script>')
 
 
-def _frames(rules: Rules, start: Table, steps: Sequence[tuple[str, Sequence[Event]]],
-            width: float, four_colour: bool, title: str,
-            defs: dict[str, str] | None = None) -> Frames:
-    """A frame after each step; with ``defs``, the card pictures go there, not in each frame."""
-    table = start.copy()
-    out: Frames = []
-    for caption, events in steps:
-        for event in events:
-            table.apply(event)
-        out.append(_frame(rules, table, caption, width, four_colour, title, defs))
-    return out
-
-
 _LABEL = re.compile(r"Step \d+|The deal(, card \d+ of \d+)?")
 
 
@@ -449,6 +413,17 @@ def _frame(rules: Rules, table: Table, caption: str, width: float, four_colour: 
                       description=describe_table(rules, table), shared_defs=defs), caption)
 
 
+def _replay_frames(replay: Replay, width: float, four_colour: bool,
+                   defs: dict[str, str] | None = None,
+                   steps: Sequence[int] | None = None) -> Frames:
+    """A frame of each of ``steps`` (every step if None) of ``replay``; with ``defs``,
+    the card pictures go there, not in each frame."""
+    game = replay.game
+    return [_frame(game.rules, replay.position(k), replay.caption(k), width, four_colour,
+                   replay.title, defs)
+            for k in (range(len(replay.steps)) if steps is None else steps)]
+
+
 def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> Frames:
     """``(svg, caption)`` for the opening deal and for each step of ``game.history``.
 
@@ -458,12 +433,9 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     >>> [caption[:7] for _svg, caption in game_frames(game, 360)]
     ['The dea', 'Step 1:']
     """
-    steps: list[tuple[str, Sequence[Event]]] = [(deal_caption(game), game.opening)]
-    for number, step in enumerate(game.history, start=1):
-        steps.append((f"Step {number}: {step.text}", step.events))
-    if len(steps) > 1:
-        steps[-1] = (steps[-1][0] + ending(game), steps[-1][1])
-    return _frames(game.rules, game.start, steps, width, four_colour, game.rules.title)
+    from ..replay import Replay
+
+    return _replay_frames(Replay(game, title=game.rules.title), width, four_colour)
 
 
 #: A game's player holds the deal and at most this many last steps as pictures.
@@ -490,53 +462,20 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
     >>> "<button" in game_player(new_game("chain", seed=5))
     False
     """
-    rules, rules_title = game.rules, game.rules.title
-    last = len(game.history)
+    from ..replay import Replay
+
+    replay = Replay(game, title=game.rules.title)
+    last = replay.last
     first_held = max(1, last - held + 1)
     defs: dict[str, str] = {}
-    table = game.start.copy()
-    apply = table.apply
-    for event in game.opening:
-        apply(event)
-    frames = [_frame(rules, table, deal_caption(game), width, four_colour, rules_title, defs)]
-    for number, step in enumerate(game.history, start=1):
-        for event in step.events:
-            apply(event)
-        if number >= first_held:
-            words = f"Step {number}: {step.text}" + (ending(game) if number == last else "")
-            frames.append(_frame(rules, table, words, width, four_colour, rules_title, defs))
-    title = title or f"{rules_title}, {game.deal_name}"
+    held_steps = [0, *range(first_held, last + 1)]
+    frames = _replay_frames(replay, width, four_colour, defs, held_steps)
+    title = title or f"{game.rules.title}, {game.deal_name}"
     if last == 0:
         return html_player(frames, title, note=PICTURE_NOTE, defs=defs, picture=picture)
-    return html_player(frames, title, steps=[0, *range(first_held, last + 1)], count=last + 1,
+    return html_player(frames, title, steps=held_steps, count=last + 1,
                        save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs,
                        picture=picture)
-
-
-def _opening_steps(example: Example, game: Game) -> list[tuple[str, Sequence[Event]]]:
-    """The opening as one frame, or (``example.deal_frames``) one frame a card dealt."""
-    if not example.deal_frames:
-        return [(deal_caption(game), game.opening)]
-    first_words, rest_words = example.deal_frames
-    events = list(game.opening)
-    dealing = list(itertools.takewhile(lambda e: not (e.kind == "move" and e.src != "s"),
-                                       events))
-    total = sum(event.kind == "move" for event in dealing)
-    dealt = game.position_at(0)  # for the places' names
-    steps: list[tuple[str, Sequence[Event]]] = []
-    pending: list[Event] = []  # facts set before a card are shown with it
-    for event in dealing:
-        pending.append(event)
-        if event.kind == "move":
-            words = (f"The deal, card {len(steps) + 1} of {total}: {event.cards[-1].name}, "
-                     f"{game.rules.pile_name(dealt, event.dst)}.")
-            steps.append((f"{words} {first_words}" if not steps else words, pending))
-            pending = []
-    rest = pending + events[len(dealing):]
-    if rest:
-        status = game.rules.status(game.position_at(0))
-        steps.append((f"{rest_words} {status}.".strip(), rest))
-    return steps
 
 
 def replay_frames(example: Example, width: float = 720.0, four_colour: bool = False) -> Frames:
@@ -547,11 +486,6 @@ def replay_frames(example: Example, width: float = 720.0, four_colour: bool = Fa
     >>> frames[0][1].startswith("The deal")
     True
     """
-    game = example.play()
-    steps = _opening_steps(example, game)
-    for number, (step, (_move, words)) in enumerate(zip(game.history, example.steps,
-                                                        strict=False), start=1):
-        steps.append((f"Step {number}: {words or step.text}", step.events))
-    if len(steps) > 1:
-        steps[-1] = (steps[-1][0] + ending(game), steps[-1][1])
-    return _frames(game.rules, game.start, steps, width, four_colour, example.title)
+    from ..replay import Replay
+
+    return _replay_frames(Replay(example, deal_by_card=True), width, four_colour)

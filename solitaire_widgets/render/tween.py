@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules import Rules
 from ..table import Event, Table
@@ -28,7 +28,8 @@ from .scene import Scene, Sprite, layout, match_sprites, rules_of
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["event_scenes", "tween", "step_scenes", "step_segments", "Segment", "Timing", "ease"]
+__all__ = ["event_scenes", "tween", "step_scenes", "step_segments", "step_plan", "Plan",
+           "Segment", "Timing", "MOVE_TIMING", "RUN_TIMING", "ease"]
 
 # Cards in flight are drawn above every card at rest.
 _FLYING = 1_000_000
@@ -187,13 +188,88 @@ class Timing:
                       max(1, round(self.deal_ms / speed)))
 
 
+#: A move, a redo and the opening deal, as every table animates them.
+MOVE_TIMING = Timing()
+#: Auto-finish's pace: a move eased in 2 frames 16 ms apart, so a whole game
+#: of Klondike takes a few seconds.
+RUN_TIMING = Timing(frames=2, ms=16)
+
+
+def _flights(segment: Segment) -> list[list[Any]]:
+    """The cards that move or turn over in ``segment``, as the page reads them:
+    ``[key, x0, y0, x1, y1, w]``, ``w`` the card's width when it turns over, else 0."""
+    pairs, _gone, _came = _pairs(segment.before, segment.after)
+    out: list[list[Any]] = []
+    for a, b in pairs:
+        if (a.x, a.y, a.face_up) != (b.x, b.y, b.face_up):
+            out.append([b.key, round(a.x, 2), round(a.y, 2), round(b.x, 2), round(b.y, 2),
+                        round(b.w, 2) if a.face_up != b.face_up else 0])
+    return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A step's animation, worked out once for every table that draws it.
+
+    ``segments`` play one after another (see :class:`Segment`), then
+    ``final`` stays on the table. The canvas widgets draw each segment's
+    frames; the page draws :meth:`page_data`, the same segments as the cards
+    that move in each, and eases them itself frame by frame.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("klondike", seed=7)
+    >>> before = game.table.copy()
+    >>> plan = step_plan(game, before, game.play("turn").events, 720)
+    >>> plan.final == layout(game, game.table, 720)
+    True
+    >>> [segment["frames"] for segment in plan.page_data()], plan.seconds
+    ([6], 0.132)
+    """
+
+    segments: tuple[Segment, ...]
+    final: Scene
+
+    @property
+    def seconds(self) -> float:
+        """How long the browser takes to draw it."""
+        return sum(len(segment.frames) * segment.ms for segment in self.segments) / 1000
+
+    def page_data(self) -> list[dict[str, Any]]:
+        """The plan as the page draws it (JSON-ready): per segment, ``frames`` of
+        ``ms`` each and the ``cards`` that move or turn over in it (see
+        :func:`_flights`); a segment of no frames is drawn at once. Segments in
+        which no card moves and no time passes are left out."""
+        out: list[dict[str, Any]] = []
+        for segment in self.segments:
+            cards = _flights(segment)
+            if cards or segment.frames:
+                out.append({"frames": len(segment.frames), "ms": segment.ms, "cards": cards})
+        return out
+
+
+def step_plan(game: Game | Rules | str, before: Table, events: Sequence[Event],
+              width: float, timing: Timing = MOVE_TIMING, *, deal: bool = False,
+              keys_from: Scene | None = None) -> Plan:
+    """The :class:`Plan` of ``events`` played from ``before`` at ``width``.
+
+    ``timing`` says how fast (its deal frames and pause with ``deal``, the
+    opening deal); sprite keys carry over from ``keys_from``, the scene on
+    screen (see :func:`step_segments`). A pure function of its arguments:
+    every table that animates the step gets the same plan.
+    """
+    frames, ms = (timing.deal_frames, timing.deal_ms) if deal else (timing.frames, timing.ms)
+    segments, final = step_segments(game, before, events, width, frames, ms, keys_from=keys_from)
+    return Plan(tuple(segments), final)
+
+
 def step_segments(game: Game | Rules | str, before: Table, events: Sequence[Event],
                   width: float, frames: int = 6, ms: int = 22, *,
                   keys_from: Scene | None = None) -> tuple[list[Segment], Scene]:
     """One :class:`Segment` per event (runs of fact changes are one), and the final scene.
 
-    This is the one animation pipeline: the canvas widgets draw these
-    segments, :func:`step_scenes` flattens them into frames. ``before`` is not
+    The segments of a :class:`Plan` (see :func:`step_plan`): the canvas
+    widgets draw them, the page draws :meth:`Plan.page_data`, and
+    :func:`step_scenes` flattens them into frames. ``before`` is not
     changed; sprite keys carry over from ``keys_from`` (the scene on screen),
     so the two copies of a card keep their identities. A run of ``set``
     events that changes nothing in view gives no segment.

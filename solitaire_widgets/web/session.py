@@ -43,13 +43,13 @@ from ..errors import RequestError, excerpt
 from ..game import Game, Step
 from ..games import new_game
 from ..moves import Move
-from ..render.describe import describe_table
 from ..render.display import DISPLAY_WIDTH
-from ..render.player import deal_caption, ending, unique_ids
+from ..render.player import unique_ids
 from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
-from ..saves import MAX_SAVE_BYTES, load_game
-from ..table import Table
+from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
+from ..replay import Replay
+from ..saves import MAX_SAVE_BYTES
 from ..writer import position_data
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
@@ -283,24 +283,25 @@ class TableSession:
             table.finish_said(self.finishing, stopped=True)
             self.finishing = None
         before = self._mark()
+        change, timing = Change(), MOVE_TIMING
         if op == "play":
-            table.play(request["move"])
+            change = table.play(request["move"])
         elif op in ("undo", "redo"):
-            getattr(table, op)()
+            change = getattr(table, op)()
         elif op == "hint":
             table.show_hint()
         elif op == "finish":
             self.finish()
         elif op == "finishstep":
             played = request["played"]
-            self.finishing = played + 1 if self.finish_step(played) else None
+            change, timing = table.finish_step(played), RUN_TIMING
+            self.finishing = played + 1 if change.moved else None
         elif op == "canwin":
             table.can_win()
         elif op == "solverhint":
             table.solver_hint()
         elif op == "new":
-            table.new_deal(request["seed"])
-            self.scene = layout(self.game, self.game.table, self.width)
+            change = table.new_deal(request["seed"])
         elif op in ("press", "move", "release", "leave", "key"):
             change = self._pointer(op, request)
             if op == "move":  # a drag frame, or nothing: no new picture
@@ -308,7 +309,7 @@ class TableSession:
                     drag = change.drag
                     return {"drag": {"keys": sorted(drag.keys), "dx": drag.dx, "dy": drag.dy}}
                 return {"noop": True}
-        view = self.view()
+        view = self.view(change, timing)
         after = self._mark()
         view["played"] = (after[0] is not before[0] or after[1] != before[1]
                           or after[2] is not before[2])
@@ -392,8 +393,8 @@ class TableSession:
         """
         return _button(self.table.finish_button(self.finishing is not None))
 
-    def view(self) -> dict[str, Any]:
-        """The table as the page shows it (JSON-ready).
+    def view(self, change: Change | None = None, timing: Timing = MOVE_TIMING) -> dict[str, Any]:
+        """The table as the page shows it (JSON-ready), after ``change``.
 
         The picture is a :func:`~solitaire_widgets.render.svg.scene_patch`
         (the page moves the cards it shows); ``defs`` and ``statics`` hold the
@@ -401,11 +402,17 @@ class TableSession:
         page keeps them; a drawing's number is reused once the table has
         kept :data:`MAX_STATICS`, so the page keeps no more either), so a
         move sends little more than positions. ``history`` is what changed in
-        the move list (see :meth:`_history_change`).
+        the move list (see :meth:`_history_change`). ``plan`` is how the page
+        animates ``change`` (:meth:`~solitaire_widgets.controller.TableController.plan`
+        at ``timing``, as :meth:`~solitaire_widgets.render.tween.Plan.page_data`;
+        empty: the picture is drawn at once), the plan a GameWidget draws.
         """
         game, table = self.game, self.table
         controls = table.controls(self.finishing is not None)
-        self.scene = layout(game, game.table, self.width, keys_from=self.scene)
+        plan = (table.plan(change, self.width, timing, keys_from=self.scene)
+                if change is not None else None)
+        self.scene = (plan.final if plan is not None
+                      else layout(game, game.table, self.width, keys_from=self.scene))
         if len(self._statics) > 2 * MAX_STATICS:  # each drawing is kept under two keys
             self._statics.clear()
         known, known_statics = len(self._defs), len(self._statics)
@@ -415,6 +422,7 @@ class TableSession:
             card[4] = f"{self.prefix}-{card[4]}"
         return {
             **picture,
+            "plan": plan.page_data() if plan is not None else [],
             "label": f"{game.rules.title}, {game.deal_name}: {game.status}",
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),
@@ -458,8 +466,9 @@ class TableSession:
 class ReplaySession:
     """Frames of a saved game computed on demand: step ``index`` as SVG and caption.
 
-    A position is rebuilt from the nearest kept checkpoint, so stepping
-    through a long game costs one step per frame, forward or back.
+    The steps, their captions and positions are the
+    :class:`~solitaire_widgets.replay.Replay`'s; this only draws them as
+    patches of the page's picture.
 
     >>> game = new_game("chain", seed=5)
     >>> _ = game.play(game.legal_moves()[0])
@@ -469,35 +478,15 @@ class ReplaySession:
     (2, ['The de', 'Step 1'], 52)
     """
 
-    CHECKPOINT = 64
-
     def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "") -> None:
         self.width = _number({"width": width}, "width", "the replay's width", DISPLAY_WIDTH,
                              *REPLAY_WIDTHS)
-        self.game = load_game(save)
+        self.replay = Replay(save)
+        self.game = self.replay.game
         self.title = title or self.game.rules.title
-        last = len(self.game.history)
-        self.steps = [(deal_caption(self.game), self.game.opening)] + [
-            (f"Step {n}: {step.text}" + (ending(self.game) if n == last else ""), step.events)
-            for n, step in enumerate(self.game.history, start=1)]
-        self.count = len(self.steps)
+        self.count = len(self.replay.steps)
         self._defs: dict[str, str] = {}
         self._statics: dict[object, int] = {}
-        self._checkpoints = {0: self.game.start.copy()}
-        self._done, self._table = 0, self.game.start.copy()
-
-    def _position(self, index: int) -> Table:
-        """The table after steps ``0..index`` (the deal is step 0)."""
-        if self._done > index + 1:
-            base = max(k for k in self._checkpoints if k <= index + 1)
-            self._done, self._table = base, self._checkpoints[base].copy()
-        while self._done <= index:
-            for event in self.steps[self._done][1]:
-                self._table.apply(event)
-            self._done += 1
-            if self._done % self.CHECKPOINT == 0:
-                self._checkpoints.setdefault(self._done, self._table.copy())
-        return self._table
 
     def frames(self, start: int, count: int = 1, prefix: str = "sw-replay") -> dict[str, Any]:
         """Steps ``start`` to ``start + count - 1`` (0: the deal) as patches of the drawn table.
@@ -509,6 +498,7 @@ class ReplaySession:
         not sent before (the page keeps both); ``prefix`` goes before the
         pictures' ids (unique on the page).
         """
+        replay = self.replay
         start = max(0, min(self.count - 1, int(start)))
         prefix = safe_prefix(prefix)
         if len(self._statics) > 2 * MAX_STATICS:
@@ -516,14 +506,14 @@ class ReplaySession:
         known_defs, known_statics = len(self._defs), len(self._statics)
         frames = []
         for index in range(start, min(self.count, start + max(1, int(count)))):
-            table = self._position(index)
-            caption = self.steps[index][0]
+            table = replay.position(index)
+            caption = replay.caption(index)
             patch = scene_patch(layout(self.game, table, self.width), self._defs,
                                 statics=self._statics)
             for card in patch["cards"]:
                 card[4] = f"{prefix}-{card[4]}"
             patch.update(index=index, caption=caption, label=f"{self.title}: {caption}",
-                         description=describe_table(self.game, table))
+                         description=replay.description(index))
             frames.append(patch)
         return {"frames": frames, "count": self.count,
                 "defs": unique_ids("".join(list(self._defs.values())[known_defs:]), prefix),

@@ -28,68 +28,35 @@ True
 from __future__ import annotations
 
 import asyncio
-import html
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..controller import Change, TableController
+from ..controller import TableController
 from ..game import Game
 from ..games import new_game
 from ..moves import Move
 from ..render import pointer
-from ..render.describe import describe_table
-from ..render.display import still_html, still_png
 from ..render.scene import Scene, layout, readable_width
-from ..render.svg import scene_svg
-from ..render.tween import Segment, Timing, step_segments
-from ..table import Event, Table
+from ..render.tween import MOVE_TIMING, RUN_TIMING
 from .canvas_backend import TablePainter, keyboard_bridge
 from .owned import close_all
-from .stand_in import picture_hider, show
+from .runs import Runs, running_loop
+from .stand_in import game_bundle, game_words, picture_hider, show
+from .table_controls import TableControls
+from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
+from .table_runs import TableRuns
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_loop"]
 
-#: Auto-finish's pace: a move eased in 2 frames 16 ms apart (scaled by the speed),
-#: so a whole game of Klondike takes a few seconds.
-RUN_TIMING = Timing(frames=2, ms=16)
-#: Auto-finish works out its next move this many seconds before the browser has
-#: drawn the last one (the browser queues drawings, so the pace stays even).
-RUN_AHEAD = 0.02
-#: A long animation (the opening deal) is sent in pieces of about this many
-#: milliseconds, so a new input can finish it at once.
-PIECE_MS = 300
-#: When the browser is this far (seconds) behind what was sent, a move is drawn
-#: at once rather than animated: the picture catches up with the game.
-BEHIND = 0.15
-#: The table is drawn once more from the engine this long (seconds) after the
-#: browser should have drawn the last thing sent (see ``GameWidget._settle``).
-SETTLE = 0.3
-#: A run waits for the browser to say it has drawn the step before the last one
-#: (see :class:`~solitaire_widgets.widgets.canvas_backend.TablePainter`); if no
-#: word comes this long (seconds) after it should have, it goes on anyway.
-ACK_PATIENCE = 1.0
 
 
-def segments_seconds(segments: list[Segment]) -> float:
-    """How long the browser takes to play ``segments`` (seconds)."""
-    return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The running event loop (the kernel's), or None outside one."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class GameWidget(w.VBox):  # type: ignore[misc]
+class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -139,23 +106,14 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             game = new_game(name_or_game, seed=seed, **options)
         #: What every input does, and the table's words (shared with the in-page table).
         self.table = TableController(game)
-        self.timing = Timing()
+        self.timing = MOVE_TIMING
         self._scene: Scene | None = None
-        # A run going on (auto-finish, a deal in pieces, the winnable search):
-        # its steps, the timer of the next one, and what to do if stopped.
-        self._run: Iterator[float] | None = None
-        self._run_timer: asyncio.Handle | None = None
-        self._awaiting_browser = False
-        self._run_stop: Callable[[], None] | None = None
-        self._piece_number = 0       # the latest piece scheduled (see _schedule_piece)
         self._settle_timer: asyncio.TimerHandle | None = None
         # While a drawing is held back (see redraw): the timer that sends it
         # anyway if the browser's word does not come.
         self._owed_timer: asyncio.TimerHandle | None = None
         # An input stopped a run: what it does is drawn at once, not animated.
         self._at_once = False
-        #: When the browser will have drawn everything sent (time.monotonic()).
-        self._busy_until = 0.0
         self._played = 0
         self._typed_seen = 0
         self._shown: Game | None = None
@@ -167,6 +125,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
         self.painter.on_drawn = self._on_drawn
+        #: The run going on, and what the browser has left to draw.
+        self.runs = Runs(self.painter)
         self.canvas = self.painter.canvas
         self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
@@ -177,51 +137,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
                                                           padding="5px", min_width="0"))
         self.stage.add_class("sw-stage")
 
-        button = w.Layout(width="auto")
-        self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
-                                   layout=button)
-        self.deal_number = w.IntText(value=game.seed, description="Deal no.",
-                                     layout=w.Layout(width="190px"),
-                                     style={"description_width": "60px"},
-                                     tooltip="Type a deal number and press Enter")
-        self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
-                                    layout=button)
-        self.redo_button = w.Button(description="Redo", tooltip="Play again the move taken back",
-                                    layout=button)
-        self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
-                                    layout=button)
-        self.finish_button = w.Button(layout=button)
-        self._show_finish_button(running=False)
-        # The solver's questions (Klondike only: the solver plays Klondike).
-        self.can_win_button = w.Button(description="Can this still be won?", layout=button,
-                                       tooltip="Ask the solver, which sees every card")
-        self.solver_hint_button = w.Button(description="Show me the next move", layout=button,
-                                           tooltip="The first move of a winning line")
-        self.winnable_only = w.Checkbox(value=False, description="Winnable deals only",
-                                        indent=False, layout=w.Layout(width="auto"))
-        self.solver_bar = w.HBox([self.can_win_button, self.solver_hint_button,
-                                  self.winnable_only],
-                                 layout=w.Layout(flex_flow="row wrap"))
-        self.action_buttons: dict[str, w.Button] = {}
-        self.actions = w.HBox()
-        self.status = w.HTML()
-        self.message = w.HTML()
-        self.message.add_class("sw-message")
-        self.move_input = w.Text(
-            placeholder=self.table.placeholder(),
-            continuous_update=False, layout=w.Layout(width="260px"),
-            description="Move", style={"description_width": "40px"})
-        self.move_input.add_class("sw-move-box")
-        # Lines typed in the move box, numbered, sent by the page (see
-        # keyboard_bridge): none is lost however fast they come.
-        self.move_queue = w.Text(continuous_update=True, layout=w.Layout(display="none"))
-        self.move_queue.add_class("sw-move-queue")
-        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
-        self.description.add_class("solitaire-description")
-
-        toolbar = w.HBox([self.new_button, self.deal_number, self.undo_button,
-                          self.redo_button, self.hint_button, self.finish_button],
-                         layout=w.Layout(flex_flow="row wrap"))
+        toolbar = self._make_controls(game)
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
         self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
@@ -264,104 +180,15 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     @property
     def running(self) -> bool:
         """True while a run (auto-finish, a deal drawn in pieces, a deal search) goes on."""
-        return self._run is not None
+        return self.runs.running
 
     # -- runs: long work a piece at a time, stopped by any new input -----------------
 
-    def _start_run(self, steps: Iterator[float], on_stop: Callable[[], None]) -> None:
-        """Run ``steps``: each does one piece and yields the seconds until the next.
-
-        With a running event loop (a kernel) the pieces are spaced out and the
-        kernel answers other input in between: any input stops the run
-        (``on_stop`` says so). With none, they run at once, one after another.
-        """
-        self._stop_run()
-        loop = running_loop()
-        if loop is None:
-            for _ in steps:
-                pass
-            return
-        self._run, self._run_stop = steps, on_stop
-        self._next_piece()
-
-    def _schedule_piece(self, loop: asyncio.AbstractEventLoop, delay: float | None) -> None:
-        """The run's next piece, ``delay`` seconds from now (None: as soon as may be).
-
-        Each call gets a new number: a callback whose number is not the latest
-        does nothing. Cancelling a handle does not stop a callback that another
-        thread's loop has already started (it then waits for :data:`LOCK`).
-        """
-        self._piece_number += 1
-        if delay is None:
-            self._run_timer = loop.call_soon(self._next_piece, self._piece_number)
-        else:
-            self._run_timer = loop.call_later(delay, self._next_piece, self._piece_number)
-
-    @serialized
-    def _next_piece(self, number: int | None = None) -> None:
-        if number is not None and number != self._piece_number:
-            return   # a piece scheduled before the run was stopped or rescheduled
-        self._run_timer = None
-        run = self._run
-        if run is None:
-            return
-        try:
-            delay = next(run)
-        except StopIteration:
-            if self._run is run:
-                self._run = self._run_stop = None
-            return
-        if self._run is not run:   # the step started another run, or ended this one
-            return
-        loop = running_loop()
-        if loop is None:   # pragma: no cover - a run starts only where a loop runs
-            self._next_piece()
-            return
-        if self.painter.acknowledged:
-            # Paced by the browser itself: the next piece is worked out and sent
-            # while this one is drawn, never further ahead (see _on_drawn).
-            if self.painter.in_flight <= 1:
-                self._schedule_piece(loop, None)
-            else:
-                self._awaiting_browser = True
-                self._schedule_piece(loop, max(0.0, delay) + ACK_PATIENCE)
-            return
-        self._schedule_piece(loop, max(0.0, delay))
-
-    @serialized
-    def _on_drawn(self) -> None:
-        """The browser has drawn another message: a drawing held back is sent, and a
-        run waiting for it goes on."""
-        if self._redraw_owed and self.painter.in_flight <= 1:
-            # Not from inside the acknowledgement's own update: from the loop, next.
-            loop = running_loop()
-            if loop is None:   # pragma: no cover - acknowledgements come through a kernel
-                self._pay_redraw()
-            else:
-                loop.call_soon(self._pay_owed)
-        if not self._awaiting_browser or self.painter.in_flight > 1 or self._run is None:
-            return
-        self._awaiting_browser = False
-        loop = running_loop()
-        if self._run_timer is not None:
-            self._run_timer.cancel()
-        if loop is None:   # pragma: no cover - acknowledgements come through a kernel
-            self._next_piece()
-        else:
-            self._schedule_piece(loop, None)
-
     def _stop_run(self) -> bool:
-        """Stop a run going on; True if there was one."""
-        if self._run is None:
+        """Stop a run going on (then what an input does is drawn at once); True if there was one."""
+        if not self.runs.stop():
             return False
-        if self._run_timer is not None:
-            self._run_timer.cancel()
-        self._awaiting_browser = False
-        stop, self._run, self._run_stop, self._run_timer = self._run_stop, None, None, None
-        self._piece_number += 1      # a piece already on its way does nothing
         self._at_once = True
-        if stop is not None:
-            stop()
         return True
 
     @serialized
@@ -388,26 +215,9 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         self._stop_run()
         if seed is None and self.winnable_only.value and self.game.rules.solver:
-            self._start_run(self._search(), self._search_stopped)
+            self.runs.start(self._search(), self._search_stopped)
             return
         self._carry(self.table.new_deal(seed))
-
-    def _search(self) -> Iterator[float]:
-        search = self.table.winnable_deal()
-        while True:
-            try:
-                progress = next(search)
-            except StopIteration as done:
-                self._run = self._run_stop = None
-                self._carry(done.value)
-                return
-            self.table.say(progress)
-            self._say()
-            yield 0.0
-
-    def _search_stopped(self) -> None:
-        self.table.say("Stopped looking for a winnable deal")
-        self._say()
 
     # -- the solver's answers (Klondike) ------------------------------------------
 
@@ -453,240 +263,16 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     # -- drawing ---------------------------------------------------------------
 
-    def _highlight(self) -> frozenset[str]:
-        return self.table.marks()
-
-    def _layout(self) -> Scene:
-        return layout(self.game, self.game.table, self.width, keys_from=self._scene)
-
-    @serialized
-    def redraw(self) -> None:
-        """Draw the table as it stands (one message).
-
-        While the browser says it has two or more messages still to draw, the
-        drawing is held back and sent once at most one is left (or after
-        ``ACK_PATIENCE`` seconds with no word): a burst of moves then costs the
-        browser one drawing, not one each, and the picture catches up with the
-        game as soon as the browser has drawn what it already had.
-        """
-        self._scene = self._layout()
-        loop = running_loop()
-        if self.painter.acknowledged and self._behind() and loop is not None:
-            if self._owed_timer is None:
-                self._owed_timer = loop.call_later(ACK_PATIENCE, self._pay_owed)
-            return
-        self._pay_redraw()
-
-    @property
-    def _redraw_owed(self) -> bool:
-        """A drawing is held back until the browser has room (see :meth:`redraw`)."""
-        return self._owed_timer is not None
-
-    @serialized
-    def _pay_owed(self) -> None:
-        """Send the drawing held back, if it still is (a timer's or the loop's call);
-        not while cards are held (the release draws the table anyway)."""
-        if self._redraw_owed and self.pointer.press is None:
-            self._pay_redraw()
-
-    def _pay_redraw(self) -> None:
-        """Send the table as it stands now (a drawing held back, or a new one)."""
-        if self._owed_timer is not None:
-            self._owed_timer.cancel()
-            self._owed_timer = None
-        self._scene = self._layout()
-        shrink = self._shrink_ok and self._idle()
-        self.painter.show(self._scene, self._highlight(), shrink=shrink)
-        if shrink:
-            self._shrink_ok = False
-        self._settle_later(0.0)
-
-    def _idle(self) -> bool:
-        """Nothing sent is still being drawn in the browser (as it says, or as estimated)."""
-        if self.painter.acknowledged:
-            return self.painter.in_flight == 0
-        return time.monotonic() >= self._busy_until
-
-    def _behind(self) -> bool:
-        """The browser is still drawing earlier steps (only a kernel's loop has a browser):
-        two messages not drawn yet, as it says, or ``BEHIND`` seconds of them as estimated."""
-        if running_loop() is None:
-            return False
-        if self.painter.acknowledged:
-            return self.painter.in_flight >= 2
-        return self._busy_until - time.monotonic() > BEHIND
-
-    def _sent(self, seconds: float) -> None:
-        """An animation of ``seconds`` was sent: the browser is busy that much longer."""
-        self._busy_until = max(self._busy_until, time.monotonic()) + seconds
-        self._settle_later(seconds)
-
-    def _settle_later(self, seconds: float) -> None:
-        """Once the browser has drawn everything sent, settle the picture (see :meth:`_settle`).
-
-        Each new drawing puts it off again, so a burst of input settles once.
-        """
-        loop = running_loop()
-        if loop is None or self._scene is None:
-            return
-        if self._settle_timer is not None:
-            self._settle_timer.cancel()
-        self._settle_timer = loop.call_later(max(0.0, self._busy_until - time.monotonic())
-                                             + SETTLE, self._settle)
-
-    @serialized
-    def _settle(self) -> None:
-        """The table at rest: drawn once more, as the engine has it, the felt shrunk to fit.
-
-        The picture is then the engine's position whatever happened to the
-        messages before (the kernel's estimate of when the browser is done
-        is only an estimate); not during a run or while cards are held.
-        """
-        self._settle_timer = None
-        if self._run is not None or self.pointer.press is not None or self._scene is None:
-            return
-        if not self._idle() or self._redraw_owed:
-            self._settle_later(0.0)
-            return
-        self._scene = self._layout()
-        self.painter.show(self._scene, self._highlight(), shrink=self._shrink_ok, fresh=True)
-        self._shrink_ok = False
-
-    def _animate_events(self, before: Table, events: tuple[Event, ...] | list[Event],
-                        deal: bool = False, timing: Timing | None = None) -> float:
-        """Animate ``events`` from ``before``; the seconds the browser takes to draw it.
-
-        A deal longer than ``PIECE_MS`` goes in pieces (a run): any input
-        finishes it at once. The step is drawn at once, not animated, when the browser
-        is behind or when the input that asked for it stopped a run.
-        """
-        timing = (timing or self.timing).scaled(self.speed)
-        if (not self.animate or self._redraw_owed or (self._at_once and not deal)
-                or (self._behind() and not deal)):
-            self.redraw()
-            return 0.0
-        frames, ms = ((timing.deal_frames, timing.deal_ms) if deal
-                      else (timing.frames, timing.ms))
-        segments, final = step_segments(self.game, before, events, self.width, frames, ms,
-                                        keys_from=self._scene)
-        self._scene = final
-        pieces = [segments]
-        if deal and running_loop() is not None:
-            pieces = []
-            for segment in segments:
-                if not pieces or segments_seconds(pieces[-1]) >= PIECE_MS / 1000:
-                    pieces.append([])
-                pieces[-1].append(segment)
-        if len(pieces) <= 1:
-            self.painter.animate(segments, final, self._highlight())
-            seconds = segments_seconds(segments)
-            self._sent(seconds)
-            return seconds
-        self._start_run(self._deal_pieces(pieces, final), self._show_final)
-        return segments_seconds(segments)
-
-    def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
-        for number, piece in enumerate(pieces):
-            last = number == len(pieces) - 1
-            self.painter.animate(piece, final if last else piece[-1].after,
-                                 self._highlight() if last else frozenset())
-            seconds = segments_seconds(piece)
-            self._sent(seconds)
-            yield seconds
-
-    def _show_final(self) -> None:
-        """A deal drawn in pieces was interrupted: show where it ends, at once."""
-        self.redraw()
-
-    @serialized
-    def _on_width(self, change: dict[str, Any]) -> None:
-        width = int(change["new"])
-        self._stop_run()
-        self.canvas.layout.max_width = f"{width}px"
-        self.canvas.layout.min_width = f"{readable_width(self._layout())}px"
-        self._scene = None
-        self.painter.forget()
-        self.painter.drop_images()
-        self.painter.prepare(layout(self.game, self.game.start, width).sprites)
-        self.redraw()
-        self._at_once = False
-
-    def _carry(self, change: Change, timing: Timing | None = None) -> Change:
-        """Draw what ``change`` asks for, then bring the words and the controls up to date."""
-        if change.drag is not None:
-            assert self._scene is not None
-            drag = change.drag
-            self.painter.drag(self._scene, drag.keys, drag.dx, drag.dy, start=drag.start)
-            return change
-        if self.game is not self._shown:     # a new game on the table
-            game = self._shown = self.game
-            self._shrink_ok = True
-            self.deal_number.value = game.seed
-            self.move_input.placeholder = self.table.placeholder()
-            start = layout(game, game.start, self.width)
-            self.painter.prepare(start.sprites)
-            self._scene = start if change.deal else None
-            if change.deal:
-                self._animate_events(game.start, game.opening, deal=True)
-            else:
-                self.redraw()
-        elif change.before is not None:
-            self._animate_events(change.before, change.events, timing=timing)
-        elif change.redraw or change.moved:
-            self.redraw()
-        if change.moved or change.deal:
-            self._update_controls()
-        self._say()
-        self._at_once = False
-        return change
-
     # -- words and controls ------------------------------------------------------
-
-    def _say(self) -> None:
-        """Show the controller's last words (a refusal as an alert)."""
-        text = html.escape(self.table.message)
-        if self.table.error:
-            self.message.value = (f'<span role="alert" style="color:var(--jp-error-color1,'
-                                  f' #b00020)">{text}</span>')
-        else:
-            self.message.value = f"<span>{text}</span>"
 
     def _update_controls(self) -> None:
         """Bring the state trait, the status, the buttons and the words up to date."""
         if not self._finishing:
             self._publish()
-        verdict, rest = self.table.status()
-        status = f"<b>{html.escape(verdict)}</b> {html.escape(rest)}" if verdict else (
-            html.escape(rest))
-        self.status.value = f'<span class="solitaire-status">{status}</span>'
-        controls = self.table.controls(self._finishing)
-        self.undo_button.disabled = not controls.undo
-        self.redo_button.disabled = not controls.redo
-        self.finish_button.disabled = not controls.finish.enabled
-        self.description.value = (
-            '<div role="status" aria-live="polite" aria-label="The table in words" '
-            'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(self.table.words()) + "</div>")
-        if self._finishing:
-            return   # a run: the status line and the words follow each move, the rest its end
-        self.hint_button.disabled = not controls.hint
-        self.can_win_button.disabled = self.solver_hint_button.disabled = not controls.hint
-        buttons = controls.actions
-        for action in buttons:
-            if action.word not in self.action_buttons:
-                widget = w.Button(description=action.label, layout=w.Layout(width="auto"))
-                widget.on_click(lambda _b, word=action.word: self._input(
-                    lambda: self.play(word)))
-                self.action_buttons[action.word] = widget
-        self.actions.children = tuple(self.action_buttons[a.word] for a in buttons)
-        shown = {a.word for a in buttons}
-        for action in buttons:
-            widget = self.action_buttons[action.word]
-            widget.disabled = not action.enabled
-            widget.tooltip = action.tooltip
-        for word, widget in self.action_buttons.items():
-            if word not in shown:
-                widget.disabled = True
+        self._show_controls(self._finishing)
+
+    def _on_action(self, word: str) -> None:
+        self._input(lambda: self.play(word))
 
     # -- playing -------------------------------------------------------------------
 
@@ -714,64 +300,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """Highlight the default player's choice, and say it in words."""
         self._stop_run()
         return self._carry(self.table.show_hint()).move
-
-    @property
-    def _finishing(self) -> bool:
-        return self._run_stop == self._finish_stopped
-
-    @serialized
-    def auto_finish(self) -> None:
-        """Let the default player play on until the game ends or it gives up.
-
-        In a running kernel with animation on, the moves are drawn one by one,
-        quickly (``RUN_TIMING``), the status line following the picture;
-        any input (a click, a key, a typed move, a button; "Auto-finish"
-        itself reads "Stop" meanwhile) stops it after the move being drawn.
-        Otherwise it plays to the end before returning.
-        """
-        self._stop_run()
-        self._played = 0
-        if running_loop() is None or not self.animate:
-            with self.hold_trait_notifications():     # one state change for the whole run
-                for _ in self._finish_moves():
-                    pass
-            return
-        self._show_finish_button(running=True)
-        self._start_run(self._finish_moves(), self._finish_stopped)
-
-    def _finish_moves(self) -> Iterator[float]:
-        while True:
-            change = self.table.finish_step(self._played)
-            if not change.moved:
-                self._finish_over()
-                self._carry(change)
-                return
-            self._played += 1
-            self._carry(change, timing=RUN_TIMING)
-            # The next move is worked out while this one is drawn.
-            yield max(0.0, self._busy_until - time.monotonic() - RUN_AHEAD)
-
-    def _finish_over(self) -> None:
-        self._run = self._run_stop = None
-        self._show_finish_button(running=False)
-        self._update_controls()
-
-    def _show_finish_button(self, running: bool) -> None:
-        """The auto-finish button's words (the controller's), "Stop" while it runs."""
-        words = self.table.finish_button(running)
-        self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
-
-    def _finish_stopped(self) -> None:
-        self._run = self._run_stop = None
-        self.table.finish_said(self._played, stopped=True)
-        self._finish_over()
-        self._say()
-
-    @serialized
-    def _on_finish_button(self) -> None:
-        if not self._stop_run():   # a second press stops the run
-            self.auto_finish()
-        self._at_once = False
 
     @serialized
     def _on_move_typed(self, change: dict[str, Any]) -> None:
@@ -831,12 +359,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def _on_mouse_move(self, x: float, y: float) -> None:
-        if self._scene is not None and self._run is None:
+        if self._scene is not None and not self.runs.running:
             self._carry(self.table.move_to(self._scene, x, y, time.monotonic()))
 
     @serialized
     def _on_mouse_up(self, x: float, y: float) -> None:
-        if self._scene is not None and self._run is None:
+        if self._scene is not None and not self.runs.running:
             self._carry(self.table.release(self._scene, x, y))
 
     @serialized
@@ -860,7 +388,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         """
         # Also called when the widget is collected, perhaps half made (its
         # construction refused): only what exists is stopped and closed.
-        if hasattr(self, "_run"):
+        if hasattr(self, "runs"):
             self._stop_run()
         if hasattr(self, "painter"):
             self.painter.close()
@@ -873,29 +401,14 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live widget; without a kernel, a picture of the table and a line on playing it.
-
-        Where no kernel runs (a notebook opened without running it, nbconvert,
-        nbviewer, the book), the widget view has no model and the page shows
-        the next mime type: ``text/html``, which JupyterLab sanitizes when the
-        notebook is not trusted. So it holds only what sanitizers keep: an
-        ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
-        and one line of text. ``image/png`` carries the same picture, smaller, for
-        a viewer that shows only images, as GitHub's (an ``image/svg+xml`` copy
-        would only repeat the HTML's picture and weigh down saved notebooks).
-        """
+        """The live widget; without a kernel, a picture of the table and a line on
+        playing it (see :func:`~solitaire_widgets.widgets.stand_in.game_bundle`)."""
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         # A second display is a new view of the same canvas: draw it again in full.
         self.painter.redraw()
         if bundle is None:
             return None
-        scene = self._scene or self._layout()
-        title = f"{self.game.rules.title}, {self.game.deal_name}"
-        words = describe_table(self.game.name, self.game.table)
-        svg = scene_svg(scene, title=title, description=words)
-        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
-        bundle["image/png"] = still_png(scene)
-        bundle["text/html"] = still_html(svg, words, line, scene)
+        bundle.update(game_bundle(self.game, self._scene or self._layout()))
         return bundle
 
     @serialized
@@ -904,7 +417,6 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         shows, with or without a kernel), then the live widget, which hides the
         picture while it lives (see :mod:`.stand_in`)."""
         self.painter.redraw()
-        title = f"{self.game.rules.title}, {self.game.deal_name}"
-        line = f"{title}. {self.game.status}. A picture: run this code in Jupyter to play."
-        show(self, self._scene or self._layout(), describe_table(self.game.name, self.game.table),
-             line, f"GameWidget: {title}", self._repr_mimebundle_)
+        title, words, line = game_words(self.game)
+        show(self, self._scene or self._layout(), words, line, f"GameWidget: {title}",
+             self._repr_mimebundle_)

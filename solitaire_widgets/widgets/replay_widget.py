@@ -41,39 +41,22 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..errors import SaveFileError
 from ..examples import Example
 from ..game import Game
-from ..render.describe import describe_table, sentence
+from ..render.describe import describe_table
 from ..render.display import replay_still, still_png
 from ..render.scene import Scene, layout, readable_width
-from ..render.tween import Segment, Timing, step_segments
-from ..saves import load_game
+from ..render.tween import Segment, Timing
+from ..replay import Replay
 from .canvas_backend import TablePainter
-from .game_widget import PIECE_MS, running_loop, segments_seconds
 from .owned import close_all
+from .runs import running_loop
 from .stand_in import picture_hider, show
+from .table_drawing import PIECE_MS, segments_seconds
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
 
 __all__ = ["ReplayWidget"]
-
-
-def _as_game(replay: Game | Example | str | bytes) -> tuple[Game, list[str], str]:
-    """The game to replay, the words beside each step, and a title."""
-    if isinstance(replay, Game):
-        game = replay.clone()
-        words = [step.text for step in game.history]
-        return game, words, f"{game.rules.title}, {game.deal_name}"
-    if isinstance(replay, Example):
-        game = replay.play()
-        words = [text or step.text for text, step in zip(replay.words, game.history, strict=True)]
-        return game, words, replay.title
-    if isinstance(replay, str | bytes):
-        game = load_game(replay)
-        return game, [step.text for step in game.history], f"{game.rules.title}, {game.deal_name}"
-    raise SaveFileError(
-        f"a replay is a Game, an Example or save-file JSON text, not {type(replay).__name__}")
 
 
 def _pieces(segments: list[Segment], ms: int = PIECE_MS) -> list[list[Segment]]:
@@ -142,11 +125,10 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     def __init__(self, replay: Game | Example | str | bytes, *, width: int = 760,
                  animate: bool = True, four_colour: bool = False) -> None:
         width = check_width(width)
-        game, words, title = _as_game(replay)
+        #: The steps, their words and positions (shared with the page's and the book's players).
+        self.replay = Replay(replay)
+        game = self.replay.game
         self._example = replay if isinstance(replay, Example) else None
-        self.game = game
-        self.words = words
-        self.title = title
         self.timing = Timing()
         self._scene: Scene | None = None
         # The animation being sent in pieces: the timer of the next piece, and
@@ -191,7 +173,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                           layout=w.Layout(width="260px"))
         self.counter = w.Label()
         self.caption = w.HTML()
-        self.heading = w.HTML(f"<b>{html.escape(title)}</b>")
+        self.heading = w.HTML(f"<b>{html.escape(self.title)}</b>")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
         controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
                            self.forward_button, self.end_button, self.speed_slider, self.counter],
@@ -219,9 +201,19 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._draw(0, animated=False)
 
     @property
+    def game(self) -> Game:
+        """The game replayed."""
+        return self.replay.game
+
+    @property
+    def title(self) -> str:
+        """The replay's title."""
+        return self.replay.title
+
+    @property
     def steps(self) -> int:
         """The number of steps after the deal."""
-        return len(self.game.history)
+        return self.replay.last
 
     # -- moving through the replay ----------------------------------------------
 
@@ -308,10 +300,10 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         if change["new"] == self.game.to_json():
             return
         self.pause()
-        game, words, title = _as_game(str(change["new"]))
+        self.replay = Replay(str(change["new"]))
+        game = self.replay.game
         self._example = None
-        self.game, self.words, self.title = game, words, title
-        self.heading.value = f"<b>{html.escape(title)}</b>"
+        self.heading.value = f"<b>{html.escape(self.title)}</b>"
         self.player.max = max(self.steps, self.player.min)
         self.painter.prepare(layout(game, game.start, self.width).sprites)
         self._scene = None
@@ -385,37 +377,30 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                                 self._next_piece, number, rest, final)
 
     def _draw(self, position: int, animated: bool) -> None:
-        game = self.game
-        table = game.position_at(position)
+        replay = self.replay
         if animated and self.animate and position > 0:
-            before = game.position_at(position - 1)
-            timing = self.timing.scaled(self.speed)
-            segments, final = step_segments(game, before, game.history[position - 1].events,
-                                            self.width, timing.frames, timing.ms,
-                                            keys_from=self._scene)
-            self._scene = final
+            plan = replay.plan(position, self.width, self.timing.scaled(self.speed),
+                               keys_from=self._scene)
+            self._scene = plan.final
+            segments = list(plan.segments)
             pieces = _pieces(segments) if running_loop() is not None else [segments]
-            self._next_piece(self._piece_number, pieces or [[]], final)
+            self._next_piece(self._piece_number, pieces or [[]], plan.final)
         else:
-            self._scene = layout(game, table, self.width, keys_from=self._scene)
+            self._scene = layout(self.game, replay.position(position), self.width,
+                                 keys_from=self._scene)
             self.painter.show(self._scene)
-        self.counter.value = f"step {position} of {self.steps}"
-        if position == 0:
-            words = "The deal."
-        else:
-            words = sentence(self.words[position - 1])
-        ended = position == self.steps and game.result.over
-        if ended:
-            verdict = "You won!" if game.is_won else "Game over: lost."
-            words += f" {verdict} {sentence(game.result.reason)}"
-        self.caption.value = f'<span class="solitaire-caption">{html.escape(words)}</span>'
-        self.start_button.disabled = self.back_button.disabled = position == 0
-        self.forward_button.disabled = self.end_button.disabled = position == self.steps
+        self.counter.value = replay.counter(position)
+        self.caption.value = (f'<span class="solitaire-caption">'
+                              f"{html.escape(replay.words(position))}</span>")
+        buttons = replay.buttons(position)
+        self.start_button.disabled = self.back_button.disabled = not buttons.back
+        self.forward_button.disabled = self.end_button.disabled = not buttons.forward
         # The caption says how the game ended; the words of the table do not repeat it.
         self.description.value = (
             '<div role="status" aria-live="polite" aria-label="The table in words" '
             'style="font-size:smaller;white-space:pre-line">'
-            + html.escape(describe_table(game, table, status=not ended)) + "</div>")
+            + html.escape(replay.description(position, status=not replay.ended(position)))
+            + "</div>")
 
     # -- display -------------------------------------------------------------------------
 

@@ -39,10 +39,13 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from ..render.display import png_still_html
+from ..game import Game
+from ..render.describe import describe_table
+from ..render.display import png_still_html, still_html, still_png
 from ..render.scene import Scene
+from ..render.svg import scene_svg
 
-__all__ = ["STAND_IN_VARIABLE", "PICTURE_SCALE", "HIDE_PICTURE", "picture_hider",
+__all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "HIDE_PICTURE", "picture_hider",
            "players_wanted", "show"]
 
 #: The environment variable that chooses the HTML stand-ins (``player``).
@@ -99,3 +102,33 @@ def show(widget: w.DOMWidget, scene: Scene, words: str, line: str, label: str,
         return
     display(picture_bundle(scene, words, line), raw=True)  # type: ignore[no-untyped-call]
     display({**bundle, "text/plain": label}, raw=True)  # type: ignore[no-untyped-call]
+
+
+def game_words(game: Game) -> tuple[str, str, str]:
+    """A table's title, the table in words, and the line under its picture where no
+    kernel runs.
+
+    >>> from solitaire_widgets import new_game
+    >>> game_words(new_game("chain", seed=5))[0]
+    'Chain, deal 5'
+    """
+    title = f"{game.rules.title}, {game.deal_name}"
+    return (title, describe_table(game.name, game.table),
+            f"{title}. {game.status}. A picture: run this code in Jupyter to play.")
+
+
+def game_bundle(game: Game, scene: Scene) -> dict[str, Any]:
+    """A table's picture and a line on playing it, for where no kernel runs.
+
+    Where no kernel runs (a notebook opened without running it, nbconvert,
+    nbviewer, the book), the widget view has no model and the page shows
+    the next mime type: ``text/html``, which JupyterLab sanitizes when the
+    notebook is not trusted. So it holds only what sanitizers keep: an
+    ``<img>`` of the table's SVG (a ``data:`` URL, its words as ``alt``)
+    and one line of text. ``image/png`` carries the same picture, smaller, for
+    a viewer that shows only images, as GitHub's (an ``image/svg+xml`` copy
+    would only repeat the HTML's picture and weigh down saved notebooks).
+    """
+    title, words, line = game_words(game)
+    svg = scene_svg(scene, title=title, description=words)
+    return {"image/png": still_png(scene), "text/html": still_html(svg, words, line, scene)}

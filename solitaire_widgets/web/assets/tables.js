@@ -215,47 +215,105 @@
     if (frame.over) { svg.insertAdjacentHTML("beforeend", '<g class="sw-over">' + frame.over + "</g>"); }
   }
 
-  // Cards keep their data-key from one picture to the next: each moved card
-  // slides from where it was (a few frames, the first one drawn at once).
-  // A new picture stops a slide still running on the stage (its cards are
-  // already where the new picture puts them).
-  var ANIMATION_MS = 140, FINISH_MS = 70;
-  function positions(stage) {
-    var out = {};
-    stage.querySelectorAll("g.card").forEach(function (g) {
-      out[g.getAttribute("data-key")] = g.getAttribute("transform");
-    });
-    return out;
-  }
+  // Each step comes with its animation plan, worked out by the engine
+  // (render/tween.py's Plan.page_data, the plan the notebook's canvas draws):
+  // segments played one after another, each `frames` frames `ms` apart, with
+  // the cards that move or turn over in it, [key, x0, y0, x1, y1, w] (w: the
+  // card's width when it turns over, else 0). The page only eases them frame
+  // by frame as the canvas does: a cubic ease in and out; a card turning over
+  // narrows to its edge and opens on its other side at the midpoint; cards in
+  // flight go above the rest. A new picture stops an animation still running
+  // on the stage (its cards are already where the new picture puts them).
   function xy(transform) {
     var m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(transform || "");
     return m ? [parseFloat(m[1]), parseFloat(m[2])] : null;
   }
-  function draw(stage, picture, drawing, animate, done, duration) {
-    var before = animate ? positions(stage) : {};
-    var mine = stage.swAnimation = (stage.swAnimation || 0) + 1;
-    duration = duration || ANIMATION_MS;
-    patch(stage, picture, drawing);
-    var moving = [];
-    if (animate) {
+  function ease(t) { return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2; }
+  function flights(plan) {
+    var paths = {}, at = 0;
+    plan.forEach(function (segment) {
+      var length = segment.frames * segment.ms;
+      segment.cards.forEach(function (c) {
+        (paths[c[0]] = paths[c[0]] || []).push({ start: at, end: at + length, ms: segment.ms, c: c });
+      });
+      at += length;
+    });
+    return { paths: paths, total: at };
+  }
+  // Where a card is drawn `time` ms into the plan, and with which picture.
+  function place(m, time) {
+    var path = m.path, f = path[0], turned = null;
+    for (var i = 0; i < path.length; i++) {
+      if (path[i].c[5]) { turned = path[i]; }
+      f = path[i];
+      if (time < f.end) { break; }
+    }
+    var length = f.end - f.start;
+    // As on the canvas: the segment's k-th frame (t = k / frames) shows (k - 1) * ms in.
+    var t = time < f.start ? 0 : length ? Math.min(1, ((time - f.start) / f.ms + 1) * f.ms / length) : 1;
+    var c = f.c, e = ease(t), x = c[1] + (c[3] - c[1]) * e, y = c[2] + (c[4] - c[2]) * e;
+    var transform = "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")";
+    if (c[5] && t > 0 && t < 1) {
+      var squash = Math.max(0.04, Math.abs(1 - 2 * t));
+      transform = "translate(" + (x + c[5] * (1 - squash) / 2).toFixed(2) + " " + y.toFixed(2) +
+        ") scale(" + squash.toFixed(3) + " 1)";
+    }
+    var face = m.to;
+    // It shows its new side from the frame at t = 1/2 on, as on the canvas.
+    if (turned && time < turned.start + (turned.end - turned.start) / 2 - turned.ms) { face = m.from; }
+    if (m.g.getAttribute("transform") !== transform) { m.g.setAttribute("transform", transform); }
+    if (m.use.getAttribute("href") !== face) { m.use.setAttribute("href", face); }
+  }
+  // `same`: the picture shows the position already drawn (a selection, a
+  // hint, a refusal): an animation still running goes on, and ends on it.
+  function draw(stage, picture, drawing, plan, done, same) {
+    var running = stage.swRunning;
+    if (same && running && !(plan && plan.length)) {
+      running.picture = picture;
+      running.drawing = drawing;
+      patch(stage, picture, drawing);
+      running.raise();
+      done();
+      return;
+    }
+    var faces = {};
+    if (plan && plan.length) {
       stage.querySelectorAll("g.card").forEach(function (g) {
-        var from = xy(before[g.getAttribute("data-key")]), to = xy(g.getAttribute("transform"));
-        if (from && to && (from[0] !== to[0] || from[1] !== to[1])) {
-          moving.push([g, from, to]);
-        }
+        faces[g.getAttribute("data-key")] = g.firstChild.getAttribute("href");
       });
     }
-    if (!moving.length) { if (done) { done(); } return; }
+    var mine = stage.swAnimation = (stage.swAnimation || 0) + 1;
+    stage.swRunning = null;
+    patch(stage, picture, drawing);
+    var planned = flights(plan || []), moving = [], svg = stage.querySelector("svg");
+    svg.querySelectorAll(":scope > g.card").forEach(function (g) {
+      var key = g.getAttribute("data-key"), path = planned.paths[key];
+      if (!path) { return; }
+      var to = g.firstChild.getAttribute("href");
+      moving.push({ g: g, use: g.firstChild, path: path, to: to, from: faces[key] || to });
+    });
+    if (!moving.length) { done(); return; }
+    var animation = stage.swRunning = {
+      picture: picture, drawing: drawing,
+      raise: function () {
+        var over = svg.querySelector(":scope > g.sw-over");
+        moving.forEach(function (m) { svg.insertBefore(m.g, over); });
+      }
+    };
+    animation.raise();
     var start = null;
     function frame(now) {
-      if (stage.swAnimation !== mine) { if (done) { done(); } return; }
+      if (stage.swAnimation !== mine) { done(); return; }
       if (start === null) { start = now; }
-      var t = Math.min(1, (now - start) / duration), e = 1 - (1 - t) * (1 - t);
-      moving.forEach(function (m) {
-        var x = m[1][0] + (m[2][0] - m[1][0]) * e, y = m[1][1] + (m[2][1] - m[1][1]) * e;
-        m[0].setAttribute("transform", "translate(" + x.toFixed(2) + " " + y.toFixed(2) + ")");
-      });
-      if (t < 1) { window.requestAnimationFrame(frame); } else if (done) { done(); }
+      var time = now - start;
+      if (time >= planned.total) {
+        stage.swRunning = null;
+        patch(stage, animation.picture, animation.drawing);   // every card at rest, in its own order
+        done();
+        return;
+      }
+      moving.forEach(function (m) { place(m, time); });
+      window.requestAnimationFrame(frame);
     }
     // The first frame is drawn now, not a frame later.
     frame(performance.now());
@@ -460,7 +518,7 @@
       if (finishing && self.finishing !== finishing) { view.stopped = true; }
       if (view.drag) { self.drag(view.drag); return view; }
       if (view.noop) { return view; }
-      view.drawn = self.show(view, true, sent, finishing ? FINISH_MS : undefined);
+      view.drawn = self.show(view, true, sent);
       return view;
     }, function (error) { done(); throw error; });
   };
@@ -496,14 +554,15 @@
     });
   };
 
-  Table.prototype.show = function (view, animate, sent, duration) {
+  Table.prototype.show = function (view, animate, sent) {
     var self = this, shown;
     this.view = view;
     var focused = document.activeElement === this.stage;
     keepDefs(this.root, view.defs);
     Object.keys(view.statics).forEach(function (k) { self.statics[k] = view.statics[k]; });
     var drawn = new Promise(function (resolve) { shown = resolve; });
-    draw(this.stage, view, this.statics[view.static], animate && view.played, shown, duration);
+    draw(this.stage, view, this.statics[view.static], animate ? view.plan : null, shown,
+         !view.played);
     if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
     if (focused) { this.stage.focus({ preventScroll: true }); }
     this.status.textContent = view.status;

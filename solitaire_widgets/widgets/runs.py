@@ -1,0 +1,181 @@
+"""Runs: a table's long work (auto-finish, a deal drawn in pieces, the search for a
+winnable deal) done a piece at a time, paced by the browser, stopped by any input.
+
+Also the kernel's reckoning of what the browser still has to draw: the
+browser says so when it can (the painter's acknowledgements), else the
+kernel estimates it from the animations it sent.
+
+>>> from solitaire_widgets.widgets.canvas_backend import TablePainter
+>>> painter = TablePainter(width=100, height=10)
+>>> runs = Runs(painter)
+>>> done = []
+>>> def steps():
+...     done.append(1)
+...     yield 0.0
+...     done.append(2)
+>>> runs.start(steps(), on_stop=lambda: None)   # no event loop: it runs through at once
+>>> done, runs.running
+([1, 2], False)
+>>> painter.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+
+from .canvas_backend import TablePainter
+from .threads import serialized
+
+__all__ = ["Runs", "running_loop", "BEHIND", "ACK_PATIENCE"]
+
+#: When the browser is this far (seconds) behind what was sent, a move is drawn
+#: at once rather than animated: the picture catches up with the game.
+BEHIND = 0.15
+#: A run waits for the browser to say it has drawn the step before the last one
+#: (see :class:`~solitaire_widgets.widgets.canvas_backend.TablePainter`); if no
+#: word comes this long (seconds) after it should have, it goes on anyway.
+ACK_PATIENCE = 1.0
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop (the kernel's), or None outside one."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class Runs:
+    """The run going on at one table (at most one), and what its browser has left to draw."""
+
+    def __init__(self, painter: TablePainter) -> None:
+        self.painter = painter
+        #: The run's steps: each does one piece and yields the seconds until the next.
+        self.steps: Iterator[float] | None = None
+        #: What to do if the run is stopped by an input.
+        self.on_stop: Callable[[], None] | None = None
+        #: The latest piece scheduled: a callback with an older number does nothing.
+        self.piece_number = 0
+        #: When the browser will have drawn everything sent (time.monotonic()).
+        self.busy_until = 0.0
+        self._timer: asyncio.Handle | None = None
+        self._awaiting_browser = False
+
+    @property
+    def running(self) -> bool:
+        """A run goes on."""
+        return self.steps is not None
+
+    def start(self, steps: Iterator[float], on_stop: Callable[[], None]) -> None:
+        """Run ``steps``: each does one piece and yields the seconds until the next.
+
+        With a running event loop (a kernel) the pieces are spaced out and the
+        kernel answers other input in between: any input stops the run
+        (``on_stop`` says so). With none, they run at once, one after another.
+        """
+        self.stop()
+        loop = running_loop()
+        if loop is None:
+            for _ in steps:
+                pass
+            return
+        self.steps, self.on_stop = steps, on_stop
+        self.next_piece()
+
+    def end(self) -> None:
+        """The run is over (it ended itself: nothing to say)."""
+        self.steps = self.on_stop = None
+
+    def _schedule(self, loop: asyncio.AbstractEventLoop, delay: float | None) -> None:
+        """The run's next piece, ``delay`` seconds from now (None: as soon as may be).
+
+        Each call gets a new number: a callback whose number is not the latest
+        does nothing. Cancelling a handle does not stop a callback that another
+        thread's loop has already started (it then waits for the lock).
+        """
+        self.piece_number += 1
+        if delay is None:
+            self._timer = loop.call_soon(self.next_piece, self.piece_number)
+        else:
+            self._timer = loop.call_later(delay, self.next_piece, self.piece_number)
+
+    @serialized
+    def next_piece(self, number: int | None = None) -> None:
+        """Do the run's next piece (``number``: the piece scheduled, if a timer's call)."""
+        if number is not None and number != self.piece_number:
+            return   # a piece scheduled before the run was stopped or rescheduled
+        self._timer = None
+        run = self.steps
+        if run is None:
+            return
+        try:
+            delay = next(run)
+        except StopIteration:
+            if self.steps is run:
+                self.end()
+            return
+        if self.steps is not run:   # the step started another run, or ended this one
+            return
+        loop = running_loop()
+        if loop is None:   # pragma: no cover - a run starts only where a loop runs
+            self.next_piece()
+            return
+        if self.painter.acknowledged:
+            # Paced by the browser itself: the next piece is worked out and sent
+            # while this one is drawn, never further ahead (see browser_drew).
+            if self.painter.in_flight <= 1:
+                self._schedule(loop, None)
+            else:
+                self._awaiting_browser = True
+                self._schedule(loop, max(0.0, delay) + ACK_PATIENCE)
+            return
+        self._schedule(loop, max(0.0, delay))
+
+    def browser_drew(self) -> None:
+        """The browser has drawn another message: a run waiting for it goes on."""
+        if not self._awaiting_browser or self.painter.in_flight > 1 or self.steps is None:
+            return
+        self._awaiting_browser = False
+        loop = running_loop()
+        if self._timer is not None:
+            self._timer.cancel()
+        if loop is None:   # pragma: no cover - acknowledgements come through a kernel
+            self.next_piece()
+        else:
+            self._schedule(loop, None)
+
+    def stop(self) -> bool:
+        """Stop the run going on (``on_stop`` says so); True if there was one."""
+        if self.steps is None:
+            return False
+        if self._timer is not None:
+            self._timer.cancel()
+        self._awaiting_browser = False
+        stop, self.steps, self.on_stop, self._timer = self.on_stop, None, None, None
+        self.piece_number += 1      # a piece already on its way does nothing
+        if stop is not None:
+            stop()
+        return True
+
+    # -- what the browser has left to draw -------------------------------------------
+
+    def idle(self) -> bool:
+        """Nothing sent is still being drawn in the browser (as it says, or as estimated)."""
+        if self.painter.acknowledged:
+            return self.painter.in_flight == 0
+        return time.monotonic() >= self.busy_until
+
+    def behind(self) -> bool:
+        """The browser is still drawing earlier steps (only a kernel's loop has a browser):
+        two messages not drawn yet, as it says, or ``BEHIND`` seconds of them as estimated."""
+        if running_loop() is None:
+            return False
+        if self.painter.acknowledged:
+            return self.painter.in_flight >= 2
+        return self.busy_until - time.monotonic() > BEHIND
+
+    def sent(self, seconds: float) -> None:
+        """An animation of ``seconds`` was sent: the browser is busy that much longer."""
+        self.busy_until = max(self.busy_until, time.monotonic()) + seconds

@@ -1,0 +1,143 @@
+"""The controls around a GameWidget's table: its buttons, boxes and lines of words.
+
+:class:`TableControls` makes them and brings them up to date from the
+table's :class:`~solitaire_widgets.controller.TableController` (which says
+which buttons may be pressed, with what words, and what the table says);
+the GameWidget lays them out and forwards their input.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from ..controller import TableController
+from ..game import Game
+
+__all__ = ["TableControls"]
+
+
+class TableControls:
+    """The GameWidget's controls (a part of it: its attributes are the widget's)."""
+
+    table: TableController
+    new_button: w.Button
+    deal_number: w.IntText
+    undo_button: w.Button
+    redo_button: w.Button
+    hint_button: w.Button
+    finish_button: w.Button
+    can_win_button: w.Button
+    solver_hint_button: w.Button
+    winnable_only: w.Checkbox
+    solver_bar: w.HBox
+    #: The game's own decisions' buttons, by word ("turn", "redeal"...).
+    action_buttons: dict[str, w.Button]
+    actions: w.HBox
+    status: w.HTML
+    message: w.HTML
+    move_input: w.Text
+    move_queue: w.Text
+    description: w.HTML
+
+    def _on_action(self, word: str) -> None:  # pragma: no cover - the widget's own
+        """One of the game's own decisions' buttons was pressed."""
+        raise NotImplementedError
+
+    def _make_controls(self, game: Game) -> w.HBox:
+        """Make every control for ``game``; the toolbar (new deal, deal number, undo,
+        redo, hint, auto-finish)."""
+        button = w.Layout(width="auto")
+        self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
+                                   layout=button)
+        self.deal_number = w.IntText(value=game.seed, description="Deal no.",
+                                     layout=w.Layout(width="190px"),
+                                     style={"description_width": "60px"},
+                                     tooltip="Type a deal number and press Enter")
+        self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
+                                    layout=button)
+        self.redo_button = w.Button(description="Redo", tooltip="Play again the move taken back",
+                                    layout=button)
+        self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
+                                    layout=button)
+        self.finish_button = w.Button(layout=button)
+        self._show_finish_button(running=False)
+        # The solver's questions (Klondike only: the solver plays Klondike).
+        self.can_win_button = w.Button(description="Can this still be won?", layout=button,
+                                       tooltip="Ask the solver, which sees every card")
+        self.solver_hint_button = w.Button(description="Show me the next move", layout=button,
+                                           tooltip="The first move of a winning line")
+        self.winnable_only = w.Checkbox(value=False, description="Winnable deals only",
+                                        indent=False, layout=w.Layout(width="auto"))
+        self.solver_bar = w.HBox([self.can_win_button, self.solver_hint_button,
+                                  self.winnable_only],
+                                 layout=w.Layout(flex_flow="row wrap"))
+        self.action_buttons = {}
+        self.actions = w.HBox()
+        self.status = w.HTML()
+        self.message = w.HTML()
+        self.message.add_class("sw-message")
+        self.move_input = w.Text(
+            placeholder=self.table.placeholder(),
+            continuous_update=False, layout=w.Layout(width="260px"),
+            description="Move", style={"description_width": "40px"})
+        self.move_input.add_class("sw-move-box")
+        # Lines typed in the move box, numbered, sent by the page (see
+        # keyboard_bridge): none is lost however fast they come.
+        self.move_queue = w.Text(continuous_update=True, layout=w.Layout(display="none"))
+        self.move_queue.add_class("sw-move-queue")
+        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
+        self.description.add_class("solitaire-description")
+        return w.HBox([self.new_button, self.deal_number, self.undo_button,
+                       self.redo_button, self.hint_button, self.finish_button],
+                      layout=w.Layout(flex_flow="row wrap"))
+
+    def _show_finish_button(self, running: bool) -> None:
+        """The auto-finish button's words (the controller's), "Stop" while it runs."""
+        words = self.table.finish_button(running)
+        self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
+
+    def _say(self) -> None:
+        """Show the controller's last words (a refusal as an alert)."""
+        text = html.escape(self.table.message)
+        if self.table.error:
+            self.message.value = (f'<span role="alert" style="color:var(--jp-error-color1,'
+                                  f' #b00020)">{text}</span>')
+        else:
+            self.message.value = f"<span>{text}</span>"
+
+    def _show_controls(self, finishing: bool) -> None:
+        """Bring the status, the buttons and the words up to date (``finishing``:
+        auto-finish runs, and only the status, undo, redo and the words follow it)."""
+        verdict, rest = self.table.status()
+        status = f"<b>{html.escape(verdict)}</b> {html.escape(rest)}" if verdict else (
+            html.escape(rest))
+        self.status.value = f'<span class="solitaire-status">{status}</span>'
+        controls = self.table.controls(finishing)
+        self.undo_button.disabled = not controls.undo
+        self.redo_button.disabled = not controls.redo
+        self.finish_button.disabled = not controls.finish.enabled
+        self.description.value = (
+            '<div role="status" aria-live="polite" aria-label="The table in words" '
+            'style="font-size:smaller;white-space:pre-line">'
+            + html.escape(self.table.words()) + "</div>")
+        if finishing:
+            return   # a run: the status line and the words follow each move, the rest its end
+        self.hint_button.disabled = not controls.hint
+        self.can_win_button.disabled = self.solver_hint_button.disabled = not controls.hint
+        buttons = controls.actions
+        for action in buttons:
+            if action.word not in self.action_buttons:
+                widget = w.Button(description=action.label, layout=w.Layout(width="auto"))
+                widget.on_click(lambda _b, word=action.word: self._on_action(word))
+                self.action_buttons[action.word] = widget
+        self.actions.children = tuple(self.action_buttons[a.word] for a in buttons)
+        shown = {a.word for a in buttons}
+        for action in buttons:
+            widget = self.action_buttons[action.word]
+            widget.disabled = not action.enabled
+            widget.tooltip = action.tooltip
+        for word, widget in self.action_buttons.items():
+            if word not in shown:
+                widget.disabled = True
