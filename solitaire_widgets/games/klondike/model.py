@@ -41,7 +41,7 @@ from ...moves import Move
 from ...table import Event, Pile, Table
 
 __all__ = [
-    "KlondikeModel", "State", "EMPTY", "WASTE_LIMIT", "CARDS", "card_code", "card_of",
+    "KlondikeModel", "State", "EMPTY", "WASTE_LIMIT", "CARDS", "CODES", "card_code", "card_of",
     "deal_codes", "fits", "goes_up", "PARENTS", "CHILDREN", "TO_EMPTY", "OPP", "TWIN", "P0",
     "P1", "ON", "TURN_MOVE", "REDEAL_MOVE", "cut", "reach", "another_pass", "state_of",
     "talon_tops",
@@ -79,7 +79,8 @@ def card_of(code: int) -> Card:
 
 #: Each code's card: ``CARDS[code]``.
 CARDS: Final[tuple[Card, ...]] = tuple(card_of(c) for c in range(52))
-_CODES: Final[dict[Card, int]] = {card: code for code, card in enumerate(CARDS)}
+#: Each card's code: ``CODES[card]``, the inverse of :data:`CARDS`.
+CODES: Final[dict[Card, int]] = {card: code for code, card in enumerate(CARDS)}
 
 
 def deal_codes(seed: int) -> list[int]:
@@ -88,7 +89,7 @@ def deal_codes(seed: int) -> list[int]:
     >>> len(deal_codes(5)), sorted(deal_codes(5)) == list(range(52))
     (52, True)
     """
-    return [_CODES[card] for card in shuffled(full_deck(), seed_rng(seed, 0))]
+    return [CODES[card] for card in shuffled(full_deck(), seed_rng(seed, 0))]
 
 
 # -- the building rule: written here once ------------------------------------
@@ -241,9 +242,9 @@ def state_of(table: Table) -> tuple[State, bool]:
         down = min(pile.down, len(pile.cards))
         if down and down == len(pile.cards):  # cannot happen in play
             down -= 1
-        cols.append(bytes((down,)) + bytes(_CODES[c] for c in pile.cards))
-    waste = [_CODES[c] for c in piles["w"].cards]
-    stock = [_CODES[c] for c in reversed(piles["s"].cards)]
+        cols.append(bytes((down,)) + bytes(CODES[c] for c in pile.cards))
+    waste = [CODES[c] for c in piles["w"].cards]
+    stock = [CODES[c] for c in reversed(piles["s"].cards)]
     pss = int(table.facts.get("pass") or 1)
     state: State = (
         (found[0], found[1], found[2], found[3]),
