@@ -170,6 +170,7 @@ class KlondikeRules(Rules):
     layout = "solitaire_widgets.games.klondike.layout:klondike_layout"
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
+    model = "solitaire_widgets.games.klondike.model:KlondikeModel"
     solver = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
