@@ -27,9 +27,12 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widgets"
-#: The modules the search spends its time in, compiled; the rest of the
-#: package is copied as it is.
-COMPILED = ("state", "moves", "dead_ends", "components", "search")
+#: The modules the search spends its time in, compiled (paths in the
+#: package): the solver's, and the Klondike model its state comes from
+#: (its building rule, ``cut`` and ``reach``); the rest of the package is
+#: copied as it is.
+COMPILED = ("solver/state", "solver/moves", "solver/dead_ends", "solver/components",
+            "solver/search", "games/klondike/model")
 
 
 def build(dest: Path, quiet: bool = True) -> Path:
@@ -44,7 +47,7 @@ def build(dest: Path, quiet: bool = True) -> Path:
     dest.mkdir(parents=True)
     shutil.copytree(PACKAGE, dest / PACKAGE.name,
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
-    sources = [f"{PACKAGE.name}/solver/{name}.py" for name in COMPILED]
+    sources = [f"{PACKAGE.name}/{name}.py" for name in COMPILED]
     done = subprocess.run([sys.executable, "-m", "mypyc", *sources], cwd=dest,
                           capture_output=True, text=True)
     if done.returncode != 0:

@@ -40,10 +40,11 @@ from typing import Literal
 
 from ..game import Game
 from ..games import new_game
+from ..games.klondike.model import KlondikeModel
 from ..moves import Move
 from .config import DEFAULT, Config
 from .search import solve_position
-from .state import from_table, mode_of
+from .state import State, mode_of
 
 __all__ = ["Solution", "Status", "Config", "Hint", "solve", "solve_deal", "next_move", "can_win",
            "hint", "rules_config", "DEFAULT_NODES", "HINT_SECONDS"]
@@ -92,7 +93,7 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
                         time.perf_counter() - start)
     mode = mode_of(str(game.options.get("variant", "polish")))
     config = rules_config(game, config)
-    root, forced = from_table(game.table)
+    root, forced = _root(game)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     status, moves, nodes = solve_position(root, forced, mode, max_nodes, deadline,
                                           config=config)
@@ -181,8 +182,15 @@ _KNOWN: OrderedDict[tuple[object, ...], tuple[Status, tuple[Move, ...]]] = Order
 KNOWN_POSITIONS = 20_000
 
 
+def _root(game: Game) -> tuple[State, bool]:
+    """The game's position as the solver's state (read by the model), and whether
+    the card just turned must leave the waste now."""
+    model = KlondikeModel.from_table(game.options, game.seed, game.table, 0)
+    return model.solver_state(), model.forced
+
+
 def _position(game: Game, config: Config) -> tuple[object, ...]:
-    return (tuple(sorted(game.options.items())), config, *from_table(game.table))
+    return (tuple(sorted(game.options.items())), config, *_root(game))
 
 
 def _remember(game: Game, solution: Solution, config: Config) -> None:

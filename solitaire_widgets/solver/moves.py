@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..games.klondike.model import EMPTY, another_pass, fits, goes_up
 from ..moves import Move
 from .config import DEFAULT, Config
 from .state import (
@@ -327,7 +328,9 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
             else:
                 result.extend(other)
     result.extend(partial)
-    if mode == POLISH and pss == 1 and talon:
+    # The Polish second pass (in the standard variants a talon card's macro
+    # turns the waste over itself).
+    if mode == POLISH and another_pass(True, pss) and talon:
         result.append((REDEAL, 0, 0, 0))
     return result
 
@@ -566,19 +569,24 @@ def partial_useful(state: State, i: int, k: int, j: int, ends: dict[int, int],
 
 
 def forced_moves(state: State) -> list[Macro]:
-    """The moves of the card just turned onto a full second-pass waste (it must leave)."""
+    """The moves of the card just turned onto a full second-pass waste (it must leave).
+
+    The rule is the model's (:func:`~solitaire_widgets.games.klondike.model.goes_up`,
+    :func:`~solitaire_widgets.games.klondike.model.fits`); a king goes into
+    the first empty column only, the others being the same to the search.
+    """
     found, cols, talon, pos, _ = state
     j = pos - 1
     c = talon[j]
     result: list[Macro] = []
-    if found[c // 13] == c % 13:
+    if goes_up(c, found[c // 13]):
         result.append((TAL_F, j, 0, 1))
     for i in range(7):
         col = cols[i]
         if len(col) > 1:
-            if col[-1] in PARENTS[c]:
+            if fits(c, col[-1]):
                 result.append((TAL_T, j, i, 1))
-        elif c % 13 == 12:
+        elif fits(c, EMPTY):
             result.append((TAL_T, j, i, 1))
             break
     return result

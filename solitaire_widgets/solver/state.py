@@ -37,30 +37,43 @@ laid in a column comes with
 the move that lays a card on it at once, as one chain ``(CHAIN, kind, a, b, n,
 kind, a, b, n, ...)`` (see :func:`solitaire_widgets.solver.moves.lay_chains`).
 
-Which card may go onto which is not written here: :data:`PARENTS` is read off
-the engine's own rule (:func:`solitaire_widgets.games.klondike.builds_on`) for
-every pair of cards, once, when the module loads.
+The rules are not written here: the card code, the building rule
+(:data:`PARENTS`, :data:`TO_EMPTY`), :func:`cut`, :func:`reach` and the
+reading of a table (:func:`from_table`) are the game's model's
+(:mod:`solitaire_widgets.games.klondike.model`), whose state is this tuple;
+they are imported from there under these names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
-from ..cards import SUITS, Card
-from ..games.klondike import WASTE_LIMIT, builds_on
+from ..games.klondike.model import (
+    CHILDREN,
+    OPP,
+    P0,
+    P1,
+    PARENTS,
+    TO_EMPTY,
+    TWIN,
+    WASTE_LIMIT,
+    State,
+    card_code,
+    card_of,
+    cut,
+    reach,
+)
+from ..games.klondike.model import state_of as from_table
 from ..moves import Move
-from ..table import Table
 
 __all__ = [
     "POLISH", "DRAW_ONE", "DRAW_THREE", "mode_of", "draw_of", "State", "Macro",
     "COL_F", "TAL_F", "TAL_T", "COL_T", "REDEAL", "CHAIN", "FND_T", "PARENTS", "CHILDREN",
+    "TO_EMPTY", "OPP", "TWIN", "P0", "P1", "WASTE_LIMIT", "cut",
     "card_code", "card_of", "from_table", "play", "reach", "key", "set_key", "is_won",
     "finish",
 ]
 
-#: found, cols, talon, pos, pss (see the module docstring).
-State = tuple[tuple[int, int, int, int], tuple[bytes, ...], bytes, int, int]
 #: (kind, a, b, n), or a chain of them: see the module docstring.
 Macro = tuple[int, ...]
 
@@ -102,79 +115,10 @@ def mode_of(variant: str) -> int:
                          f"it knows {', '.join(_MODES)}") from None
 
 
-def card_code(card: Card) -> int:
-    """The compact code of a card: ``suit * 13 + rank - 1`` (suits ``CDHS``).
-
-    >>> card_code(Card.parse("AC")), card_code(Card.parse("KS"))
-    (0, 51)
-    """
-    return SUITS.index(card.suit) * 13 + card.rank - 1
-
-
-def card_of(code: int) -> Card:
-    """The card of a compact code.
-
-    >>> str(card_of(51))
-    'KS'
-    """
-    return Card(code % 13 + 1, SUITS[code // 13])
-
-
 FIDS: Final = ("fc", "fd", "fh", "fs")
 TIDS: Final = tuple(f"t{i}" for i in range(1, 8))
-_CARDS: Final = tuple(card_of(c) for c in range(52))
-#: The cards ``c`` may be built on (one rank higher, the other colour), read
-#: off the engine's rule.
-PARENTS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(x for x in range(52) if builds_on(_CARDS[c], _CARDS[x])) for c in range(52))
-#: The cards that may be built on ``c``.
-CHILDREN: Final[tuple[frozenset[int], ...]] = tuple(
-    frozenset(x for x in range(52) if c in PARENTS[x]) for c in range(52))
-#: Whether a king goes into an empty column (the engine's rule, per card).
-TO_EMPTY: Final = tuple(builds_on(_CARDS[c], None) for c in range(52))
-#: The two suits of the other colour: clubs/spades (0, 3) against diamonds/hearts (1, 2).
-OPP: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
-#: The card of the same rank and colour in the other suit.
-TWIN: Final = tuple((3 - c // 13) * 13 + c % 13 for c in range(52))
-#: For each card, its two parents; a king has none: 52 stands for "an empty
-#: column" (see :func:`solitaire_widgets.solver.dead_ends.hopeless`).
-P0: Final = tuple(p[0] if p else 52 for p in PARENTS)
-P1: Final = tuple(p[1] if p else 52 for p in PARENTS)
 TURN: Final = Move("turn")
 REDEAL_MOVE: Final = Move("redeal")
-
-
-def from_table(table: Table) -> tuple[State, bool]:
-    """The compact state of a Klondike table, and whether a turned card must leave now."""
-    piles = table.piles
-    found = tuple(len(piles[f].cards) for f in FIDS)
-    cols = []
-    for tid in TIDS:
-        pile = piles[tid]
-        down = min(pile.down, len(pile.cards))
-        if down and down == len(pile.cards):  # cannot happen in play; be safe
-            down -= 1
-        cols.append(bytes((down,)) + bytes(card_code(c) for c in pile.cards))
-    waste = [card_code(c) for c in piles["w"].cards]
-    stock = [card_code(c) for c in reversed(piles["s"].cards)]
-    pss = int(table.facts.get("pass") or 1)
-    state: State = (
-        (found[0], found[1], found[2], found[3]),
-        tuple(cols),
-        bytes(waste + stock),
-        len(waste),
-        2 if pss >= 2 else 1,
-    )
-    return state, bool(table.facts.get("forced"))
-
-
-def cut(col: bytes, n: int) -> bytes:
-    """Column ``col`` without its last ``n`` cards, the card left at the end turned up."""
-    rest = col[: len(col) - n]
-    down = rest[0]
-    if down and down == len(rest) - 1:
-        return bytes((down - 1,)) + rest[1:]
-    return rest
 
 
 def turns(rec: list[Move], talon: bytes, pos: int, j: int, draw: int = 1) -> None:
@@ -286,33 +230,6 @@ def finish(state: State, mode: int, rec: list[Move]) -> State:
                     break
             else:  # pragma: no cover - is_won guarantees a move
                 raise AssertionError("finish: no foundation move")
-
-
-def reach(talon: bytes, pos: int, pss: int, mode: int) -> Sequence[int]:
-    """The talon indices that can be brought to the top of the waste (in this pass, Polish).
-
-    Draw three: the top of the waste, the last card of each packet of three
-    still to come in this pass (the last packet may be shorter), and the same
-    in every pass after a redeal, which starts again from the first card.
-    """
-    n = len(talon)
-    if mode == DRAW_ONE:
-        return range(n)
-    if mode == DRAW_THREE:
-        ahead = set(range(pos + 2, n, 3))
-        ahead.update(range(2, n, 3))
-        if n:
-            ahead.add(n - 1)
-        if pos:
-            ahead.add(pos - 1)
-        return sorted(ahead)
-    lo = max(pos - 1, 0)
-    if pss == 1:
-        return range(lo, len(talon))
-    # Second Polish pass: the waste holds at most WASTE_LIMIT cards; the card
-    # turned onto a full waste (index WASTE_LIMIT) must be played at once,
-    # which is exactly what a macro does.
-    return range(lo, min(len(talon), WASTE_LIMIT + 1))
 
 
 def key(state: State, mode: int) -> bytes:

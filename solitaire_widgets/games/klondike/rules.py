@@ -49,11 +49,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...cards import RED_SUITS, Card, full_deck, rank_word, suit_name, with_article
+from ...cards import Card, full_deck, rank_word, suit_name, with_article
 from ...moves import Move
 from ...rules import Context, Rules
 from ...table import Pile, Table
 from ..common import foundation_id
+from .model import CODES as _CODES
+from .model import EMPTY
+from .model import ON as _ON
+from .model import goes_up as _model_goes_up
 
 __all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "DEAD_REASON",
            "SHIFTS_ONLY_REASON", "WORRY_DEAD_REASON",
@@ -114,26 +118,27 @@ def builds_on(card: Card, end: Card | None) -> bool:
 
     A column is built down one rank at a time in alternating colours; an
     empty column (``end`` None) takes only a king. The same rule says which
-    face-up cards form a sequence that moves together.
+    face-up cards form a sequence that moves together. The rule is the
+    model's (:func:`solitaire_widgets.games.klondike.model.fits`), read here
+    on cards.
 
     >>> builds_on(Card.parse("9H"), Card.parse("TS")), builds_on(Card.parse("9H"), Card.parse("TD"))
     (True, False)
     >>> builds_on(Card.parse("KC"), None), builds_on(Card.parse("QC"), None)
     (True, False)
     """
-    if end is None:
-        return card.rank == 13
-    # Card.is_red, read from the suits (this runs in every simulation's inner loop).
-    return end.rank == card.rank + 1 and (end.suit in RED_SUITS) != (card.suit in RED_SUITS)
+    # A table lookup (this runs in every simulation's inner loop).
+    return _ON[_CODES[card] * 53 + (EMPTY if end is None else _CODES[end])] == 1
 
 
 def goes_up(card: Card, built: int) -> bool:
-    """Whether ``card`` may go onto its foundation, which holds ``built`` cards (ace up).
+    """Whether ``card`` may go onto its foundation, which holds ``built`` cards (ace up):
+    the model's rule (:func:`solitaire_widgets.games.klondike.model.goes_up`), on cards.
 
     >>> goes_up(Card.parse("AS"), 0), goes_up(Card.parse("3S"), 1)
     (True, False)
     """
-    return built + 1 == card.rank
+    return _model_goes_up(_CODES[card], built)
 
 
 def _run_start(pile: Pile) -> int:
@@ -165,6 +170,7 @@ class KlondikeRules(Rules):
     layout = "solitaire_widgets.games.klondike.layout:klondike_layout"
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
+    model = "solitaire_widgets.games.klondike.model:KlondikeModel"
     solver = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
