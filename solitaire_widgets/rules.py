@@ -145,7 +145,7 @@ class Rules:
       Python's ``random``; so a deal replays from its deck and moves.
     - **Its hooks to the rest of the package**, each a module path so the
       rules import nothing of them: :attr:`layout`, :attr:`strategies`,
-      :attr:`examples`, :attr:`bound`, :attr:`solver`.
+      :attr:`examples`, :attr:`bound`, :attr:`solver`, :attr:`model`.
 
     The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
@@ -189,6 +189,11 @@ class Rules:
     #: (the function takes the game and ``max_nodes`` and returns a
     #: ``solitaire_widgets.bounds.Bound``); ``""``: none.
     bound: ClassVar[str] = ""
+    #: The game's model, ``"package.module:Class"``: its rules on a compact state
+    #: (a :class:`~solitaire_widgets.model.Model`), which the bounds play on and
+    #: which ``tests/test_model_conformance.py`` holds to these rules move for
+    #: move; None: the game has none.
+    model: ClassVar[str | None] = None
     #: What the game calls the piles that take the cards home (the ``f`` key's word).
     foundation_word: ClassVar[str] = "foundation"
 
@@ -324,6 +329,11 @@ def check_declaration(rules: type[Rules]) -> None:
         value = getattr(rules, hook)
         if value and value.count(":") != 1:
             raise OptionError(f"{rules.title}: {hook} is 'package.module:function', not {value!r}")
+    model = rules.model
+    if model is not None and not (isinstance(model, str) and model.count(":") == 1
+                                  and all(part.strip() for part in model.split(":"))):
+        raise OptionError(f"{rules.title}: model is 'package.module:Class' or None, "
+                          f"not {excerpt(model)}")
     try:
         piles = rules().piles()
     except NotImplementedError:

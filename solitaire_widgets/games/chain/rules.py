@@ -80,6 +80,7 @@ class ChainRules(Rules):
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
     bound = "solitaire_widgets.games.chain.bounds:chain_bound"
+    model = "solitaire_widgets.games.chain.model:ChainModel"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
             "when-stuck": "the auxiliary row may be laid at any stuck point of the first deal",
