@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from .cards import Card, check_deck, full_deck, parse_cards
+from .cards import CARD, CODE, Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
+from .model import Model, model_class
 from .moves import Move
 from .rules import STOCK, Context, Rules, Shuffler
 from .table import Event, Pile, Table
@@ -86,6 +87,20 @@ class Step(NamedTuple):
         return [event.cards for event in self.events if event.kind == "shuffle"]
 
 
+# Steps built on the hot path skip the named tuple's Python-level __new__.
+_new_step = tuple.__new__
+
+
+class _Recorded:
+    """Hands out a step's recorded reshuffles again, in order (for redo)."""
+
+    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
+        self.remaining = [list(order) for order in orders]
+
+    def __call__(self, cards: Sequence[Card]) -> list[Card]:
+        return self.remaining.pop(0)
+
+
 class Result(NamedTuple):
     """How a game stands: ``over``, ``won``, and the reason in words."""
 
@@ -101,7 +116,8 @@ class Game:
     """
 
     def __init__(self, rules: Rules, seed: int | None = None,
-                 deck: Sequence[Card | str] | str | None = None) -> None:
+                 deck: Sequence[Card | str] | str | None = None, *,
+                 _backend: str | None = None) -> None:
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise DeckError(f"a deal number is a whole number from 0 to {MAX_SEED}, "
                             f"not {excerpt(seed)}")
@@ -119,23 +135,63 @@ class Game:
             except NotationError as error:
                 raise DeckError(f"the deck holds something that is not a card: {error}") from None
             check_deck(cards, rules.packs)
-        self._begin(cards, deck is not None, self._fresh_shuffle)
+        self._reset(cards, deck is not None, _backend)
+        self._push(OPENING_DEAL, self._fresh_shuffle)
 
-    def _begin(self, cards: Sequence[Card], custom: bool, shuffle: Shuffler) -> None:
-        """Lay the opening deal of ``cards`` as step 0 (its reshuffles from ``shuffle``)."""
+    def _reset(self, cards: Sequence[Card], custom: bool, backend: str | None = None) -> None:
+        """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
+
+        A game whose rules say so (``Rules.game_on_model``) plays on its
+        model; ``backend="rules"`` plays it through the rules' hooks instead
+        (the oracle the model is compared with).
+        """
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
         self._steps: list[Step] = []
-        self._marks: list[Table] = []
+        self._marks: list[Any] = []   # tables, or models when playing on the model
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
         self._pending = 0
-        self.table: Table = self.start
-        self._push(OPENING_DEAL, shuffle)
+        self._shuffle: Shuffler = self._fresh_shuffle
+        rules = self.rules
+        self._model: Model | None = None
+        if backend != "rules" and rules.game_on_model and rules.model:
+            self._model = model_class(rules.model)(rules.options, self.seed,
+                                                   [CODE[card] for card in self.deck],
+                                                   self._shuffle_codes)
+        # The table: kept up to date by the rules' hooks, or, on a model, built
+        # from it when first read and then caught up with the steps' events.
+        self._table: Table | None = None if self._model else self.start
+        self._table_at = -1
 
     # -- reading the position ---------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        """The position: piles and facts (read it; change it only by playing)."""
+        # Not locked: a game is played and read by one thread at a time (the
+        # widgets hold one lock for every handler, see widgets/threads.py).
+        model = self._model
+        table = self._table
+        if model is None:
+            assert table is not None
+            return table
+        last = len(self._steps) - 1
+        if table is None:
+            table = self._table = model.to_table()
+        elif self._table_at < last:
+            for step in self._steps[self._table_at + 1:]:
+                for event in step.events:
+                    table.apply(event)
+        self._table_at = last
+        return table
+
+    @table.setter
+    def table(self, table: Table) -> None:
+        self._table = table
+        self._table_at = len(self._steps) - 1
 
     @property
     def name(self) -> str:
@@ -196,16 +252,23 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended, won or lost."""
+        if self._model is not None:
+            return self._model.over
         return bool(self.table.facts["over"])
 
     @property
     def is_won(self) -> bool:
         """Whether every card has reached the foundations."""
+        if self._model is not None:
+            return self._model.won
         return bool(self.table.facts["won"])
 
     @property
     def result(self) -> Result:
         """``Result(over, won, reason)``; the reason says why a game ended."""
+        model = self._model
+        if model is not None:
+            return Result(model.over, model.won, model.reason)
         facts = self.table.facts
         return Result(bool(facts["over"]), bool(facts["won"]), str(facts["reason"] or ""))
 
@@ -218,9 +281,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order (empty when the game is over)."""
-        if self._legal is None:
-            self._legal = [] if self.is_over else self.rules.legal_moves(self.table)
-        return list(self._legal)
+        return list(self._moves())
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a value or its text) may be played now."""
@@ -261,7 +322,13 @@ class Game:
             raise IllegalMoveError("there is nothing to undo")
         self._redo.append(self._steps.pop())
         del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
-        self.table = self.position_at(len(self._steps) - 1)
+        table = self.position_at(len(self._steps) - 1)
+        if self._model is not None:
+            shuffles = sum(len(step.shuffles) for step in self._steps)
+            self._model = type(self._model).from_table(self.rules.options, self.seed, table,
+                                                       shuffles)
+            self._model.shuffler = self._shuffle_codes
+        self.table = table
         self._legal = None
 
     def redo(self) -> None:
@@ -269,9 +336,16 @@ class Game:
         if not self._redo:
             raise IllegalMoveError("there is nothing to redo")
         step = self._redo.pop()
-        for event in step.events:
-            self.table.apply(event)
-        self._steps.append(step)
+        model = self._model
+        if model is not None:
+            # The move again, with the reshuffles it drew; the table catches up on reading.
+            self._shuffle = _Recorded(step.shuffles)
+            model.apply(step.move)
+            self._steps.append(step)
+        else:
+            for event in step.events:
+                self.table.apply(event)
+            self._steps.append(step)
         self._mark()
         self._legal = None
 
@@ -287,7 +361,10 @@ class Game:
         """An independent copy with the same history."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.table = self.table.copy()
+        other._table = self._table.copy() if self._table is not None else None
+        if self._model is not None:
+            other._model = self._model.copy()
+            other._model.shuffler = other._shuffle_codes
         other._steps = list(self._steps)
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
@@ -306,8 +383,12 @@ class Game:
         # From the nearest kept position (see _mark), so an undo late in a long
         # game replays at most MARK_EVERY steps.
         kept = min(index // MARK_EVERY, len(self._marks) - 1)
-        table, first = (self._marks[kept].copy(), kept * MARK_EVERY + 1) if kept >= 0 else (
-            self.start, 0)
+        if kept < 0:
+            table, first = self.start, 0
+        else:
+            mark = self._marks[kept]
+            table = mark.to_table() if self._model is not None else mark.copy()
+            first = kept * MARK_EVERY + 1
         for step in self._steps[first:index + 1]:
             for event in step.events:
                 table.apply(event)
@@ -367,11 +448,14 @@ class Game:
 
     def _moves(self) -> list[Move]:
         if self._legal is None:
-            self._legal = [] if self.is_over else self.rules.legal_moves(self.table)
+            if self._model is not None:
+                self._legal = self._model.legal_moves()
+            else:
+                self._legal = [] if self.is_over else self.rules.legal_moves(self.table)
         return self._legal
 
     def _check(self, move: Move) -> None:
-        if self.table.facts["over"]:
+        if self.is_over:
             raise IllegalMoveError(f"the game is over ({self.result.reason}); start a new deal")
         if move not in self._moves():
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
@@ -397,9 +481,32 @@ class Game:
             self.rules.stuck(table, ctx)
         return moves
 
+    def _shuffle_codes(self, codes: list[int], number: int) -> list[int]:
+        """The model's reshuffles (on codes), drawn by the step's shuffler (on cards)."""
+        return [CODE[card] for card in self._shuffle([CARD[code] for code in codes])]
+
+    def _push_on_model(self, model: Model, move: Move, shuffle: Shuffler) -> Step:
+        """``_push`` on the model: its events are the step's; the table catches up when read."""
+        events: list[Event] = []
+        self._shuffle = shuffle
+        if not self._steps:
+            text = "The deal"
+            model.deal(events)  # type: ignore[call-arg]
+        else:
+            text = self.rules.describe_model_move(model, move)
+            model.apply(move, events)
+        step = _new_step(Step, (move, text, tuple(events)))
+        self._steps.append(step)
+        if len(self._steps) % MARK_EVERY == 1:
+            self._mark()
+        self._legal = model.legal_moves()
+        return step
+
     def _push(self, move: Move, shuffle: Shuffler) -> Step:
         """Play ``move`` as the next step; step 0 is the opening deal."""
         self._pending = 0
+        if self._model is not None:
+            return self._push_on_model(self._model, move, shuffle)
         ctx = Context(self.table, shuffle)
         if not self._steps:
             text = "The deal"
@@ -418,4 +525,5 @@ class Game:
         """Keep a copy of the position after every :data:`MARK_EVERY`-th step (step 0 first)."""
         index = len(self._steps) - 1
         if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
-            self._marks.append(self.table.copy())
+            model = self._model
+            self._marks.append(model.copy() if model is not None else self.table.copy())

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
@@ -80,6 +81,9 @@ class Model(Protocol):
     reason: str
     #: How many reshuffles this line of play has drawn (the next is number ``shuffles + 1``).
     shuffles: int
+    #: Where the reshuffles come from (:func:`seeded_shuffler` of the seed unless
+    #: one was given); it may be swapped between moves.
+    shuffler: CodeShuffler
 
     def __init__(self, options: Mapping[str, str], seed: int, deck: Sequence[int],
                  shuffler: CodeShuffler | None = None) -> None: ...
@@ -113,6 +117,7 @@ class Model(Protocol):
         raise NotImplementedError
 
 
+@functools.cache
 def model_class(path: str) -> type[Model]:
     """The model class a game names (``"package.module:Class"``, see ``Rules.model``).
 

@@ -14,12 +14,15 @@ must declare; :func:`check_declaration` checks it when the game is registered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .cards import Card
 from .errors import NotationError, OptionError, excerpt
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
+
+if TYPE_CHECKING:
+    from .model import Model
 
 __all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration"]
 
@@ -194,6 +197,11 @@ class Rules:
     #: which ``tests/test_model_conformance.py`` holds to these rules move for
     #: move; None: the game has none.
     model: ClassVar[str | None] = None
+    #: Whether a :class:`~solitaire_widgets.game.Game` of this game plays on its
+    #: :attr:`model` (its moves, outcome and events read off the model, its
+    #: table built from it when read) rather than through the hooks below,
+    #: which then remain the oracle the model is compared with.
+    game_on_model: ClassVar[bool] = False
     #: What the game calls the piles that take the cards home (the ``f`` key's word).
     foundation_word: ClassVar[str] = "foundation"
 
@@ -289,6 +297,14 @@ class Rules:
         cards = pile.cards[len(pile.cards) - move.count:]
         what = cards[0].name if len(cards) == 1 else f"{cards[0].name} and the cards on it"
         return f"{what} goes to {self.pile_name(table, move.dst)}"
+
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off the game's model (for a game played on it).
+
+        By default the model's position is turned into a table first; a game
+        played on its model words its moves from the model directly.
+        """
+        return self.describe_move(model.to_table(), move)
 
     def preview_move(self, table: Table, move: Move) -> str:
         """A legal move in words BEFORE it is played, naming no hidden card.

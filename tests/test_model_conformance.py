@@ -78,7 +78,8 @@ def oracle_game(name: str, options: dict[str, str], seed: int,
                 deck: Sequence[Card] | None = None) -> Game:
     """The engine's game, played through the rules' own hooks (the oracle)."""
     rules = rules_class(name)(**options)
-    return Game(rules, seed=seed, deck=list(deck) if deck is not None else None)
+    return Game(rules, seed=seed, deck=list(deck) if deck is not None else None,
+                _backend="rules")
 
 
 class Pair:
@@ -186,6 +187,78 @@ def test_model_plays_the_engine_over_a_sweep_of_deals(name: str, options: dict[s
         pair = play_side_by_side(oracle_game(name, options, seed), strategy.choose)
         ended[pair.model.won] += pair.model.over
     assert ended[True] and ended[False], ended
+
+
+#: (game, options) for the games a Game plays on their model (``Rules.game_on_model``).
+ON_MODEL = [(name, options) for name, options in CASES if rules_class(name).game_on_model]
+ON_MODEL_IDS = [f"{name}-{'-'.join(options.values()) or 'default'}" for name, options in ON_MODEL]
+
+
+def same_games(game: Game, oracle: Game, when: str, read_table: bool = True) -> None:
+    """A game played on its model and the oracle stand alike (the table only if ``read_table``)."""
+    assert game.legal_moves() == oracle.legal_moves(), when
+    assert game.result == oracle.result and game.is_over == oracle.is_over, when
+    assert game.is_won == oracle.is_won and game.moves_played == oracle.moves_played, when
+    assert game.steps() == oracle.steps(), f"steps (moves, words, events) differ {when}"
+    assert game.can_undo == oracle.can_undo and game.can_redo == oracle.can_redo, when
+    if read_table:
+        assert game.table == oracle.table, f"tables differ {when}"
+        assert game.status == oracle.status, when
+
+
+@pytest.mark.parametrize(("name", "options"), ON_MODEL, ids=ON_MODEL_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_a_game_on_its_model_plays_as_the_oracle(
+        name: str, options: dict[str, str], data: st.DataObject) -> None:
+    """Random play with undo, redo and clones; the table is read now and then, so it
+    is built from the model and caught up over several steps."""
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    game = Game(rules_class(name)(**options), seed=seed)
+    assert game._model is not None
+    oracle = oracle_game(name, options, seed)
+    same_games(game, oracle, "after the deal")
+    for number in range(MAX_STEPS):
+        if game.is_over:
+            break
+        roll = data.draw(st.integers(0, 19), label="roll")
+        if roll == 0 and game.can_undo:
+            game.undo()
+            oracle.undo()
+        elif roll == 1 and game.can_redo:
+            game.redo()
+            oracle.redo()
+        elif roll == 2:
+            game, oracle = game.clone(), oracle.clone()
+        else:
+            move = data.draw(st.sampled_from(game.legal_moves()), label="move")
+            assert game.play(move) == oracle.play(move)
+        same_games(game, oracle, f"after {number + 1} actions", read_table=roll < 6)
+    same_games(game, oracle, "at the end")
+    for index in range(0, game.moves_played + 1, 7):
+        assert game.position_at(index) == oracle.position_at(index), index
+    assert game.to_json() == oracle.to_json(), "saves differ"
+
+
+@pytest.mark.parametrize(("name", "options"), ON_MODEL, ids=ON_MODEL_IDS)
+def test_saves_of_a_game_on_its_model_are_the_oracles(name: str, options: dict[str, str]) -> None:
+    """Byte for byte, over whole games of the default player; and they load back on the model."""
+    from solitaire_widgets import load_game
+
+    for seed in range(60):
+        game = Game(rules_class(name)(**options), seed=seed)
+        oracle = oracle_game(name, options, seed)
+        strategy, twin = get_strategy(name, seed=seed), get_strategy(name, seed=seed)
+        while not game.is_over:
+            move = strategy.choose(game)
+            assert move == twin.choose(oracle) and move is not None
+            game.play(move)
+            oracle.play(move)
+        text = game.to_json()
+        assert text == oracle.to_json(), seed
+        loaded = load_game(text)
+        assert loaded._model is not None and loaded.to_json() == text
+        same_games(loaded, oracle, f"after loading deal {seed}")
 
 
 def test_every_game_with_a_model_is_compared() -> None:

@@ -33,7 +33,7 @@ from ...model import CodeShuffler, seeded_shuffler
 from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
 
-__all__ = ["ChainModel", "SERIES", "PLACES", "AUX", "WON", "STUCK"]
+__all__ = ["ChainModel", "SERIES", "SERIES_CODES", "PLACES", "AUX", "WON", "STUCK"]
 
 #: The series' pile ids, by suit (clubs, diamonds, hearts, spades).
 SERIES = ("fc", "fd", "fh", "fs")
@@ -57,9 +57,9 @@ _ASIDE_ROW = ("when-stuck", "at-start")
 #: The ranks of a series in the order they go up: 2, 3, ..., K, then the ace.
 _ORDER = (*range(2, 14), 1)
 #: Each suit's series as codes, in the order they go up.
-_SERIES_CODES = tuple(tuple(suit * 13 + rank - 1 for rank in _ORDER) for suit in range(4))
+SERIES_CODES = tuple(tuple(suit * 13 + rank - 1 for rank in _ORDER) for suit in range(4))
 #: The code a series of each suit needs next, by its length (-1 when finished).
-_NEXT = tuple((*codes, -1) for codes in _SERIES_CODES)
+_NEXT = tuple((*codes, -1) for codes in SERIES_CODES)
 #: Every move of a card to its series, by cell and code: ``_PLAY[cell][code]``.
 _PLAY = tuple(tuple(Move("move", pile, SERIES[code // 13]) for code in range(52))
               for pile in _CELLS)
@@ -102,7 +102,7 @@ class ChainModel:
         self.series = [0, 0, 0, 0]
         #: ``wanted[code]`` is 1 for the four cards the series need next.
         self.wanted = bytearray(52)
-        for codes in _SERIES_CODES:
+        for codes in SERIES_CODES:
             self.wanted[codes[0]] = 1
         #: The layout's 24 places, then the auxiliary row's 4: a code, or -1 when empty.
         self.cells = [-1] * len(_CELLS)
@@ -151,7 +151,7 @@ class ChainModel:
 
     def to_table(self) -> Table:
         """The position as the engine's table (the piles of ``ChainRules.piles`` and its facts)."""
-        piles = [Pile(f, "foundation", [CARD[code] for code in _SERIES_CODES[suit][:n]])
+        piles = [Pile(f, "foundation", [CARD[code] for code in SERIES_CODES[suit][:n]])
                  for suit, (f, n) in enumerate(zip(SERIES, self.series, strict=True))]
         piles += [Pile(pile, "tableau" if cell < _FIRST_AUX else "reserve",
                        [CARD[self.cells[cell]]] if self.cells[cell] >= 0 else [])
