@@ -6,6 +6,12 @@ event. Step 0 is the opening deal; step k (k >= 1) is the k-th move played.
 Undo rebuilds the position by replaying the events before it; redo replays
 the undone step's own events, reshuffles included.
 
+A game whose rules say so (``Rules.game_on_model``) plays on the game's model
+(:mod:`solitaire_widgets.model`): the legal moves, the outcome, each step's
+words and events are read off the model, and the table is built from it only
+when it is read, then kept up with the steps' events. The rules' own hooks
+stay the oracle the model is compared with (``tests/test_model_conformance.py``).
+
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
 >>> move = game.legal_moves()[0]
@@ -23,7 +29,7 @@ from typing import Any, NamedTuple
 from .cards import CARD, CODE, Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
-from .model import Model, model_class
+from .model import CodeShuffler, Model, model_class
 from .moves import Move
 from .rules import STOCK, Context, Rules, Shuffler
 from .table import Event, Pile, Table
@@ -91,6 +97,15 @@ class Step(NamedTuple):
 _new_step = tuple.__new__
 
 
+def _on_codes(shuffle: Shuffler) -> CodeShuffler:
+    """A shuffler of cards as a model's shuffler of codes."""
+
+    def on_codes(codes: list[int], number: int) -> list[int]:
+        return [CODE[card] for card in shuffle([CARD[code] for code in codes])]
+
+    return on_codes
+
+
 class _Recorded:
     """Hands out a step's recorded reshuffles again, in order (for redo)."""
 
@@ -154,13 +169,12 @@ class Game:
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
         self._pending = 0
-        self._shuffle: Shuffler = self._fresh_shuffle
         rules = self.rules
         self._model: Model | None = None
         if backend != "rules" and rules.game_on_model and rules.model:
+            # The model draws its reshuffles from the seed, as _fresh_shuffle does.
             self._model = model_class(rules.model)(rules.options, self.seed,
-                                                   [CODE[card] for card in self.deck],
-                                                   self._shuffle_codes)
+                                                   [CODE[card] for card in self.deck])
         # The table: kept up to date by the rules' hooks, or, on a model, built
         # from it when first read and then caught up with the steps' events.
         self._table: Table | None = None if self._model else self.start
@@ -307,6 +321,13 @@ class Game:
 
         An illegal move raises :class:`IllegalMoveError` saying why, and changes nothing.
         """
+        model = self._model
+        if model is not None and move in model.legal_moves() and len(self._steps) <= MAX_MOVES:
+            # On the model, a legal move goes straight on (the checks below only word a refusal).
+            self._pending = 0
+            step = self._push_on_model(model, move, None)
+            self._redo.clear()
+            return step
         move = self._as_move(move)
         self._check(move)
         if len(self._steps) > MAX_MOVES:
@@ -327,7 +348,6 @@ class Game:
             shuffles = sum(len(step.shuffles) for step in self._steps)
             self._model = type(self._model).from_table(self.rules.options, self.seed, table,
                                                        shuffles)
-            self._model.shuffler = self._shuffle_codes
         self.table = table
         self._legal = None
 
@@ -339,8 +359,11 @@ class Game:
         model = self._model
         if model is not None:
             # The move again, with the reshuffles it drew; the table catches up on reading.
-            self._shuffle = _Recorded(step.shuffles)
-            model.apply(step.move)
+            seeded, model.shuffler = model.shuffler, _on_codes(_Recorded(step.shuffles))
+            try:
+                model.apply(step.move)
+            finally:
+                model.shuffler = seeded
             self._steps.append(step)
         else:
             for event in step.events:
@@ -364,7 +387,6 @@ class Game:
         other._table = self._table.copy() if self._table is not None else None
         if self._model is not None:
             other._model = self._model.copy()
-            other._model.shuffler = other._shuffle_codes
         other._steps = list(self._steps)
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
@@ -481,20 +503,25 @@ class Game:
             self.rules.stuck(table, ctx)
         return moves
 
-    def _shuffle_codes(self, codes: list[int], number: int) -> list[int]:
-        """The model's reshuffles (on codes), drawn by the step's shuffler (on cards)."""
-        return [CODE[card] for card in self._shuffle([CARD[code] for code in codes])]
+    def _push_on_model(self, model: Model, move: Move, shuffle: Shuffler | None) -> Step:
+        """``_push`` on the model: its events are the step's; the table catches up when read.
 
-    def _push_on_model(self, model: Model, move: Move, shuffle: Shuffler) -> Step:
-        """``_push`` on the model: its events are the step's; the table catches up when read."""
+        The model draws its reshuffles from the seed, as :meth:`_fresh_shuffle`
+        would; ``shuffle`` replaces them for this step (a save's recorded orders).
+        """
         events: list[Event] = []
-        self._shuffle = shuffle
-        if not self._steps:
-            text = "The deal"
-            model.deal(events)  # type: ignore[call-arg]
-        else:
-            text = self.rules.describe_model_move(model, move)
-            model.apply(move, events)
+        seeded = model.shuffler
+        if shuffle is not None:
+            model.shuffler = _on_codes(shuffle)
+        try:
+            if not self._steps:
+                text = "The deal"
+                model.deal(events)  # type: ignore[call-arg]
+            else:
+                text = self.rules.describe_model_move(model, move)
+                model.apply(move, events)
+        finally:
+            model.shuffler = seeded
         step = _new_step(Step, (move, text, tuple(events)))
         self._steps.append(step)
         if len(self._steps) % MARK_EVERY == 1:
@@ -506,7 +533,8 @@ class Game:
         """Play ``move`` as the next step; step 0 is the opening deal."""
         self._pending = 0
         if self._model is not None:
-            return self._push_on_model(self._model, move, shuffle)
+            fresh = shuffle == self._fresh_shuffle
+            return self._push_on_model(self._model, move, None if fresh else shuffle)
         ctx = Context(self.table, shuffle)
         if not self._steps:
             text = "The deal"
