@@ -78,6 +78,20 @@ def _set(key: str, value: Scalar) -> Event:
     return _new_event(Event, ("set", "", "", (), True, key, value))
 
 
+# Events are values: each one a step can record is built once, here.
+#: A card dealt or filled from the stock into a cell: ``_TO_CELL[cell][code]``.
+_TO_CELL = tuple(tuple(_moved("s", pile, code) for code in range(52)) for pile in _CELLS)
+#: A card going up from a cell to its series: ``_UP_FROM[cell][code]``.
+_UP_FROM = tuple(tuple(_moved(pile, SERIES[code // 13], code) for code in range(52))
+                 for pile in _CELLS)
+#: A card going up straight from the stock.
+_UP_FROM_STOCK = tuple(_moved("s", SERIES[code // 13], code) for code in range(52))
+#: A card gathered from a cell onto the stock, face down.
+_GATHERED = tuple(tuple(_moved(pile, "s", code, face_up=False) for code in range(52))
+                  for pile in _CELLS)
+_PLAYED = _set("played", True)
+
+
 class ChainModel:
     """Chain, from the Russian text "ЦЕПОЧКА", on card codes (see the module).
 
@@ -209,11 +223,11 @@ class ChainModel:
             cells[cell] = -1
             self._go_up(code)
             if events is not None:
-                events.append(_moved(move.src, move.dst, code))
+                events.append(_UP_FROM[cell][code])
             if not self.played:
                 self.played = True
                 if events is not None:
-                    events.append(_set("played", True))
+                    events.append(_PLAYED)
             self._check_won(events)
         elif action == "fill":
             code = self.stock[self.top]
@@ -222,17 +236,17 @@ class ChainModel:
                 # Straight onto its series: a card played, as much as one from the layout.
                 self._go_up(code)
                 if events is not None:
-                    events.append(_moved("s", SERIES[code // 13], code))
+                    events.append(_UP_FROM_STOCK[code])
                 if not self.played:
                     self.played = True
                     if events is not None:
-                        events.append(_set("played", True))
+                        events.append(_PLAYED)
                 self._check_won(events)
             else:
                 cell = cells.index(-1)  # the first empty place: fill is legal only with one
                 cells[cell] = code
                 if events is not None:
-                    events.append(_moved("s", _CELLS[cell], code))
+                    events.append(_TO_CELL[cell][code])
         elif action == "aux":
             stock = self.stock
             for cell in range(_FIRST_AUX, len(_CELLS)):
@@ -240,7 +254,7 @@ class ChainModel:
                     code = cells[cell] = stock[self.top]
                     self.top += 1
                     if events is not None:
-                        events.append(_moved("s", _CELLS[cell], code))
+                        events.append(_TO_CELL[cell][code])
             self.aux_laid = True
             if events is not None:
                 events.append(_set("aux_laid", True))
@@ -261,7 +275,7 @@ class ChainModel:
                 gathered.append(code)
                 cells[cell] = -1
                 if events is not None:
-                    events.append(_moved(_CELLS[cell], "s", code, face_up=False))
+                    events.append(_GATHERED[cell][code])
         # The shuffle puts the cards in pack order first (the order of their codes).
         self.shuffles += 1
         order = self.shuffler(sorted(gathered), self.shuffles)
@@ -287,7 +301,7 @@ class ChainModel:
             code = cells[cell] = stock[self.top]
             self.top += 1
             if events is not None:
-                events.append(_moved("s", _CELLS[cell], code))
+                events.append(_TO_CELL[cell][code])
         # The twos go up once the layout is down.
         for cell in range(size):
             code = cells[cell]
@@ -295,7 +309,7 @@ class ChainModel:
                 cells[cell] = -1
                 self._go_up(code)
                 if events is not None:
-                    events.append(_moved(_CELLS[cell], SERIES[code // 13], code))
+                    events.append(_UP_FROM[cell][code])
         self._check_won(events)
 
     def _go_up(self, code: int) -> None:
@@ -334,22 +348,17 @@ class ChainModel:
             self._end(False, STUCK, events)
 
     def _find_moves(self) -> list[Move]:
-        # The hot path of every simulation: one pass over the cells.
-        cells, wanted = self.cells, self.wanted
-        moves: list[Move] = []
-        gap = False
-        for cell in range(_DEAL_SIZE[self.deal_number]):
-            code = cells[cell]
-            if code < 0:
-                gap = True
-            elif wanted[code]:
-                moves.append(_PLAY[cell][code])
-        for cell in range(_FIRST_AUX, len(_CELLS)):
-            code = cells[cell]
-            if code >= 0 and wanted[code]:
-                moves.append(_PLAY[cell][code])
+        # The hot path of every simulation. At most four cards are wanted: look
+        # each up among the cells (a card is in a cell, on its series or in the stock).
+        cells, series = self.cells, self.series
+        found = [cells.index(code) for code in (_NEXT[0][series[0]], _NEXT[1][series[1]],
+                                                _NEXT[2][series[2]], _NEXT[3][series[3]])
+                 if code >= 0 and code in cells]
+        if len(found) > 1:
+            found.sort()  # the engine's order: the layout's places, then the auxiliary row
+        moves = [_PLAY[cell][cells[cell]] for cell in found]
         stock_left = self.top < len(self.stock)
-        if gap and stock_left:
+        if stock_left and -1 in cells[:_DEAL_SIZE[self.deal_number]]:
             moves.append(_FILL)
         elif not moves:  # stuck
             if self.deal_number == 1:
