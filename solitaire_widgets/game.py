@@ -295,7 +295,8 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order (empty when the game is over)."""
-        return list(self._moves())
+        legal = self._legal
+        return list(legal if legal is not None else self._moves())
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a value or its text) may be played now."""

@@ -90,6 +90,7 @@ _UP_FROM_STOCK = tuple(_moved("s", SERIES[code // 13], code) for code in range(5
 _GATHERED = tuple(tuple(_moved(pile, "s", code, face_up=False) for code in range(52))
                   for pile in _CELLS)
 _PLAYED = _set("played", True)
+_OPENING_FACTS = (_set("deal", 1), _set("aux_laid", False), _set("played", False))
 
 
 class ChainModel:
@@ -208,7 +209,7 @@ class ChainModel:
     def deal(self, events: list[Event] | None = None) -> None:
         """The opening deal: three rows of eight; the twos go up (with ``events``, record them)."""
         if events is not None:
-            events += [_set("deal", 1), _set("aux_laid", False), _set("played", False)]
+            events += _OPENING_FACTS
         self.deal_number = 1
         self._lay_out(events)
         self._settle(events)

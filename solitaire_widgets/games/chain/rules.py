@@ -71,6 +71,8 @@ def _needs(pile: Pile) -> int:
 
 _CELL_OF = {place: cell for cell, place in enumerate(_PLACES[1] + AUX)}
 _MODEL_PLACES = _PLACES[1] + AUX
+_REDEAL_WORDS = ("the layout is gathered, shuffled with the stock and dealt in three rows of six; "
+                 "any twos among them go up to their series")
 #: Each card's name by its code (``"the seven of clubs"``).
 _NAMES = tuple(card.name for card in CARD)
 
@@ -333,8 +335,7 @@ class ChainRules(Rules):
             laid = [c.name for c in reversed(piles["s"].cards[-len(AUX):])]
             return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
         if move.action == "redeal":
-            return ("the layout is gathered, shuffled with the stock and dealt in three rows of "
-                    "six; any twos among them go up to their series")
+            return _REDEAL_WORDS
         card = piles[move.src].cards[-1]
         dst = piles[move.dst]
         where = f"onto {dst.cards[-1].name}" if dst.cards else "to start its series"
@@ -361,7 +362,7 @@ class ChainRules(Rules):
         if action == "aux":
             laid = [_NAMES[code] for code in model.stock[model.top:model.top + len(AUX)]]
             return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
-        return self.describe_move(model.to_table(), move)
+        return _REDEAL_WORDS
 
     def _won_words(self, table: Table) -> str:
         """Words for a card that is the last to go up (none otherwise)."""
