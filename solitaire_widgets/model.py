@@ -3,9 +3,11 @@
 A game may name a model (:attr:`~solitaire_widgets.rules.Rules.model`): one
 class, in the game's ``model.py``, that holds the game's legal moves and how
 they play out, on plain ints and lists rather than on a
-:class:`~solitaire_widgets.table.Table`. The bounds play on it directly;
-``tests/test_model_conformance.py`` drives it beside the engine over random
-play, move for move. :class:`Model` says what every model provides.
+:class:`~solitaire_widgets.table.Table`. The bounds play on it directly; a
+:class:`~solitaire_widgets.game.Game` of a game whose rules say so
+(``Rules.game_on_model``) plays on it too; ``tests/test_model_conformance.py``
+drives it beside the engine's rules over random play, move for move.
+:class:`Model` says what every model provides.
 
 Cards are ints: ``suit * 13 + rank - 1`` with the suits in ``"CDHS"`` order
 (:data:`~solitaire_widgets.cards.CODE` and :data:`~solitaire_widgets.cards.CARD`
@@ -89,7 +91,12 @@ class Model(Protocol):
                  shuffler: CodeShuffler | None = None) -> None: ...
 
     def deal(self) -> None:
-        """Play the opening deal."""
+        """Play the opening deal.
+
+        A model a :class:`~solitaire_widgets.game.Game` plays on
+        (``Rules.game_on_model``) also takes ``events``, as :meth:`apply` does,
+        and records the opening's events in it.
+        """
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in the engine's order (empty when over). Read it; do not change it."""
