@@ -26,6 +26,8 @@ from .errors import DeckError, NotationError, excerpt
 __all__ = [
     "SUITS",
     "RED_SUITS",
+    "CARD",
+    "CODE",
     "RANKS",
     "Card",
     "full_deck",
@@ -175,6 +177,14 @@ for _card in _ALL:
     for _rank in {rank_name(_card.rank), "10" if _card.rank == 10 else rank_name(_card.rank)}:
         for _suit in (_card.suit, _SUIT_SYMBOLS[_card.suit]):
             _PARSED[_rank + _suit] = _card
+
+#: Each card by its code, ``suit * 13 + rank - 1`` with the suits in ``"CDHS"``
+#: order: the compact form the game models, the solver and the bounds play on.
+#: Codes sort in pack order (clubs first, ace up); two packs repeat the codes.
+#: ``CARD[0]`` is the ace of clubs, ``CARD[22]`` the ten of diamonds.
+CARD: tuple[Card, ...] = _ALL
+#: Each card's code, the inverse of :data:`CARD`: ``CODE[Card(10, "D")] == 22``.
+CODE: dict[Card, int] = {card: code for code, card in enumerate(_ALL)}
 
 
 def full_deck(packs: int = 1) -> list[Card]:

@@ -6,6 +6,12 @@ event. Step 0 is the opening deal; step k (k >= 1) is the k-th move played.
 Undo rebuilds the position by replaying the events before it; redo replays
 the undone step's own events, reshuffles included.
 
+A game whose rules say so (``Rules.game_on_model``) plays on the game's model
+(:mod:`solitaire_widgets.model`): the legal moves, the outcome, each step's
+words and events are read off the model, and the table is built from it only
+when it is read, then kept up with the steps' events. The rules' own hooks
+stay the oracle the model is compared with (``tests/test_model_conformance.py``).
+
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
 >>> move = game.legal_moves()[0]
@@ -20,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from .cards import Card, check_deck, full_deck, parse_cards
+from .cards import CARD, CODE, Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
+from .model import CodeShuffler, Model, model_class
 from .moves import Move
 from .rules import STOCK, Context, Rules, Shuffler
 from .table import Event, Pile, Table
@@ -86,6 +93,29 @@ class Step(NamedTuple):
         return [event.cards for event in self.events if event.kind == "shuffle"]
 
 
+# Steps built on the hot path skip the named tuple's Python-level __new__.
+_new_step = tuple.__new__
+
+
+def _on_codes(shuffle: Shuffler) -> CodeShuffler:
+    """A shuffler of cards as a model's shuffler of codes."""
+
+    def on_codes(codes: list[int], number: int) -> list[int]:
+        return [CODE[card] for card in shuffle([CARD[code] for code in codes])]
+
+    return on_codes
+
+
+class _Recorded:
+    """Hands out a step's recorded reshuffles again, in order (for redo)."""
+
+    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
+        self.remaining = [list(order) for order in orders]
+
+    def __call__(self, cards: Sequence[Card]) -> list[Card]:
+        return self.remaining.pop(0)
+
+
 class Result(NamedTuple):
     """How a game stands: ``over``, ``won``, and the reason in words."""
 
@@ -101,7 +131,8 @@ class Game:
     """
 
     def __init__(self, rules: Rules, seed: int | None = None,
-                 deck: Sequence[Card | str] | str | None = None) -> None:
+                 deck: Sequence[Card | str] | str | None = None, *,
+                 _backend: str | None = None) -> None:
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise DeckError(f"a deal number is a whole number from 0 to {MAX_SEED}, "
                             f"not {excerpt(seed)}")
@@ -119,23 +150,62 @@ class Game:
             except NotationError as error:
                 raise DeckError(f"the deck holds something that is not a card: {error}") from None
             check_deck(cards, rules.packs)
-        self._begin(cards, deck is not None, self._fresh_shuffle)
+        self._reset(cards, deck is not None, _backend)
+        self._push(OPENING_DEAL, self._fresh_shuffle)
 
-    def _begin(self, cards: Sequence[Card], custom: bool, shuffle: Shuffler) -> None:
-        """Lay the opening deal of ``cards`` as step 0 (its reshuffles from ``shuffle``)."""
+    def _reset(self, cards: Sequence[Card], custom: bool, backend: str | None = None) -> None:
+        """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
+
+        A game whose rules say so (``Rules.game_on_model``) plays on its
+        model; ``backend="rules"`` plays it through the rules' hooks instead
+        (the oracle the model is compared with).
+        """
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
         self._steps: list[Step] = []
-        self._marks: list[Table] = []
+        self._marks: list[Any] = []   # tables, or models when playing on the model
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
         self._pending = 0
-        self.table: Table = self.start
-        self._push(OPENING_DEAL, shuffle)
+        rules = self.rules
+        self._model: Model | None = None
+        if backend != "rules" and rules.game_on_model and rules.model:
+            # The model draws its reshuffles from the seed, as _fresh_shuffle does.
+            self._model = model_class(rules.model)(rules.options, self.seed,
+                                                   [CODE[card] for card in self.deck])
+        # The table: kept up to date by the rules' hooks, or, on a model, built
+        # from it when first read and then caught up with the steps' events.
+        self._table: Table | None = None if self._model else self.start
+        self._table_at = -1
 
     # -- reading the position ---------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        """The position: piles and facts (read it; change it only by playing)."""
+        # Not locked: a game is played and read by one thread at a time (the
+        # widgets hold one lock for every handler, see widgets/threads.py).
+        model = self._model
+        table = self._table
+        if model is None:
+            assert table is not None
+            return table
+        last = len(self._steps) - 1
+        if table is None:
+            table = self._table = model.to_table()
+        elif self._table_at < last:
+            for step in self._steps[self._table_at + 1:]:
+                for event in step.events:
+                    table.apply(event)
+        self._table_at = last
+        return table
+
+    @table.setter
+    def table(self, table: Table) -> None:
+        self._table = table
+        self._table_at = len(self._steps) - 1
 
     @property
     def name(self) -> str:
@@ -196,16 +266,23 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended, won or lost."""
+        if self._model is not None:
+            return self._model.over
         return bool(self.table.facts["over"])
 
     @property
     def is_won(self) -> bool:
         """Whether every card has reached the foundations."""
+        if self._model is not None:
+            return self._model.won
         return bool(self.table.facts["won"])
 
     @property
     def result(self) -> Result:
         """``Result(over, won, reason)``; the reason says why a game ended."""
+        model = self._model
+        if model is not None:
+            return Result(model.over, model.won, model.reason)
         facts = self.table.facts
         return Result(bool(facts["over"]), bool(facts["won"]), str(facts["reason"] or ""))
 
@@ -218,9 +295,8 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order (empty when the game is over)."""
-        if self._legal is None:
-            self._legal = [] if self.is_over else self.rules.legal_moves(self.table)
-        return list(self._legal)
+        legal = self._legal
+        return list(legal if legal is not None else self._moves())
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a value or its text) may be played now."""
@@ -246,6 +322,13 @@ class Game:
 
         An illegal move raises :class:`IllegalMoveError` saying why, and changes nothing.
         """
+        model = self._model
+        if model is not None and move in model.legal_moves() and len(self._steps) <= MAX_MOVES:
+            # On the model, a legal move goes straight on (the checks below only word a refusal).
+            self._pending = 0
+            step = self._push_on_model(model, move, None)
+            self._redo.clear()
+            return step
         move = self._as_move(move)
         self._check(move)
         if len(self._steps) > MAX_MOVES:
@@ -261,7 +344,12 @@ class Game:
             raise IllegalMoveError("there is nothing to undo")
         self._redo.append(self._steps.pop())
         del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
-        self.table = self.position_at(len(self._steps) - 1)
+        table = self.position_at(len(self._steps) - 1)
+        if self._model is not None:
+            shuffles = sum(len(step.shuffles) for step in self._steps)
+            self._model = type(self._model).from_table(self.rules.options, self.seed, table,
+                                                       shuffles)
+        self.table = table
         self._legal = None
 
     def redo(self) -> None:
@@ -269,9 +357,19 @@ class Game:
         if not self._redo:
             raise IllegalMoveError("there is nothing to redo")
         step = self._redo.pop()
-        for event in step.events:
-            self.table.apply(event)
-        self._steps.append(step)
+        model = self._model
+        if model is not None:
+            # The move again, with the reshuffles it drew; the table catches up on reading.
+            seeded, model.shuffler = model.shuffler, _on_codes(_Recorded(step.shuffles))
+            try:
+                model.apply(step.move)
+            finally:
+                model.shuffler = seeded
+            self._steps.append(step)
+        else:
+            for event in step.events:
+                self.table.apply(event)
+            self._steps.append(step)
         self._mark()
         self._legal = None
 
@@ -287,7 +385,9 @@ class Game:
         """An independent copy with the same history."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.table = self.table.copy()
+        other._table = self._table.copy() if self._table is not None else None
+        if self._model is not None:
+            other._model = self._model.copy()
         other._steps = list(self._steps)
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
@@ -306,8 +406,12 @@ class Game:
         # From the nearest kept position (see _mark), so an undo late in a long
         # game replays at most MARK_EVERY steps.
         kept = min(index // MARK_EVERY, len(self._marks) - 1)
-        table, first = (self._marks[kept].copy(), kept * MARK_EVERY + 1) if kept >= 0 else (
-            self.start, 0)
+        if kept < 0:
+            table, first = self.start, 0
+        else:
+            mark = self._marks[kept]
+            table = mark.to_table() if self._model is not None else mark.copy()
+            first = kept * MARK_EVERY + 1
         for step in self._steps[first:index + 1]:
             for event in step.events:
                 table.apply(event)
@@ -367,11 +471,14 @@ class Game:
 
     def _moves(self) -> list[Move]:
         if self._legal is None:
-            self._legal = [] if self.is_over else self.rules.legal_moves(self.table)
+            if self._model is not None:
+                self._legal = self._model.legal_moves()
+            else:
+                self._legal = [] if self.is_over else self.rules.legal_moves(self.table)
         return self._legal
 
     def _check(self, move: Move) -> None:
-        if self.table.facts["over"]:
+        if self.is_over:
             raise IllegalMoveError(f"the game is over ({self.result.reason}); start a new deal")
         if move not in self._moves():
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
@@ -397,9 +504,38 @@ class Game:
             self.rules.stuck(table, ctx)
         return moves
 
+    def _push_on_model(self, model: Model, move: Move, shuffle: Shuffler | None) -> Step:
+        """``_push`` on the model: its events are the step's; the table catches up when read.
+
+        The model draws its reshuffles from the seed, as :meth:`_fresh_shuffle`
+        would; ``shuffle`` replaces them for this step (a save's recorded orders).
+        """
+        events: list[Event] = []
+        seeded = model.shuffler
+        if shuffle is not None:
+            model.shuffler = _on_codes(shuffle)
+        try:
+            if not self._steps:
+                text = "The deal"
+                model.deal(events)  # type: ignore[call-arg]
+            else:
+                text = self.rules.describe_model_move(model, move)
+                model.apply(move, events)
+        finally:
+            model.shuffler = seeded
+        step = _new_step(Step, (move, text, tuple(events)))
+        self._steps.append(step)
+        if len(self._steps) % MARK_EVERY == 1:
+            self._mark()
+        self._legal = model.legal_moves()
+        return step
+
     def _push(self, move: Move, shuffle: Shuffler) -> Step:
         """Play ``move`` as the next step; step 0 is the opening deal."""
         self._pending = 0
+        if self._model is not None:
+            fresh = shuffle == self._fresh_shuffle
+            return self._push_on_model(self._model, move, None if fresh else shuffle)
         ctx = Context(self.table, shuffle)
         if not self._steps:
             text = "The deal"
@@ -418,4 +554,5 @@ class Game:
         """Keep a copy of the position after every :data:`MARK_EVERY`-th step (step 0 first)."""
         index = len(self._steps) - 1
         if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
-            self._marks.append(self.table.copy())
+            model = self._model
+            self._marks.append(model.copy() if model is not None else self.table.copy())

@@ -14,12 +14,15 @@ must declare; :func:`check_declaration` checks it when the game is registered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .cards import Card
 from .errors import NotationError, OptionError, excerpt
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
+
+if TYPE_CHECKING:
+    from .model import Model
 
 __all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration"]
 
@@ -145,7 +148,7 @@ class Rules:
       Python's ``random``; so a deal replays from its deck and moves.
     - **Its hooks to the rest of the package**, each a module path so the
       rules import nothing of them: :attr:`layout`, :attr:`strategies`,
-      :attr:`examples`, :attr:`bound`, :attr:`solver`.
+      :attr:`examples`, :attr:`bound`, :attr:`solver`, :attr:`model`.
 
     The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
@@ -189,6 +192,16 @@ class Rules:
     #: (the function takes the game and ``max_nodes`` and returns a
     #: ``solitaire_widgets.bounds.Bound``); ``""``: none.
     bound: ClassVar[str] = ""
+    #: The game's model, ``"package.module:Class"``: its rules on a compact state
+    #: (a :class:`~solitaire_widgets.model.Model`), which the bounds play on and
+    #: which ``tests/test_model_conformance.py`` holds to these rules move for
+    #: move; None: the game has none.
+    model: ClassVar[str | None] = None
+    #: Whether a :class:`~solitaire_widgets.game.Game` of this game plays on its
+    #: :attr:`model` (its moves, outcome and events read off the model, its
+    #: table built from it when read) rather than through the hooks below,
+    #: which then remain the oracle the model is compared with.
+    game_on_model: ClassVar[bool] = False
     #: What the game calls the piles that take the cards home (the ``f`` key's word).
     foundation_word: ClassVar[str] = "foundation"
 
@@ -285,6 +298,14 @@ class Rules:
         what = cards[0].name if len(cards) == 1 else f"{cards[0].name} and the cards on it"
         return f"{what} goes to {self.pile_name(table, move.dst)}"
 
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off the game's model (for a game played on it).
+
+        By default the model's position is turned into a table first; a game
+        played on its model words its moves from the model directly.
+        """
+        return self.describe_move(model.to_table(), move)
+
     def preview_move(self, table: Table, move: Move) -> str:
         """A legal move in words BEFORE it is played, naming no hidden card.
 
@@ -324,6 +345,11 @@ def check_declaration(rules: type[Rules]) -> None:
         value = getattr(rules, hook)
         if value and value.count(":") != 1:
             raise OptionError(f"{rules.title}: {hook} is 'package.module:function', not {value!r}")
+    model = rules.model
+    if model is not None and not (isinstance(model, str) and model.count(":") == 1
+                                  and all(part.strip() for part in model.split(":"))):
+        raise OptionError(f"{rules.title}: model is 'package.module:Class' or None, "
+                          f"not {excerpt(model)}")
     try:
         piles = rules().piles()
     except NotImplementedError:

@@ -150,9 +150,7 @@ def _rebuild(data: dict[str, Any]) -> Game:
         )
     game = Game.__new__(Game)
     game.rules, game.seed = rules, seed
-    game.deck, game.custom_deck = tuple(deck), custom
-    game._steps, game._marks, game._redo, game._legal, game._pending = [], [], [], None, 0
-    game.table = game.start
+    game._reset(deck, custom)
     try:
         _replay(game, OPENING_DEAL, _orders(data.get("opening_shuffles", [])), custom)
     except SaveFileError as error:

@@ -35,6 +35,26 @@ def test_bare_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
     assert any(e for e, _ in outcomes) and not all(e for e, _ in outcomes)
 
 
+@pytest.mark.parametrize("game", ["chain", "klondike", "quarrel"])
+def test_model_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
+    # The third loop of the speed benchmark: the same player on the game's model.
+    model = bench_engine.model_loop(game)
+    if model is None:
+        pytest.skip(f"{game} has no model loop (benchmarks/model_{game}.py)")
+    engine, _bare = bench_engine.GAMES[game]
+    outcomes = [(engine(seed), model(seed)) for seed in range(120)]
+    assert all(e == m for e, m in outcomes)
+    assert any(e for e, _ in outcomes) and not all(e for e, _ in outcomes)
+
+
+def test_the_speed_benchmark_runs_its_three_loops(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_engine.main(["--deals", "30", "--rounds", "1", "--game", "chain"]) == 0
+    out = capsys.readouterr().out
+    assert "model/bare" in out and "engine/bare" in out
+    row = next(line for line in out.splitlines() if line.startswith("chain"))
+    assert " - " not in row and "True" in row
+
+
 def test_bare_quarrel_puts_up_exactly_the_cards_the_engine_puts_up() -> None:
     for seed in range(40):
         game = new_game("quarrel", seed=seed)

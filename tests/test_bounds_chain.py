@@ -116,3 +116,15 @@ def test_the_at_start_reading_offers_fewer_lines() -> None:
 def test_there_is_no_bound_for_klondike() -> None:
     with pytest.raises(ValueError, match="solver"):
         best_outcome(new_game("klondike", seed=1))
+
+
+@pytest.mark.parametrize("options", READINGS, ids=("when-stuck", "at-start"))
+def test_every_line_replays_through_the_engine_to_its_outcome(options: dict[str, str]) -> None:
+    """The lines are played on Chain's model; the engine plays each to the same end."""
+    for seed in range(100):
+        game = new_game("chain", seed=seed, **options)
+        for won, line in chain_lines(game):
+            replay = game.clone()
+            for move in line:
+                replay.play(move)
+            assert replay.is_over and replay.is_won == won, (seed, line)

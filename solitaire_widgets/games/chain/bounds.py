@@ -1,4 +1,4 @@
-"""Chain's clairvoyant bound: lay the auxiliary row or not, each line played out by the engine.
+"""Chain's clairvoyant bound: lay the auxiliary row or not, each line played out on the game's model.
 
 Why two lines are every line. Until play sticks, the moves are cards onto
 their series and ``fill``. They commute: a card that can go to its series
@@ -14,9 +14,12 @@ open; after it, play again runs to one stuck position and the second deal
 to one end. ``tests/test_bounds_chain.py`` checks this against a plain
 search over every legal move.
 
-The redeal's shuffle is a function of the seed and the cards gathered, and
-the line plays it through the engine, so the player knows it: with only one
-possible stuck position there is nothing to gain from knowing it anyway.
+The lines are played on Chain's model
+(:class:`~solitaire_widgets.games.chain.model.ChainModel`), whose moves are
+the engine's. The redeal's shuffle is a function of the seed and the cards
+gathered, and the line plays it as the engine does, so the player knows it:
+with only one possible stuck position there is nothing to gain from knowing
+it anyway.
 
 >>> from solitaire_widgets import new_game
 >>> bound = chain_bound(new_game("chain", seed=5))
@@ -29,18 +32,27 @@ from __future__ import annotations
 from ...bounds import Bound
 from ...game import Game
 from ...moves import Move
+from .model import ChainModel
 
-__all__ = ["chain_bound", "chain_lines"]
+__all__ = ["chain_bound", "chain_lines", "position_model"]
+
+_REDEAL = Move("redeal")
 
 
-def _play_until_stuck(game: Game, line: list[Move]) -> list[Move]:
+def position_model(game: Game) -> ChainModel:
+    """The model of ``game``'s position (its reshuffles still drawn from its seed)."""
+    shuffles = sum(len(step.shuffles) for step in game.steps())
+    return ChainModel.from_table(game.rules.options, game.seed, game.table, shuffles)
+
+
+def _play_until_stuck(model: ChainModel, line: list[Move]) -> list[Move]:
     """Play cards to their series and fills until neither is left; the moves then legal."""
     while True:
-        moves = game.legal_moves()
+        moves = model.legal_moves()
         move = next((m for m in moves if m.action in ("move", "fill")), None)
         if move is None:
             return moves
-        game.play(move)
+        model.apply(move)
         line.append(move)
 
 
@@ -52,22 +64,22 @@ def chain_lines(game: Game) -> list[tuple[bool, tuple[Move, ...]]]:
     line (see the module's docstring). ``game`` is not changed.
     """
     out: list[tuple[bool, tuple[Move, ...]]] = []
-    pending: list[tuple[Game, list[Move]]] = [(game.clone(), [])]
+    pending: list[tuple[ChainModel, list[Move]]] = [(position_model(game), [])]
     while pending:
         current, line = pending.pop()
-        while not current.is_over:
+        while not current.over:
             moves = _play_until_stuck(current, line)
             if not moves:
                 break
             actions = [m.action for m in moves]
             if "aux" in actions and "redeal" in actions:
-                other = current.clone()
-                other.play(Move("redeal"))
-                pending.append((other, [*line, Move("redeal")]))
+                other = current.copy()
+                other.apply(_REDEAL)
+                pending.append((other, [*line, _REDEAL]))
             move = moves[actions.index("aux")] if "aux" in actions else moves[0]
-            current.play(move)
+            current.apply(move)
             line.append(move)
-        out.append((current.is_won, tuple(line)))
+        out.append((current.won, tuple(line)))
     return out
 
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...cards import Card, rank_word, suit_name
+from ...cards import CARD, Card, rank_word, suit_name
+from ...model import Model
 from ...moves import Move
 from ...rules import Context, Rules
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
+from .model import SERIES_CODES, ChainModel
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
@@ -67,6 +69,31 @@ def _needs(pile: Pile) -> int:
     return next_up(pile.cards[-1].rank)
 
 
+_CELL_OF = {place: cell for cell, place in enumerate(_PLACES[1] + AUX)}
+_MODEL_PLACES = _PLACES[1] + AUX
+_REDEAL_WORDS = ("the layout is gathered, shuffled with the stock and dealt in three rows of six; "
+                 "any twos among them go up to their series")
+#: Each card's name by its code (``"the seven of clubs"``).
+_NAMES = tuple(card.name for card in CARD)
+
+
+def _onto(model: ChainModel, code: int) -> str:
+    """Where a card that fits its series goes, in words."""
+    suit = code // 13
+    n = model.series[suit]
+    return f"onto {_NAMES[SERIES_CODES[suit][n - 1]]}" if n else "to start its series"
+
+
+def _won_words_of(model: ChainModel) -> str:
+    """Words for a card that is the last to go up (none otherwise), read off the model."""
+    left = len(model.stock) - model.top
+    if left > 1 or sum(model.series) + 1 != 52:
+        return ""
+    if left + sum(code >= 0 for code in model.cells) == 1:
+        return ": all 52 cards are on the four series, the game is won"
+    return ""
+
+
 class ChainRules(Rules):
     """The rules of Chain, from the Russian text "ЦЕПОЧКА"."""
 
@@ -80,6 +107,8 @@ class ChainRules(Rules):
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
     bound = "solitaire_widgets.games.chain.bounds:chain_bound"
+    model = "solitaire_widgets.games.chain.model:ChainModel"
+    game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
             "when-stuck": "the auxiliary row may be laid at any stuck point of the first deal",
@@ -306,13 +335,34 @@ class ChainRules(Rules):
             laid = [c.name for c in reversed(piles["s"].cards[-len(AUX):])]
             return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
         if move.action == "redeal":
-            return ("the layout is gathered, shuffled with the stock and dealt in three rows of "
-                    "six; any twos among them go up to their series")
+            return _REDEAL_WORDS
         card = piles[move.src].cards[-1]
         dst = piles[move.dst]
         where = f"onto {dst.cards[-1].name}" if dst.cards else "to start its series"
         return (f"{card.name} goes {where}, from {self.pile_name(table, move.src)}"
                 + self._won_words(table))
+
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off Chain's model (the same words)."""
+        assert isinstance(model, ChainModel)
+        action = move.action
+        if action == "move":
+            code = model.cells[_CELL_OF[move.src]]
+            where = (_PLACE_NAMES[model.deal_number][move.src] if move.src[0] == "l"
+                     else f"auxiliary place {move.src[1:]}")
+            return f"{_NAMES[code]} goes {_onto(model, code)}, from {where}" + _won_words_of(model)
+        if action == "fill":
+            code = model.stock[model.top]
+            if model.wanted[code]:
+                return (f"fill: {_NAMES[code]} comes from the stock and goes straight "
+                        f"{_onto(model, code)}" + _won_words_of(model))
+            gap = _MODEL_PLACES[model.cells.index(-1)]
+            return (f"fill: {_NAMES[code]} comes from the stock into "
+                    f"{_PLACE_NAMES[model.deal_number][gap]}")
+        if action == "aux":
+            laid = [_NAMES[code] for code in model.stock[model.top:model.top + len(AUX)]]
+            return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
+        return _REDEAL_WORDS
 
     def _won_words(self, table: Table) -> str:
         """Words for a card that is the last to go up (none otherwise)."""
