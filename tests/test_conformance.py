@@ -7,7 +7,7 @@ event replays round-trip; fuzzed save files never crash the loader.
 
 Each test is parametrized over ``GAMES`` (the registry). A game registered
 elsewhere runs the same tests by calling them with its name (see
-``tests/test_new_game.py``).
+``tests/test_extra_game.py``).
 """
 
 from __future__ import annotations
