@@ -20,7 +20,8 @@ from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS
 from solitaire_widgets.moves import Move
 from solitaire_widgets.rules import Context
-from solitaire_widgets.solver import Config, solve
+from solitaire_widgets.solver import Config, dead_ends, solve, state
+from solitaire_widgets.solver.config import DEFAULT
 from solitaire_widgets.table import Table
 
 #: Every reduction off: the plain search over the solver's moves.
@@ -168,3 +169,21 @@ def assert_solved_as(game: Game, won: bool, reduction: str) -> None:
     assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
     if won:
         assert replays(game, solution.moves), (reduction, game.to_json())
+
+
+def hopeless_count(positions: list[tuple[Game, bool]], mode: int,
+                   configs: tuple[Config, ...] = (DEFAULT,)) -> int:
+    """How often the dead-end check, under each of ``configs``, calls one of
+    ``positions`` (with their brute-force verdicts) hopeless; each one it
+    calls so must be lost. A position that must be played on (forced) is
+    not asked about."""
+    called = 0
+    for game, won in positions:
+        position, forced = state.from_table(game.table)
+        if forced:
+            continue
+        for config in configs:
+            if dead_ends.hopeless(position, mode, config):
+                called += 1
+                assert not won, game.to_json()
+    return called

@@ -35,7 +35,14 @@ from solitaire_widgets.moves import Move
 from solitaire_widgets.solver import Config, dead_ends, state
 from solitaire_widgets.solver import moves as gen
 from solitaire_widgets.solver.config import DEFAULT
-from tests.solver_support import ALONE, NONE, assert_solved_as, brute_force, small_position
+from tests.solver_support import (
+    ALONE,
+    NONE,
+    assert_solved_as,
+    brute_force,
+    hopeless_count,
+    small_position,
+)
 
 VARIANTS = ["polish", "standard", "draw-three"]
 PER_VARIANT = 120
@@ -96,28 +103,13 @@ def test_polish_long_hands_equal_brute_force(reduction: str) -> None:
 
 
 def test_polish_long_hands_hopeless_are_lost() -> None:
-    called = 0
-    for game, won in long_hands():
-        position, forced = state.from_table(game.table)
-        if not forced and dead_ends.hopeless(position, state.POLISH):
-            called += 1
-            assert not won, game.to_json()
-    assert called >= 5
+    assert hopeless_count(long_hands(), state.POLISH) >= 5
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hopeless_positions_are_lost(variant: str) -> None:
-    mode = state.mode_of(variant)
-    called = 0
-    for game, won in cases(variant):
-        position, forced = state.from_table(game.table)
-        if forced:
-            continue
-        for config in (Config(), Config(run_heads=False), Config(strong_dead_ends=False)):
-            if dead_ends.hopeless(position, mode, config):
-                called += 1
-                assert not won, game.to_json()
-    assert called >= 10
+    configs = (Config(), Config(run_heads=False), Config(strong_dead_ends=False))
+    assert hopeless_count(cases(variant), state.mode_of(variant), configs) >= 10
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

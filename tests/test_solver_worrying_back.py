@@ -21,9 +21,15 @@ import pytest
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import KlondikeRules
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import Config, dead_ends, solve, state
+from solitaire_widgets.solver import Config, solve, state
 from solitaire_widgets.solver import moves as gen
-from tests.solver_support import ALONE, assert_solved_as, brute_force, small_position
+from tests.solver_support import (
+    ALONE,
+    assert_solved_as,
+    brute_force,
+    hopeless_count,
+    small_position,
+)
 
 VARIANTS = ["standard", "draw-three"]
 #: Positions per variant, and the most positions a brute force may see for one.
@@ -81,15 +87,8 @@ def test_some_positions_are_won_only_by_worrying_back(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hopeless_positions_with_worrying_back_are_lost(variant: str) -> None:
-    mode = state.mode_of(variant)
     worry = Config(worrying_back=True)
-    called = 0
-    for game, won in cases(variant):
-        position, _ = state.from_table(game.table)
-        if dead_ends.hopeless(position, mode, worry):
-            called += 1
-            assert not won, game.to_json()
-    assert called >= 1
+    assert hopeless_count(cases(variant), state.mode_of(variant), (worry,)) >= 1
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
