@@ -71,10 +71,15 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-# Notebooks under notebooks/ are executed by nbval (outputs compared after
-# sanitizing widget model ids and memory addresses); skipped if there are none.
+# The tests that need neither a browser nor the book run on two processes
+# (pytest-xdist, a test file each at a time: a module's cached positions are
+# made once); the browser and book tests share one Chromium, one JupyterLab
+# and one book build, so they run after them in one process. Notebooks under
+# notebooks/ are executed by nbval (outputs compared after sanitizing widget
+# model ids and memory addresses); skipped if there are none.
 test: venv chromium web-runtime lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile -m "not browser and not book"
+	$(BIN)/pytest -m "browser or book"
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
 	  echo "$(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg"; \
 	  $(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg; \
