@@ -36,34 +36,31 @@ $(STAMP): pyproject.toml
 	  | sed "/^WARNING: Location 'file:/d" || { echo "pip install failed; see the messages above"; exit 1; }
 	@touch $(STAMP)
 
-chromium:
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+# $(call apt_tool,CHECK,PACKAGE,WHY,ELSE): nothing if the shell command CHECK
+# succeeds; else, as root with apt-get, install PACKAGE (saying WHY it is needed);
+# else print ELSE and stop.
+define apt_tool
+	@if $(1); then \
 	  :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing Chromium with apt-get (browser tests need it)"; \
+	  echo "Installing $(2) with apt-get ($(3))"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq chromium >/dev/null || { \
-	    echo "apt-get install chromium failed; see the messages above"; exit 1; }; \
+	  apt-get update -qq && apt-get install -y -qq $(2) >/dev/null || { \
+	    echo "apt-get install $(2) failed; see the messages above"; exit 1; }; \
 	else \
-	  echo "Browser tests need Chromium: install it (Debian: apt-get install chromium) and run make test again"; \
+	  echo "$(4)"; \
 	  exit 1; \
 	fi
+endef
+
+chromium:
+	$(call apt_tool,command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1,chromium,browser tests need it,Browser tests need Chromium: install it (Debian: apt-get install chromium) and run make test again)
 
 # The in-page tables run the package in Pyodide: the pinned npm package
 # (solitaire_widgets/web/runtime.py: version and sha512) is fetched once with
 # `npm pack` into ~/.cache/solitaire_widgets and copied into each build.
 npm:
-	@if command -v npm >/dev/null 2>&1; then \
-	  :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing npm with apt-get (the book's in-page tables need the Pyodide runtime)"; \
-	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq npm >/dev/null || { \
-	    echo "apt-get install npm failed; see the messages above"; exit 1; }; \
-	else \
-	  echo "The book's in-page tables need npm to fetch the Pyodide runtime once: install it (Debian: apt-get install npm) and run make again"; \
-	  exit 1; \
-	fi
+	$(call apt_tool,command -v npm >/dev/null 2>&1,npm,the book's in-page tables need the Pyodide runtime,The book's in-page tables need npm to fetch the Pyodide runtime once: install it (Debian: apt-get install npm) and run make again)
 
 web-runtime: venv npm
 	@$(BIN)/python -c 'from solitaire_widgets.web.runtime import fetch_pyodide; print("Pyodide runtime:", fetch_pyodide())'
@@ -74,10 +71,15 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-# Notebooks under notebooks/ are executed by nbval (outputs compared after
-# sanitizing widget model ids and memory addresses); skipped if there are none.
+# The tests that need neither a browser nor the book run on two processes
+# (pytest-xdist, a test file each at a time: a module's cached positions are
+# made once); the browser and book tests share one Chromium, one JupyterLab
+# and one book build, so they run after them in one process. Notebooks under
+# notebooks/ are executed by nbval (outputs compared after sanitizing widget
+# model ids and memory addresses); skipped if there are none.
 test: venv chromium web-runtime lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile -m "not browser and not book"
+	$(BIN)/pytest -m "browser or book"
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
 	  echo "$(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg"; \
 	  $(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg; \

@@ -280,32 +280,35 @@ def best_rows(variant: str) -> dict[int, Row]:
             best[row["seed"]] = row
     if variant in WORRYING_BACK:
         # A win without worrying back is a win with it: the option only adds moves.
-        for seed, plain in best_rows(WORRYING_BACK[variant]).items():
-            here = best.get(seed)
-            if plain["status"] != "won" or (here is not None and here["status"] == "won"):
-                continue
-            if here is not None and here["status"] == "lost":
-                raise ValueError(f"deal {seed} ({variant}) was found lost, but won without "
-                                 f"worrying back: {here} against {plain}")
-            best[seed] = {"seed": seed, "status": "won", "nodes": plain["nodes"],
-                          "seconds": plain["seconds"], "max_nodes": plain["max_nodes"],
-                          "proof": "won without worrying back",
-                          **({"solver": plain["solver"]} if "solver" in plain else {})}
+        _carry_over(best, variant, WORRYING_BACK[variant], "won", "won without worrying back")
     if variant in ("draw-three", "polish", "draw-three-wb"):
-        for seed, relaxed in best_rows(_drawing_one(variant)).items():
-            here = best.get(seed)
-            if relaxed["status"] != "lost" or (here is not None and here["status"] == "lost"):
-                continue
-            if here is not None and here["status"] == "won":
-                raise ValueError(f"deal {seed} ({variant}) was found won, but lost drawing "
-                                 f"one: {here} against {relaxed}")
-            # Unresolved here, or never searched here (a chunk skips such deals).
-            budget = here["max_nodes"] if here is not None else relaxed["max_nodes"]
-            best[seed] = {"seed": seed, "status": "lost", "nodes": relaxed["nodes"],
-                          "seconds": relaxed["seconds"], "max_nodes": budget,
-                          "proof": "lost drawing one",
-                          **({"solver": relaxed["solver"]} if "solver" in relaxed else {})}
+        _carry_over(best, variant, _drawing_one(variant), "lost", "lost drawing one",
+                    own_budget=True)
     return best
+
+
+def _carry_over(best: dict[int, Row], variant: str, source: str, status: str, proof: str,
+                own_budget: bool = False) -> None:
+    """Give ``variant``'s deals the answer ``status`` that rule set ``source`` proved.
+
+    For :func:`best_rows`: each deal ``source`` answered ``status`` and
+    ``variant`` has not (unresolved here, or never searched here: a chunk
+    skips such deals) takes ``source``'s answer, marked ``"proof": proof``,
+    with ``source``'s budget, or with ``own_budget`` the budget ``variant``
+    searched it with, if it did. The opposite answer here is an error.
+    """
+    other = "lost" if status == "won" else "won"
+    for seed, there in best_rows(source).items():
+        here = best.get(seed)
+        if there["status"] != status or (here is not None and here["status"] == status):
+            continue
+        if here is not None and here["status"] == other:
+            raise ValueError(f"deal {seed} ({variant}) was found {other}, but {proof}: "
+                             f"{here} against {there}")
+        budget = here["max_nodes"] if own_budget and here is not None else there["max_nodes"]
+        best[seed] = {"seed": seed, "status": status, "nodes": there["nodes"],
+                      "seconds": there["seconds"], "max_nodes": budget, "proof": proof,
+                      **({"solver": there["solver"]} if "solver" in there else {})}
 
 
 def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,

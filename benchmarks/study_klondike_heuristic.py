@@ -31,9 +31,10 @@ import subprocess
 import sys
 import time
 import types
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from deal_chunks import over_deals
 
 from solitaire_widgets import new_game
 from solitaire_widgets.games.klondike.strategies import SimplePlayer
@@ -85,12 +86,7 @@ def _play(args: tuple[str, str, list[int]]) -> list[tuple[bool, float]]:
 def play_all(player: str, variant: str, seeds: list[int],
              workers: int) -> list[tuple[bool, float]]:
     """(won, seconds) for each deal of ``seeds``."""
-    size = max(1, min(25, len(seeds) // (max(workers, 1) * 4) or 1))
-    chunks = [(player, variant, seeds[i:i + size]) for i in range(0, len(seeds), size)]
-    if workers <= 1:
-        return [row for chunk in chunks for row in _play(chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [row for part in pool.map(_play, chunks) for row in part]
+    return over_deals(_play, player, variant, seeds, workers)
 
 
 

@@ -24,9 +24,10 @@ import json
 import shlex
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from deal_chunks import over_deals
 
 from solitaire_widgets.games.quarrel.strategies import STRATEGIES
 from solitaire_widgets.stats import mcnemar_p, play_deal, run_stats, wilson_interval
@@ -46,12 +47,7 @@ def _chunk(args: tuple[str, str, list[int]]) -> list[bool]:
 
 def play_all(strategy: str, reading: str, seeds: list[int], workers: int) -> list[bool]:
     """Whether each deal of ``seeds`` is won by ``strategy`` under ``reading``."""
-    size = max(1, min(25, len(seeds) // (max(workers, 1) * 4) or 1))
-    chunks = [(strategy, reading, seeds[i:i + size]) for i in range(0, len(seeds), size)]
-    if workers <= 1:
-        return [won for chunk in chunks for won in _chunk(chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [won for part in pool.map(_chunk, chunks) for won in part]
+    return over_deals(_chunk, strategy, reading, seeds, workers)
 
 
 

@@ -35,6 +35,8 @@ from typing import Any, NamedTuple
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BOOK_DIR = REPO_ROOT / "book"
+#: Where the browser tests leave screenshots to look at (ignored by git).
+SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
 
 #: Flags for headless Chromium on a machine with no display and a closed
 #: network (without the background-networking flags Chromium keeps trying to
@@ -150,15 +152,29 @@ def build_book(output_dir: str | os.PathLike[str], source: Path = BOOK_DIR) -> P
 
 
 class LabServer(NamedTuple):
-    """A running JupyterLab server: ``url, token = server`` unpacks it."""
+    """A running JupyterLab server and a folder of its notebooks.
+
+    ``url, token, folder = server`` unpacks it. ``folder`` is where the
+    notebooks are, relative to the server's root (``""``: the root itself);
+    each folder opens in a workspace of its own, so a test sees only the
+    notebooks it opens.
+    """
 
     url: str
     token: str
+    folder: str = ""
 
     def lab_url(self, path: str = "") -> str:
-        """URL opening ``path`` (relative to the notebook dir) in JupyterLab."""
-        target = f"/lab/tree/{path}" if path else "/lab"
+        """URL opening ``path`` (relative to the folder) in JupyterLab."""
+        tree = "/".join(part for part in (self.folder, path) if part)
+        workspace = f"/workspaces/{self.folder.replace('/', '-')}" if self.folder else ""
+        target = f"/lab{workspace}/tree/{tree}" if tree else f"/lab{workspace}"
         return f"{self.url}{target}?token={self.token}"
+
+    def in_folder(self, folder: str | os.PathLike[str], root: str | os.PathLike[str]) -> LabServer:
+        """The same server for the notebooks in ``folder``, which is inside its ``root``."""
+        relative = Path(folder).resolve().relative_to(Path(root).resolve())
+        return self._replace(folder=relative.as_posix() if relative.parts else "")
 
     def api(self, endpoint: str) -> Any:
         """GET ``/api/<endpoint>`` and decode the JSON answer."""
@@ -239,6 +255,44 @@ def start_jupyterlab(
         finally:
             _stop_process_group(proc)
             shutil.rmtree(home, ignore_errors=True)
+
+
+def write_notebook(path: Path, sources: list[str]) -> None:
+    """Write a notebook of code cells, one a source, not run, for the ``python3`` kernel."""
+    cells: list[dict[str, Any]] = [{"cell_type": "code", "execution_count": None, "metadata": {},
+                                    "outputs": [], "source": source} for source in sources]
+    path.write_text(json.dumps({
+        "cells": cells, "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+    }), encoding="utf-8")
+
+
+def accept_kernel_dialog(page: Any) -> None:
+    """Accept the kernel JupyterLab may ask to start (the default, Python 3, is right)."""
+    try:
+        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=4_000)
+    except Exception:  # noqa: BLE001 - no dialog is the usual case
+        pass
+
+
+def open_and_run(record: BrowserPage, lab: LabServer, notebook: str) -> Any:
+    """Open ``notebook`` in JupyterLab, run all its cells, and return the page.
+
+    The notebook's last cell prints ``cells done``; returns once that is shown
+    and a canvas is in an output.
+    """
+    page = record.page
+    page.goto(lab.lab_url(notebook))
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    accept_kernel_dialog(page)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=90_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator("li[data-command='runmenu:run-all']").click()
+    page.wait_for_selector(".jp-OutputArea-output:has-text('cells done')", timeout=120_000)
+    page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)
+    return page
 
 
 def _stop_process_group(proc: subprocess.Popen[bytes]) -> None:

@@ -6,8 +6,11 @@
 - ``browser_page``: a fresh page whose console errors are recorded
   (see :class:`tests.browser_support.BrowserPage`).
 - ``jupyterlab_server`` (session): a factory ``jupyterlab_server(dir)`` that
-  starts JupyterLab on ``dir`` once per directory and returns ``(url, token)``
-  (a :class:`tests.browser_support.LabServer`); stopped at the end of the session.
+  returns a :class:`tests.browser_support.LabServer` opening the notebooks of
+  ``dir``. One JupyterLab serves every directory under pytest's base
+  temporary directory (a test's ``tmp_path``), each in a workspace of its
+  own; any other directory gets a JupyterLab of its own. They stop at the
+  end of the session.
 - ``built_book`` (session): the book built once like ``make book-html``; the
   HTML directory (``SOLITAIRE_BOOK_HTML`` names an existing build to reuse,
   outside CI).
@@ -88,6 +91,9 @@ def browser_page(browser: Any) -> Iterator[BrowserPage]:
 def jupyterlab_server(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Callable[..., LabServer]]:
+    # Starting JupyterLab takes 10 s or more on a busy machine: the tests'
+    # folders share one server.
+    shared = tmp_path_factory.getbasetemp().resolve()
     servers: dict[Path, LabServer] = {}
     with contextlib.ExitStack() as stack:
 
@@ -98,7 +104,12 @@ def jupyterlab_server(
                 else tmp_path_factory.mktemp("lab")
             )
             if root not in servers:
-                servers[root] = stack.enter_context(start_jupyterlab(root))
+                if root.is_relative_to(shared):
+                    if shared not in servers:
+                        servers[shared] = stack.enter_context(start_jupyterlab(shared))
+                    servers[root] = servers[shared].in_folder(root, shared)
+                else:
+                    servers[root] = stack.enter_context(start_jupyterlab(root))
             return servers[root]
 
         yield start

@@ -23,9 +23,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import BrowserPage, LabServer, served_directory
-from tests.test_browser_widgets import _TWO_CANVASES_JS, SCREENSHOTS, CanvasProbe, _open_and_run
-from tests.test_lab_a11y import _PICTURE_PIXELS_JS, _accept_kernel_dialog, _write_notebook
+from tests.browser_support import (
+    SCREENSHOTS,
+    BrowserPage,
+    LabServer,
+    accept_kernel_dialog,
+    open_and_run,
+    served_directory,
+    write_notebook,
+)
+from tests.test_browser_widgets import _TWO_CANVASES_JS, CanvasProbe
+from tests.test_lab_a11y import _PICTURE_PIXELS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -63,10 +71,10 @@ def test_a_new_width_then_a_new_table_leaves_every_canvas_right(
         browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
         tmp_path: Path) -> None:
     # A server of its own: JupyterLab reopens the notebooks it had open.
-    _write_notebook(tmp_path / "width.ipynb", _WIDTH_CELLS)
+    write_notebook(tmp_path / "width.ipynb", _WIDTH_CELLS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     lab = jupyterlab_server(tmp_path)
-    page = _open_and_run(browser_page, lab, "width.ipynb")
+    page = open_and_run(browser_page, lab, "width.ipynb")
     canvases = page.locator(".jp-OutputArea-output canvas")
     page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output canvas')"
                            ".length >= 3", timeout=60_000)
@@ -113,10 +121,10 @@ _INPUT_CELLS = [
 def test_replay_and_typed_moves_keep_up_with_quick_input(
         browser_page: BrowserPage, jupyterlab_server: Callable[..., LabServer],
         tmp_path: Path) -> None:
-    _write_notebook(tmp_path / "input.ipynb", _INPUT_CELLS)
+    write_notebook(tmp_path / "input.ipynb", _INPUT_CELLS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     lab = jupyterlab_server(tmp_path)
-    page = _open_and_run(browser_page, lab, "input.ipynb")
+    page = open_and_run(browser_page, lab, "input.ipynb")
     page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output canvas')"
                            ".length >= 3", timeout=60_000)
     canvases = page.locator(".jp-OutputArea-output canvas")
@@ -227,7 +235,7 @@ def test_a_saved_notebook_shows_each_tables_picture_with_no_widget_model(
     page = browser_page.page
     page.goto(lab.lab_url(notebook.name))
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    _accept_kernel_dialog(page)
+    accept_kernel_dialog(page)
     missing = page.locator(".jp-OutputArea-output:has-text('model not found')")
     _wait(lambda: missing.count() == tables, "each widget view is there, with no model",
           timeout=60)

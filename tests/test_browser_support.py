@@ -17,11 +17,14 @@ def test_jupyterlab_server_starts_and_opens_in_chromium(
     root: Path = tmp_path_factory.mktemp("lab-root")
     (root / "hello.txt").write_text("hello\n", encoding="utf-8")
     server: LabServer = jupyterlab_server(root)
-    url, token = server
-    assert url.startswith("http://127.0.0.1:") and token
+    url, token, folder = server
+    assert url.startswith("http://127.0.0.1:") and token and folder == root.name
     assert server.api("status")["started"]
     assert "python3" in server.api("kernelspecs")["kernelspecs"]
     assert jupyterlab_server(root) is server  # one server per directory
+    other = jupyterlab_server(tmp_path_factory.mktemp("lab-other"))
+    assert other.url == server.url and other.folder != folder  # one JupyterLab for both
+    assert other.lab_url("x.ipynb") != server.lab_url("x.ipynb")  # each in its workspace
 
     page = browser_page.page
     page.goto(server.lab_url("hello.txt"), wait_until="domcontentloaded")

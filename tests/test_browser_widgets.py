@@ -29,13 +29,19 @@ from solitaire_widgets.render import layout
 from solitaire_widgets.render.player import game_frames, html_player
 from solitaire_widgets.render.scene import Scene
 from solitaire_widgets.strategies import get_strategy
-from tests.browser_support import BrowserPage, LabServer, served_directory
+from tests.browser_support import (
+    SCREENSHOTS,
+    BrowserPage,
+    LabServer,
+    accept_kernel_dialog,
+    open_and_run,
+    served_directory,
+    write_notebook,
+)
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).parent / "browser_notebooks"
-#: Where the browser tests leave screenshots to look at (ignored by git).
-SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 #: The deal and drawing width in ``widgets.ipynb``.
 SEED, WIDTH = 3, 760
 
@@ -142,28 +148,6 @@ def _top_card_box(scene: Scene, pile: str) -> tuple[float, float, float, float]:
     return bounds
 
 
-def _open_and_run(record: BrowserPage, lab: LabServer, notebook: str) -> Any:
-    page = record.page
-    page.goto(lab.lab_url(notebook))
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    _accept_kernel_dialog(page)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=90_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.locator("li[data-command='runmenu:run-all']").click()
-    page.wait_for_selector(".jp-OutputArea-output:has-text('cells done')", timeout=120_000)
-    page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)
-    return page
-
-
-def _accept_kernel_dialog(page: Any) -> None:
-    # JupyterLab may ask which kernel to start; the default (Python 3) is right.
-    try:
-        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=4_000)
-    except Exception:  # noqa: BLE001 - no dialog is the usual case
-        pass
-
-
 def test_widgets_in_jupyterlab(browser_page: BrowserPage,
                                jupyterlab_server: Callable[..., LabServer],
                                tmp_path: Path) -> None:
@@ -174,7 +158,7 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
     browser_page.page.on("request", lambda request: outside.append(request.url)
                          if not request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1",
                                                         "data:", "blob:")) else None)
-    page = _open_and_run(browser_page, lab, "widgets.ipynb")
+    page = open_and_run(browser_page, lab, "widgets.ipynb")
 
     canvases = page.locator(".jp-OutputArea-output canvas")
     assert canvases.count() == 2, "the game and the replay each show one canvas"
@@ -257,7 +241,7 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
     time.sleep(1.0)
     page.reload()
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    _accept_kernel_dialog(page)
+    accept_kernel_dialog(page)
     page.wait_for_selector(".jp-OutputArea-output canvas", timeout=60_000)
     reloaded = CanvasProbe(page, page.locator(".jp-OutputArea-output canvas").nth(0))
     deadline = time.monotonic() + 30
@@ -409,12 +393,10 @@ def _wait_moves(page: Any, count: int, timeout: float = 20.0) -> None:
 def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
                                                      jupyterlab_server: Callable[..., LabServer],
                                                      tmp_path: Path) -> None:
-    from tests.test_lab_a11y import _write_notebook
-
-    _write_notebook(tmp_path / "honest.ipynb", _HONEST_CELLS)
+    write_notebook(tmp_path / "honest.ipynb", _HONEST_CELLS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     lab = jupyterlab_server(tmp_path)
-    page = _open_and_run(browser_page, lab, "honest.ipynb")
+    page = open_and_run(browser_page, lab, "honest.ipynb")
     canvases = page.locator(".jp-OutputArea-output canvas")
     table = CanvasProbe(page, canvases.nth(0))
     table.settle()

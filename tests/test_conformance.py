@@ -7,7 +7,7 @@ event replays round-trip; fuzzed save files never crash the loader.
 
 Each test is parametrized over ``GAMES`` (the registry). A game registered
 elsewhere runs the same tests by calling them with its name (see
-``tests/test_new_game.py``).
+``tests/test_extra_game.py``).
 """
 
 from __future__ import annotations
@@ -198,6 +198,18 @@ def _player(name: str, data: st.DataObject, rnd: random.Random) -> _Player:
     return _Player(name, data.draw(st.sampled_from(choices), label="player"), rnd)
 
 
+def _deal_and_player(name: str, data: st.DataObject) -> tuple[Game, _Player]:
+    """A deal of the game ``name`` and a player, both drawn by Hypothesis.
+
+    The player's random numbers (``player.rnd``) are drawn too, for the test's
+    other random choices.
+    """
+    _require(name)
+    game = _new_deal(name, data)
+    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
+    return game, _player(name, data, rnd)
+
+
 def _play_some(game: Game, player: _Player, steps: int) -> None:
     for _ in range(steps):
         if game.is_over:
@@ -213,10 +225,8 @@ def _play_some(game: Game, player: _Player, steps: int) -> None:
 @given(data=st.data())
 def test_random_play_keeps_every_invariant(name: str, data: st.DataObject) -> None:
     """Play, undo, redo and replay at random: every card stays exactly once throughout."""
-    _require(name)
-    game = _new_deal(name, data)
-    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
-    player = _player(name, data, rnd)
+    game, player = _deal_and_player(name, data)
+    rnd = player.rnd
     _check_position(game, "after the opening deal")
     assert _replay_events(game) == game.table, "the opening's events are incomplete"
     for number in range(MAX_OPS):
@@ -262,10 +272,7 @@ def test_random_play_keeps_every_invariant(name: str, data: st.DataObject) -> No
 @given(data=st.data())
 def test_strategies_play_to_the_end(name: str, data: st.DataObject) -> None:
     """Each strategy's games end with no legal move; saving at the end round-trips."""
-    _require(name)
-    game = _new_deal(name, data)
-    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
-    player = _player(name, data, rnd)
+    game, player = _deal_and_player(name, data)
     _play_some(game, player, 3000)
     if game.is_over:
         assert game.legal_moves() == []
@@ -318,10 +325,9 @@ def _assert_refused(game: Game, move: Move | str) -> str:
 @given(data=st.data())
 def test_illegal_moves_raise_and_change_nothing(name: str, data: st.DataObject) -> None:
     """Random pile pairs, counts, unknown piles and odd words are refused with a reason."""
-    _require(name)
-    game = _new_deal(name, data)
-    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
-    _play_some(game, _player(name, data, rnd), data.draw(st.integers(0, 120), label="steps"))
+    game, player = _deal_and_player(name, data)
+    _play_some(game, player, data.draw(st.integers(0, 120), label="steps"))
+    rnd = player.rnd
     if game.can_undo and rnd.random() < 0.3:
         game.undo()  # a pending redo must survive an illegal move too
     legal = set(game.legal_moves())
@@ -369,11 +375,9 @@ def test_undo_and_redo_with_nothing_to_do_raise(name: str) -> None:
 @SETTINGS
 @given(data=st.data())
 def test_undo_all_then_redo_all_round_trips(name: str, data: st.DataObject) -> None:
-    _require(name)
-    game = _new_deal(name, data)
+    game, player = _deal_and_player(name, data)
     opened = game.table.copy()
-    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
-    _play_some(game, _player(name, data, rnd), data.draw(st.integers(1, MAX_OPS), label="n"))
+    _play_some(game, player, data.draw(st.integers(1, MAX_OPS), label="n"))
     final = game.table.copy()
     steps = list(game.history)
     while game.can_undo:
@@ -393,10 +397,7 @@ def test_undo_all_then_redo_all_round_trips(name: str, data: st.DataObject) -> N
 @SETTINGS
 @given(data=st.data())
 def test_clone_is_independent(name: str, data: st.DataObject) -> None:
-    _require(name)
-    game = _new_deal(name, data)
-    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
-    player = _player(name, data, rnd)
+    game, player = _deal_and_player(name, data)
     _play_some(game, player, data.draw(st.integers(0, 60), label="n"))
     table, history, legal = game.table.copy(), list(game.history), game.legal_moves()
     other = game.clone()
@@ -415,10 +416,9 @@ def test_clone_is_independent(name: str, data: st.DataObject) -> None:
 
 
 def _save_data(name: str, data: st.DataObject) -> tuple[Game, dict[str, Any], random.Random]:
-    game = _new_deal(name, data)
-    rnd = data.draw(st.randoms(use_true_random=False), label="rnd")
-    _play_some(game, _player(name, data, rnd), data.draw(st.integers(0, 200), label="n"))
-    return game, json.loads(game.to_json()), rnd
+    game, player = _deal_and_player(name, data)
+    _play_some(game, player, data.draw(st.integers(0, 200), label="n"))
+    return game, json.loads(game.to_json()), player.rnd
 
 
 def _some_path(node: Any, rnd: random.Random) -> list[Any]:
@@ -597,7 +597,6 @@ MUTATIONS: dict[str, Callable[[dict[str, Any], random.Random], str | bytes]] = {
 @given(data=st.data())
 def test_fuzzed_save_files_never_crash_the_loader(name: str, data: st.DataObject) -> None:
     """Only SaveFileError comes out of the loader; a harmless change loads a sound game."""
-    _require(name)
     _game, saved, rnd = _save_data(name, data)
     mutation = data.draw(st.sampled_from(sorted(MUTATIONS)), label="mutation")
     text = MUTATIONS[mutation](saved, rnd)

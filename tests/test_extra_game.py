@@ -11,8 +11,10 @@ Everything the game is -- its rules, its words, its layout (through the public
 :class:`~solitaire_widgets.render.scene.TableLayout`), a player, an example --
 is declared here and registered with :func:`solitaire_widgets.games.register`;
 no other file names it. The tests then play it through the command line,
-``GameWidget``, ``ReplayWidget``, the page's table session and its worker entry,
-and save files, and run the conformance suite every game passes.
+``GameWidget``, ``ReplayWidget``, the kernel-free player, the pointer and the
+keyboard, the page's table session and its worker entry, and save files, and
+run the conformance suite every game passes. The same game with no layout of
+its own is drawn by the generic layout, which sets the piles out by their kinds.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ from solitaire_widgets import GAMES, Game, IllegalMoveError, Move, load_game, ne
 from solitaire_widgets.cards import Card, rank_word
 from solitaire_widgets.examples import Example, example_names, get_example
 from solitaire_widgets.games import register, rules_class, unregister
+from solitaire_widgets.render import describe_table, game_frames, html_player, scene_svg
+from solitaire_widgets.render.pointer import Play, PointerState, key, pile_point, press
 from solitaire_widgets.render.scene import TableLayout, layout
 from solitaire_widgets.rules import Context, Rules
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
 from solitaire_widgets.table import Pile, Table
 
 from . import test_conformance as conformance
+from .test_render import check_scene
 
 NAME = "little_golf"
 COLUMNS = tuple(f"t{i}" for i in range(1, 6))
@@ -155,10 +160,19 @@ def registered() -> Iterator[None]:
 
 def test_registered_it_is_in_every_list_and_unregistered_in_none() -> None:
     assert NAME in GAMES and rules_class(NAME) is LittleGolfRules
+    assert list(GAMES) == sorted(GAMES)
+    game = new_game(NAME, seed=3)
+    assert game.name == NAME and game.rules.title == "Little Golf"
     assert strategy_names(NAME) == ["columns-first", "random"]
     assert example_names(NAME) == ["little-golf-opening"]
     unregister(NAME)
     assert NAME not in GAMES and "little-golf-opening" not in example_names()
+
+
+def test_games_is_a_sequence_that_answers_any_question() -> None:
+    unhashable: object = [1, 2]
+    assert unhashable not in GAMES and NAME in GAMES
+    assert GAMES[0] == "chain" and len(GAMES) == len(list(GAMES))
 
 
 def test_a_declaration_that_breaks_a_rule_is_refused_at_register() -> None:
@@ -193,9 +207,12 @@ def test_rules_play_to_a_win_and_to_a_loss() -> None:
     conformance.test_undo_all_then_redo_all_round_trips,
     conformance.test_clone_is_independent,
     conformance.test_fuzzed_save_files_never_crash_the_loader,
+    conformance.test_save_with_a_card_twice_is_refused,
     conformance.test_save_with_an_illegal_move_is_refused,
     conformance.test_save_of_a_finished_game_refuses_a_move_after_the_end,
+    conformance.test_a_shuffle_recorded_for_an_opening_without_one_is_refused,
     conformance.test_same_seed_same_game,
+    conformance.test_undo_and_redo_with_nothing_to_do_raise,
 ], ids=lambda test: test.__name__)
 def test_the_conformance_suite(test: Any) -> None:
     """The suite's in-process tests (those that start a fresh Python process cannot
@@ -237,6 +254,40 @@ def test_the_layout_declared_here_draws_every_card_once() -> None:
     assert game._repr_svg_().count('class="card"') == 52
 
 
+class PlainLittleGolfRules(LittleGolfRules):
+    """Little Golf with no layout of its own."""
+
+    layout = ""
+
+
+def test_with_no_layout_of_its_own_the_generic_layout_draws_it() -> None:
+    game = Game(PlainLittleGolfRules(), seed=5)
+    play_out(game, ColumnsFirst(), max_moves=8)
+    scene = layout(game, game.table, 700)
+    check_scene(game.table, scene)
+    assert {slot.pile for slot in scene.slots} >= set(game.table.piles)
+    svg = scene_svg(scene, title=game.rules.title, description=describe_table(game, game.table))
+    assert svg.count('class="card"') == 52
+    assert game._repr_svg_().startswith("<svg")
+
+
+def test_the_kernel_free_player() -> None:
+    game = new_game(NAME, seed=5)
+    play_out(game, get_strategy(NAME), max_moves=10)
+    frames = game_frames(game, 360)
+    assert len(frames) == len(game.history) + 1
+    assert "sw-player" in html_player(frames, game.rules.title)
+
+
+def test_pointer_and_keyboard() -> None:
+    game = new_game(NAME, seed=5)
+    scene = layout(game, game.table, 700)
+    _, intent = press(PointerState(), scene, game, *pile_point(scene, "s"), now=0.0)
+    assert intent == Play(TURN)                     # the stock's one action
+    state, _ = key(PointerState(), scene, game, "ArrowRight")
+    assert state.focus is not None and state.focus[0] in game.table.piles
+
+
 def test_the_game_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("ipycanvas")
     from ipycanvas.canvas import _CANVAS_MANAGER
@@ -252,11 +303,17 @@ def test_the_game_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     stock = len(widget.game.pile("s").cards)
     widget.click_pile("s")                          # the stock turns a card
     assert widget.game.history[-1].move == TURN and len(widget.game.pile("s").cards) == stock - 1
+    widget.action_buttons["turn"].click()           # and so does its button
+    assert widget.game.history[-1].move == TURN and len(widget.game.pile("s").cards) == stock - 2
+    assert widget.press_key("ArrowRight")
     widget.hint()
     assert "Hint: " in widget.message.value
     widget.auto_finish()
     assert widget.game.is_over
-    assert load_game(widget.state).table == widget.game.table
+    saved = load_game(widget.state)
+    assert saved.name == NAME and saved.table == widget.game.table
+    bundle = widget._repr_mimebundle_()
+    assert bundle is not None and "text/html" in bundle
 
 
 def test_the_replay_widget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -268,6 +325,8 @@ def test_the_replay_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: None)
     replay = ReplayWidget(get_example("little-golf-opening"), animate=False)
     assert replay.steps == 3
+    replay.forward()
+    assert replay.position == 1
     replay.go(3)
     assert replay.position == 3
     game = new_game(NAME, seed=2)

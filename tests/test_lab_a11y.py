@@ -33,29 +33,20 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import REPO_ROOT, BrowserPage, LabServer, served_directory
+from tests.browser_support import (
+    REPO_ROOT,
+    SCREENSHOTS,
+    BrowserPage,
+    LabServer,
+    accept_kernel_dialog,
+    open_and_run,
+    served_directory,
+    write_notebook,
+)
 
 NOTEBOOKS = REPO_ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SVG = "http://www.w3.org/2000/svg"
-SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
-
-
-def _write_notebook(path: Path, sources: list[str]) -> None:
-    cells: list[dict[str, Any]] = [{"cell_type": "code", "execution_count": None, "metadata": {},
-              "outputs": [], "source": source} for source in sources]
-    path.write_text(json.dumps({
-        "cells": cells, "nbformat": 4, "nbformat_minor": 5,
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-    }), encoding="utf-8")
-
-
-def _accept_kernel_dialog(page: Any) -> None:
-    try:
-        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=4_000)
-    except Exception:  # noqa: BLE001 - no dialog is the usual case
-        pass
 
 
 def _active(page: Any) -> str:
@@ -82,22 +73,14 @@ def _active_cell(page: Any) -> int:
 def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
                                    jupyterlab_server: Callable[..., LabServer],
                                    tmp_path: Path) -> None:
-    _write_notebook(tmp_path / "keys.ipynb", [
+    write_notebook(tmp_path / "keys.ipynb", [
         "from solitaire_widgets.widgets import GameWidget\n"
         "table = GameWidget('klondike', seed=3, animate=False)\ntable",
         "print('cells done')",
         "x = 1",
     ])
     lab = jupyterlab_server(tmp_path)
-    page = browser_page.page
-    page.goto(lab.lab_url("keys.ipynb"))
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    _accept_kernel_dialog(page)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=90_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.locator("li[data-command='runmenu:run-all']").click()
-    page.wait_for_selector(".jp-OutputArea-output:has-text('cells done')", timeout=120_000)
+    page = open_and_run(browser_page, lab, "keys.ipynb")
     canvas = page.locator(".jp-OutputArea-output canvas").first
     canvas.wait_for(timeout=60_000)
 
@@ -210,7 +193,7 @@ def test_unrun_notebooks_show_pictures(browser_page: BrowserPage,
     page = browser_page.page
     page.goto(lab.lab_url(name))
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    _accept_kernel_dialog(page)
+    accept_kernel_dialog(page)
     # Untrusted: JupyterLab shows the sanitized text/html of each widget output,
     # tables (GameWidget) and replays (ReplayWidget) alike.
     page.wait_for_selector(".jp-OutputArea-output .sw-still img", timeout=60_000)

@@ -40,8 +40,9 @@ from solitaire_widgets.table import Event, Table
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def played(name: str, seed: int, moves: int) -> Game:
-    game = new_game(name, seed=seed)
+def played(name: str, seed: int, moves: int, **options: str) -> Game:
+    """Deal ``seed`` of ``name`` (with ``options``) after up to ``moves`` random legal moves."""
+    game = new_game(name, seed=seed, **options)
     rng = random.Random(seed)
     for _ in range(moves):
         legal = game.legal_moves()
@@ -396,24 +397,13 @@ VARIANTS = [(name, rules_class(name).options_with(option, value))
             for value in values]
 
 
-def played_variant(name: str, options: dict[str, str], moves: int) -> Game:
-    game = new_game(name, seed=4, **options)
-    rng = random.Random(4)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
-    return game
-
-
 @pytest.mark.parametrize("name,options", VARIANTS,
                          ids=[f"{n}-{'-'.join(o.values())}" for n, o in VARIANTS])
 def test_every_variant_is_drawn_and_described_with_its_own_rules(
         name: str, options: dict[str, str]) -> None:
     """The words of a position (the table in words, the SVG's description, the
     player's frames) are the game's own status under its options, at every step."""
-    game = played_variant(name, options, 60)
+    game = played(name, 4, 60, **options)
     for index in range(0, len(game.history) + 1, 6):
         table = game.position_at(index)
         status = game.rules.status(table) if not table.facts.get("over") else ""

@@ -1,8 +1,8 @@
 """The solver against brute force, on positions small enough to search exhaustively.
 
-The brute force here knows nothing of the solver: it plays the engine's own
-legal moves from a position, every one of them, remembering the positions it
-has seen, until it reaches a win or has seen everything. On hundreds of
+The brute force (``tests/solver_support.py``) knows nothing of the solver:
+it plays the engine's own legal moves from a position, every one of them,
+remembering the positions it has seen, until it reaches a win or has seen everything. On hundreds of
 small positions under each rule set (a few cards left out of their
 foundations, some face down, a short hand) the solver's verdict must equal
 it: every win replays through the engine, every loss is a loss.
@@ -30,154 +30,22 @@ import random
 
 import pytest
 
-from solitaire_widgets import new_game
-from solitaire_widgets.cards import SUITS, Card
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS
 from solitaire_widgets.moves import Move
-from solitaire_widgets.rules import Context
-from solitaire_widgets.solver import Config, dead_ends, solve, state
+from solitaire_widgets.solver import Config, dead_ends, state
 from solitaire_widgets.solver import moves as gen
 from solitaire_widgets.solver.config import DEFAULT
-from solitaire_widgets.table import Table
+from tests.solver_support import (
+    ALONE,
+    NONE,
+    assert_solved_as,
+    brute_force,
+    hopeless_count,
+    small_position,
+)
 
 VARIANTS = ["polish", "standard", "draw-three"]
 PER_VARIANT = 120
-
-#: Every reduction off: the plain search over the solver's moves.
-NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
-              run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
-              splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
-              restart_share=0.0, relax_share=0.0, checked_share=0.0)
-#: Each reduction alone, by name (the dead-end strengthenings need the check).
-ALONE = {
-    "move filters": dataclasses.replace(NONE, move_filters=True),
-    "dead-end check": dataclasses.replace(NONE, dead_end_check=True),
-    "dead-end check after shifts too": dataclasses.replace(NONE, dead_end_check=True,
-                                                           shift_checks=True),
-    "strong dead ends": dataclasses.replace(NONE, dead_end_check=True, strong_dead_ends=True),
-    "run heads": dataclasses.replace(NONE, dead_end_check=True, run_heads=True),
-    "two-rank safe moves": dataclasses.replace(NONE, safe_plus=True),
-    "lay chains": dataclasses.replace(NONE, move_filters=True, lay_chains=True),
-    "empty chains": dataclasses.replace(NONE, move_filters=True, empty_chains=True),
-    "empty and lay chains": dataclasses.replace(NONE, move_filters=True, empty_chains=True,
-                                                lay_chains=True),
-    "draw-three dominance": dataclasses.replace(NONE, splits=True),
-    "twin targets": dataclasses.replace(NONE, twin_targets=True),
-    "one layout": dataclasses.replace(NONE, merge_layouts=True),
-    "talon dominance": dataclasses.replace(NONE, talon_dominance=True),
-    # Drawing three, the full search passing over positions lost drawing one,
-    # almost alone (the plain full search keeps a twentieth), from the first
-    # position on, each check with so few positions that many run out.
-    "checked search": dataclasses.replace(NONE, checked_share=0.95, checked_after=0,
-                                          relaxed_checks=5),
-    "restarts and relaxation": dataclasses.replace(NONE, restart_share=0.5, relax_share=0.15,
-                                           restart_nodes=50),
-    "restarts and relaxation, one after the other": dataclasses.replace(
-        NONE, restart_share=0.5, relax_share=0.15, restart_nodes=50, interleave=False),
-    "all": Config(restart_nodes=50, checked_after=0),
-}
-
-
-def small_position(variant: str, rnd: random.Random, loose_cards: tuple[int, int] = (5, 10),
-                   hand: tuple[int, int] = (0, 4), columns: tuple[int, int] = (1, 2),
-                   worrying_back: str = "no") -> Game:
-    """A game in a random position with a few cards out of their foundations.
-
-    ``loose_cards``: how many cards are out of the foundations (at least,
-    at most); ``hand``: how many of them are in the talon (the waste and
-    the stock); ``columns``: how many columns hold the others.
-    """
-    game = new_game("klondike", seed=0, variant=variant, worrying_back=worrying_back)
-    loose = rnd.randint(*loose_cards)
-    heights = [13] * 4
-    for _ in range(loose):
-        suit = rnd.choice([s for s in range(4) if heights[s] > 0])
-        heights[suit] -= 1
-    cards = [Card(rank, SUITS[s]) for s in range(4) for rank in range(heights[s] + 1, 14)]
-    rnd.shuffle(cards)
-    piles = game.table.piles
-    for s, fid in enumerate(FOUNDATIONS):
-        piles[fid].cards = [Card(rank, SUITS[s]) for rank in range(1, heights[s] + 1)]
-        piles[fid].down = 0
-    talon = cards[:rnd.randint(min(hand[0], len(cards) - 1), min(hand[1], len(cards) - 1))]
-    rest = cards[len(talon):]
-    facts = game.table.facts
-    second = variant == "polish" and rnd.random() < 0.5
-    facts["pass"] = 2 if second else 1
-    facts["waste_limit"] = second
-    facts["forced"] = False
-    on_waste = rnd.randint(0, min(len(talon), 3) if second else len(talon))
-    piles["w"].cards = talon[:on_waste]
-    piles["s"].cards = list(reversed(talon[on_waste:]))
-    piles["w"].down = piles["s"].down = 0
-    used = rnd.sample(range(7), rnd.randint(min(columns[0], len(rest)),
-                                            min(columns[1], len(rest)))) if rest else []
-    for column in COLUMNS:
-        piles[column].cards = []
-        piles[column].down = 0
-    for k, card in enumerate(rest):
-        piles[COLUMNS[used[k % len(used)]]].cards.append(card)
-    for column in COLUMNS:
-        # One face-up card at the end of each column, the rest face down.
-        piles[column].down = max(0, len(piles[column].cards) - 1)
-    game._legal = None
-    return game
-
-
-def _key(table: Table, polish: bool) -> tuple[object, ...]:
-    key: tuple[object, ...] = tuple((tuple(p.cards), p.down) for p in table.piles.values())
-    if polish:
-        facts = table.facts
-        key += (facts["pass"], facts["waste_limit"], facts["forced"])
-    return key
-
-
-def brute_force(game: Game) -> bool:
-    """Whether some line of the engine's legal moves wins: every one is tried.
-
-    It plays the rules' own moves on copies of the table (as :class:`Game`
-    does, without the history), remembering every position seen.
-    """
-    if game.is_won:
-        return True
-    rules = game.rules
-    polish = game.options["variant"] == "polish"
-    seen = {_key(game.table, polish)}
-    stack = [game.table]
-    while stack:
-        here = stack.pop()
-        # Foundation moves are tried first (the last pushed is the next
-        # searched): the order finds wins sooner and never changes the answer.
-        moves = sorted(rules.legal_moves(here), key=lambda m: m.dst.startswith("f"))
-        for move in moves:
-            there = here.copy()
-            rules.apply(there, move, Context(there, list))
-            if there.facts["over"]:
-                if there.facts["won"]:
-                    return True
-                continue
-            k = _key(there, polish)
-            if k not in seen:
-                seen.add(k)
-                stack.append(there)
-    return False
-
-
-def _replays(game: Game, moves: list[Move]) -> bool:
-    probe = game.clone()
-    for move in moves:
-        probe.play(move)
-    return probe.is_won
-
-
-def _assert_solved_as(game: Game, won: bool, reduction: str) -> None:
-    """The solver, with that reduction alone (``ALONE``), answers as the brute force did."""
-    solution = solve(game, max_nodes=200_000, config=ALONE[reduction])
-    assert solution.status == ("won" if won else "lost"), (reduction, game.to_json())
-    if won:
-        assert _replays(game, solution.moves)
-
 
 _CASES: dict[str, list[tuple[Game, bool]]] = {}
 
@@ -205,7 +73,7 @@ def test_the_positions_hold_wins_and_losses(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_solver_verdict_equals_brute_force(variant: str, reduction: str) -> None:
     for game, won in cases(variant):
-        _assert_solved_as(game, won, reduction)
+        assert_solved_as(game, won, reduction)
 
 
 def long_hands() -> list[tuple[Game, bool]]:
@@ -231,32 +99,17 @@ def test_polish_long_hands_equal_brute_force(reduction: str) -> None:
     verdicts = [won for _, won in long_hands()]
     assert sum(verdicts) >= 10 and verdicts.count(False) >= 6
     for game, won in long_hands():
-        _assert_solved_as(game, won, reduction)
+        assert_solved_as(game, won, reduction)
 
 
 def test_polish_long_hands_hopeless_are_lost() -> None:
-    called = 0
-    for game, won in long_hands():
-        position, forced = state.from_table(game.table)
-        if not forced and dead_ends.hopeless(position, state.POLISH):
-            called += 1
-            assert not won, game.to_json()
-    assert called >= 5
+    assert hopeless_count(long_hands(), state.POLISH) >= 5
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hopeless_positions_are_lost(variant: str) -> None:
-    mode = state.mode_of(variant)
-    called = 0
-    for game, won in cases(variant):
-        position, forced = state.from_table(game.table)
-        if forced:
-            continue
-        for config in (Config(), Config(run_heads=False), Config(strong_dead_ends=False)):
-            if dead_ends.hopeless(position, mode, config):
-                called += 1
-                assert not won, game.to_json()
-    assert called >= 10
+    configs = (Config(), Config(run_heads=False), Config(strong_dead_ends=False))
+    assert hopeless_count(cases(variant), state.mode_of(variant), configs) >= 10
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -346,7 +199,7 @@ def test_full_tables_equal_brute_force(variant: str, reduction: str) -> None:
             # A won position where a card is laid on one of two twins only.
             twins += won and len(listed) < len(gen.moves(start, mode, dataclasses.replace(
                 ALONE[reduction], twin_targets=False)))
-        _assert_solved_as(game, won, reduction)
+        assert_solved_as(game, won, reduction)
     # Mostly wins: a filter that put off the only winning line would call one lost.
     assert sum(won for _, won in full_tables(variant)) >= 20
     if reduction in ("empty chains", "empty and lay chains"):
@@ -403,7 +256,7 @@ def test_laid_out_positions_equal_brute_force(variant: str, reduction: str) -> N
                 if m[0] == state.COL_T and len(start[1][m[1]]) - 1 - m[3] > start[1][m[1]][0]:
                     after = state.play(start, m)  # part of a sequence moves across
                     merged += state.set_key(after, mode) == state.set_key(start, mode)
-        _assert_solved_as(game, won, reduction)
+        assert_solved_as(game, won, reduction)
     verdicts = [won for _, won in laid_out(variant)]
     assert sum(verdicts) == 28
     # (A shift that leaves a game dead ends it, so the sample holds fewer of them.)

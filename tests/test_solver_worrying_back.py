@@ -1,7 +1,7 @@
 """Worrying back: the solver against brute force, with cards coming back from the foundations.
 
 With Klondike's ``worrying_back="yes"`` the top card of a foundation may come
-back onto a column. The brute force here plays the engine's own legal moves,
+back onto a column. The brute force (``tests/solver_support.py``) plays the engine's own legal moves,
 worrying back included, every one of them, and remembers the positions it
 has seen; the positions are small (a few cards out of the foundations, some
 face down, a short hand), and those whose search would be long are left out.
@@ -21,42 +21,20 @@ import pytest
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import KlondikeRules
 from solitaire_widgets.moves import Move
-from solitaire_widgets.rules import Context
-from solitaire_widgets.solver import Config, dead_ends, solve, state
+from solitaire_widgets.solver import Config, solve, state
 from solitaire_widgets.solver import moves as gen
-
-from .test_solver_brute_force import ALONE, _key, small_position
+from tests.solver_support import (
+    ALONE,
+    assert_solved_as,
+    brute_force,
+    hopeless_count,
+    small_position,
+)
 
 VARIANTS = ["standard", "draw-three"]
 #: Positions per variant, and the most positions a brute force may see for one.
 WINS, LOSSES = 20, 5
 LIMIT = 2_000
-
-
-def brute_force(game: Game, limit: int = LIMIT) -> bool | None:
-    """Whether some line of the engine's legal moves wins; None past ``limit`` positions."""
-    if game.is_won:
-        return True
-    rules = game.rules
-    seen = {_key(game.table, False)}
-    stack = [game.table]
-    while stack:
-        here = stack.pop()
-        moves = sorted(rules.legal_moves(here), key=lambda m: m.dst.startswith("f"))
-        for move in moves:
-            there = here.copy()
-            rules.apply(there, move, Context(there, list))
-            if there.facts["over"]:
-                if there.facts["won"]:
-                    return True
-                continue
-            k = _key(there, False)
-            if k not in seen:
-                seen.add(k)
-                if len(seen) > limit:
-                    return None
-                stack.append(there)
-    return False
 
 
 def _without(game: Game) -> Game:
@@ -78,7 +56,7 @@ def cases(variant: str) -> list[tuple[Game, bool]]:
         while wins < WINS or losses < LOSSES:
             game = small_position(variant, rnd, worrying_back="yes")
             if game.legal_moves():
-                won = brute_force(game)
+                won = brute_force(game, LIMIT)
                 if won is None or (won and wins >= WINS):
                     continue  # a long search, or wins enough: keep looking for losses
                 wins += won
@@ -88,21 +66,11 @@ def cases(variant: str) -> list[tuple[Game, bool]]:
     return _CASES[variant]
 
 
-def _assert_solved_as(game: Game, won: bool, config: Config, label: str) -> None:
-    solution = solve(game, max_nodes=200_000, config=config)
-    assert solution.status == ("won" if won else "lost"), (label, game.to_json())
-    if won:
-        probe = game.clone()
-        for move in solution.moves:
-            probe.play(move)
-        assert probe.is_won, (label, game.to_json())
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_solver_verdict_equals_brute_force_with_worrying_back(variant: str) -> None:
     for game, won in cases(variant):
-        for label, config in ALONE.items():
-            _assert_solved_as(game, won, config, label)
+        for reduction in ALONE:
+            assert_solved_as(game, won, reduction)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -119,15 +87,8 @@ def test_some_positions_are_won_only_by_worrying_back(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hopeless_positions_with_worrying_back_are_lost(variant: str) -> None:
-    mode = state.mode_of(variant)
     worry = Config(worrying_back=True)
-    called = 0
-    for game, won in cases(variant):
-        position, _ = state.from_table(game.table)
-        if dead_ends.hopeless(position, mode, worry):
-            called += 1
-            assert not won, game.to_json()
-    assert called >= 1
+    assert hopeless_count(cases(variant), state.mode_of(variant), (worry,)) >= 1
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

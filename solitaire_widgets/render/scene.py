@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -234,12 +234,14 @@ class TableLayout:
     width for the table's width, makes a ``TableLayout``, places each pile
     with one of the methods below (a squared :meth:`stack`, the :meth:`stock`,
     a fanned :meth:`column`, a :meth:`waste` fanning its top cards, a series
-    that shows its base card (:meth:`peek`)), adds :meth:`label` s, and ends
-    with :meth:`finish`, giving the height. Every card of the table is then
-    drawn exactly once: a non-empty pile the layout did not place is laid in a
-    row below (so no card is ever lost), and a pile it means to hide while
-    empty is marked with :meth:`skip`. The cards' height follows from their
-    width (:attr:`ch`); coordinates are pixels, ``(0, 0)`` the top left.
+    that shows its base card (:meth:`peek`), places in :meth:`rows`), adds
+    :meth:`label` s, and ends with :meth:`finish`, giving the height. Every
+    card of the table is then drawn exactly once: a non-empty pile the layout
+    did not place is laid in a row below (so no card is ever lost), and a
+    pile it means to hide while empty is marked with :meth:`skip`. The cards'
+    height follows from their width (:attr:`ch`); coordinates are pixels,
+    ``(0, 0)`` the top left. A grid of columns ``gap`` apart from the
+    ``margin`` has its columns at :meth:`col_x`.
 
     >>> from solitaire_widgets import new_game
     >>> table = new_game("klondike", seed=1).table
@@ -255,13 +257,18 @@ class TableLayout:
     (52, 244)
     """
 
-    def __init__(self, table: Table, width: float, card_width: float) -> None:
+    def __init__(self, table: Table, width: float, card_width: float, margin: float = 0.0,
+                 gap: float = 0.0) -> None:
         #: The table being laid out (read it: its piles, its facts).
         self.table = table
         #: The scene's width, in pixels.
         self.width = width
         #: A card's width, in pixels.
         self.cw = card_width
+        #: The space left of the grid's first column (:meth:`col_x`), in pixels.
+        self.margin = margin
+        #: The space between two columns of the grid, in pixels.
+        self.gap = gap
         #: A card's height, in pixels (it follows from the width).
         self.ch = card_width * CARD_RATIO
         #: The scene's height, set by :meth:`finish`.
@@ -275,6 +282,10 @@ class TableLayout:
     def label_size(self) -> float:
         """The usual size of a label's text for this card width."""
         return min(15.0, max(10.0, self.cw * 0.2))
+
+    def col_x(self, column: float) -> float:
+        """The left edge of the grid's column ``column`` (0 the first; halves allowed)."""
+        return self.margin + column * (self.cw + self.gap)
 
     def cards(self, pile_id: str) -> list[Card]:
         """The cards of a pile (none if the table has no such pile)."""
@@ -351,6 +362,32 @@ class TableLayout:
         n = len(self.cards(pile_id))
         first = max(0, n - shown)
         self.place(pile_id, [(x + max(0, i - first) * step, y) for i in range(n)])
+
+    def rows(self, places: Sequence[str], per_row: int, y: float, pitch: float,
+             at_least: int = 0, first_column: float = 0.0) -> int:
+        """Squared piles in rows of ``per_row`` from ``y`` down, ``pitch`` apart.
+
+        The first ``at_least`` of ``places`` are shown, empty or not, and so is
+        every place up to the last one that holds cards; the places after are
+        left out while empty (:meth:`skip`). A row's first pile is in the
+        grid's column ``first_column`` (:meth:`col_x`). Returns how many rows
+        are shown.
+
+        >>> from solitaire_widgets import new_game
+        >>> b = TableLayout(new_game("chain", seed=5).table, 800, 60, margin=20, gap=10)
+        >>> b.rows([f"l{i}" for i in range(1, 33)], 8, 100, 90, at_least=4)   # 24 dealt
+        3
+        >>> [(slot.pile, slot.x, slot.y) for slot in b.slots][8:10]
+        [('l9', 20.0, 190), ('l10', 90.0, 190)]
+        """
+        highest = max((i for i, place in enumerate(places, 1) if self.cards(place)), default=0)
+        shown = max(at_least, highest, 0)
+        for i, place in enumerate(places[:shown]):
+            row, column = divmod(i, per_row)
+            self.stack(place, self.col_x(first_column + column), y + row * pitch)
+        for place in places[shown:]:
+            self.skip(place)
+        return math.ceil(shown / per_row)
 
     def leftovers(self, y: float) -> float:
         """Lay any non-empty pile the layout did not place in a row from ``y``, so

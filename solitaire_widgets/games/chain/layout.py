@@ -11,8 +11,6 @@ auxiliary row under them.
 
 from __future__ import annotations
 
-import math
-
 from ...render.scene import TableLayout
 from ...table import Table
 from .rules import AUX, FOUNDATIONS, LAYOUT_SIZE, ROW_LENGTH
@@ -27,15 +25,8 @@ _PLACES = tuple(f"l{i}" for i in range(1, max(LAYOUT_SIZE.values()) + 1))
 def chain_layout(table: Table, width: float) -> TableLayout:
     """Lay out a Chain table ``width`` pixels wide (see :class:`TableLayout`)."""
     cw = width / 11.7
-    b = TableLayout(table, width, cw)
-    ch = b.ch
-    gap = cw * 0.2
-    margin = cw * 0.35
-    size = b.label_size
-
-    def col_x(i: float) -> float:
-        return margin + i * (cw + gap)
-
+    b = TableLayout(table, width, cw, margin=cw * 0.35, gap=cw * 0.2)
+    ch, gap, margin, size, col_x = b.ch, b.gap, b.margin, b.label_size, b.col_x
     peek = ch * 0.2
     fy = margin
     for i, f in enumerate(FOUNDATIONS):
@@ -47,14 +38,7 @@ def chain_layout(table: Table, width: float) -> TableLayout:
     offset = (_WIDEST - per_row) / 2
     ly = fy + ch + peek + gap * 2
     pitch = ch + gap
-    highest = max((i for i, place in enumerate(_PLACES, 1) if b.cards(place)), default=0)
-    shown = max(LAYOUT_SIZE[deal], highest)
-    for i, place in enumerate(_PLACES[:shown]):
-        row, col = divmod(i, per_row)
-        b.stack(place, col_x(offset + col), ly + row * pitch)
-    for place in _PLACES[shown:]:
-        b.skip(place)
-    rows = math.ceil(shown / per_row)
+    rows = b.rows(_PLACES, per_row, ly, pitch, at_least=LAYOUT_SIZE[deal], first_column=offset)
     sx = col_x(_WIDEST) + cw * 0.6
     b.stock("s", sx, ly, "stock")
     b.label(sx + cw, ly + ch + size * 1.3, f"deal {deal} of {len(LAYOUT_SIZE)}", size * 0.9,

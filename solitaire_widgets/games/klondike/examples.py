@@ -63,6 +63,18 @@ def deck_for(columns: Sequence[str] = (), stock: str = "") -> str:
     return " ".join(str(card) for card in deck)
 
 
+def _example(name: str, title: str, summary: str, source: str, deck: str,
+             steps: tuple[tuple[str, str], ...]) -> Example:
+    """A Klondike example: the sentences of the text in ``source``, with their translation.
+
+    >>> _example("x", "A title", "A summary.", "Reszta kart zostaje w ręku.", deck_for(),
+    ...          ()).translation
+    'The rest of the cards stay in the hand.'
+    """
+    return Example(name=name, game="klondike", title=title, summary=summary, source=source,
+                   translation=translate("klondike", source), deck=deck, steps=steps)
+
+
 _DEAL_SUMMARY = (
     "The deal, column by column from the top of the hand: the first column gets six cards "
     "face down and a seventh face up, the second five and one, and so on to the seventh, a "
@@ -81,13 +93,11 @@ _DEAL_SOURCE = (
     "górny."
 )
 
-_DEAL = Example(
+_DEAL = _example(
     name="klondike-deal",
-    game="klondike",
     title="The deal: seven columns of 7, 6, ..., 1 cards",
     summary=_DEAL_SUMMARY,
     source=_DEAL_SOURCE,
-    translation=translate("klondike", _DEAL_SOURCE),
     deck=deck_for(["7D", "QC", "5S", "9S AH", "JD", "4C", "KH"]),
     steps=(
         ("t4>fh", "An ace lies face up at the end of column 4: it goes above the columns to "
@@ -103,9 +113,8 @@ _PARTIAL_SOURCE = (
     "w miarę ukazywania się przenosimy na górę."
 )
 
-_PARTIAL = Example(
+_PARTIAL = _example(
     name="klondike-partial-sequence",
-    game="klondike",
     title="Moving only the lower part of a sequence",
     summary=(
         "Column 2 ends in a sequence: the four of hearts, the three of clubs, the two of "
@@ -116,7 +125,6 @@ _PARTIAL = Example(
         "of hearts goes up."
     ),
     source=_PARTIAL_SOURCE,
-    translation=translate("klondike", _PARTIAL_SOURCE),
     deck=deck_for(["4D", "4H", "3C", "2D", "3H", "2H", "AH"]),
     steps=(
         ("t3>t2", "A single card: the three of clubs, black, goes onto the four of hearts, "
@@ -139,9 +147,8 @@ _KING_SOURCE = (
     "miejsce to mamy prawo przenieść tylko samego króla lub z leżącym na nim sekwensem."
 )
 
-_KING = Example(
+_KING = _example(
     name="klondike-king-to-empty",
-    game="klondike",
     title="A king with its sequence into an empty column",
     summary=(
         "The seventh column holds a single card; once it is moved away the column is empty, "
@@ -150,7 +157,6 @@ _KING = Example(
         "it covered in column 3 is turned up."
     ),
     source=_KING_SOURCE,
-    translation=translate("klondike", _KING_SOURCE),
     deck=deck_for(["", "", "5C KH", "QS", "", "", "JD"]),
     steps=(
         ("t4>t3", "The queen of spades goes onto the king of hearts; a card of column 4 is "
@@ -200,9 +206,8 @@ _FOURTH_SOURCE = (
     "położyć tam czwartą - pasjans nie wyszedł."
 )
 
-_FOURTH = Example(
+_FOURTH = _example(
     name="klondike-fourth-waste-card",
-    game="klondike",
     title="The second pass ends on a fourth waste card",
     summary=(
         "No card of the hand can be played anywhere: the first pass turns all 24 onto the "
@@ -211,7 +216,6 @@ _FOURTH = Example(
         "would have to go there, the game is lost at once."
     ),
     source=_FOURTH_SOURCE,
-    translation=translate("klondike", _FOURTH_SOURCE),
     deck=_FOURTH_DECK,
     steps=_FIRST_PASS,
 )

@@ -10,8 +10,6 @@ between them, the counting rows of thirteen below, then the auxiliary row.
 
 from __future__ import annotations
 
-import math
-
 from ...render.scene import TableLayout
 from ...table import Table
 from .rules import AUX, LEFT, RIGHT, ROW_LENGTH, ROWS
@@ -24,15 +22,8 @@ _RANK_SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 def quarrel_layout(table: Table, width: float) -> TableLayout:
     """Lay out a Quarrel table ``width`` pixels wide (see :class:`TableLayout`)."""
     cw = width / 15.4
-    b = TableLayout(table, width, cw)
-    ch = b.ch
-    gap = cw * 0.15
-    margin = cw * 0.3
-    size = b.label_size
-
-    def col_x(i: float) -> float:
-        return margin + i * (cw + gap)
-
+    b = TableLayout(table, width, cw, margin=cw * 0.3, gap=cw * 0.15)
+    ch, gap, margin, size, col_x = b.ch, b.gap, b.margin, b.label_size, b.col_x
     fy = margin + size * 1.25
     peek = ch * 0.2
     b.label(col_x(0), margin + size * 0.9, "left half: down", size)
@@ -53,23 +44,10 @@ def quarrel_layout(table: Table, width: float) -> TableLayout:
         b.label(col_x(6.35) - gap * 1.2, fy + ch + peek + size * 0.4,
                 f"base {_RANK_SHORT.get(base, str(base))}", size * 0.9, "middle")
 
-    used = b.number("dealt", -1)
-    highest = max((i for i, place in enumerate(ROWS, 1) if b.cards(place)), default=0)
-    used = max(used, highest, 0)
     rows_y = fy + ch + peek + size * 1.6
-    rows = max(1, math.ceil(used / ROW_LENGTH))
     pitch = ch + gap * 1.2
-    for i, place in enumerate(ROWS[:used]):
-        row, col = divmod(i, ROW_LENGTH)
-        b.stack(place, col_x(col), rows_y + row * pitch)
-    for place in ROWS[used:]:
-        b.skip(place)
+    rows = max(1, b.rows(ROWS, ROW_LENGTH, rows_y, pitch, at_least=b.number("dealt")))
     aux_y = rows_y + rows * pitch + size * 1.3
-    n_aux = max(b.number("aux"),
-                max((i for i, place in enumerate(AUX, 1) if b.cards(place)), default=0))
     b.label(col_x(0), aux_y - size * 0.45, "auxiliary row", size)
-    for i, place in enumerate(AUX[:n_aux]):
-        b.stack(place, col_x(i), aux_y)
-    for place in AUX[n_aux:]:
-        b.skip(place)
-    return b.finish(aux_y + (ch if n_aux else size * 0.3) + margin)
+    shown = b.rows(AUX, len(AUX), aux_y, pitch, at_least=b.number("aux"))
+    return b.finish(aux_y + (ch if shown else size * 0.3) + margin)

@@ -4,14 +4,17 @@ The text's advice is about one choice only, the half for a base card: "if
 among these cards there is a four, or also (which is very good indeed) a five
 of spades, the three is naturally moved to the right half" (the translation of
 ``solitaire_widgets.sources``). Everything else is plain: play every card that
-can go, and when nothing is left, deal on.
+can go, and when nothing is left, deal on. The greedy player differs only
+there: deal 14, nine moves in, the text sends the eight of clubs to the
+right half (a nine of clubs is in sight), the greedy player to the left (the
+run of clubs in sight going down is longer):
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.strategies import play_out
->>> game = new_game("quarrel", seed=1)
->>> outcome = play_out(game, TextAdvice())
->>> game.is_over
-True
+>>> game = new_game("quarrel", seed=14)
+>>> outcome = play_out(game, TextAdvice(), max_moves=9)
+>>> TextAdvice().choose(game), Greedy().choose(game)
+(Move.parse('r3>rc'), Move.parse('r3>lc'))
 """
 
 from __future__ import annotations
