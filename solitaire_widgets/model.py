@@ -10,7 +10,7 @@ drives it beside the engine's rules over random play, move for move.
 :class:`Model` says what every model provides.
 
 Cards are ints: ``suit * 13 + rank - 1`` with the suits in ``"CDHS"`` order
-(:data:`~solitaire_widgets.cards.CODE` and :data:`~solitaire_widgets.cards.CARD`
+(``cards.CODE`` and ``cards.CARD``
 turn cards into codes and back). Codes sort in pack order, so a reshuffle
 drawn on codes (:func:`seeded_shuffler`) is the one the engine draws on cards:
 
@@ -46,7 +46,7 @@ _M = TypeVar("_M", bound="Model")
 
 
 def seeded_shuffler(seed: int) -> CodeShuffler:
-    """The reshuffles deal ``seed`` draws (:func:`~solitaire_widgets.chance.reshuffled`, on codes).
+    """The reshuffles deal ``seed`` draws (``chance.reshuffled``, on codes).
 
     >>> seeded_shuffler(3)([0, 1, 2, 3], 1) == seeded_shuffler(3)([0, 1, 2, 3], 1)
     True

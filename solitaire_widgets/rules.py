@@ -14,15 +14,13 @@ must declare; :func:`check_declaration` checks it when the game is registered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from .cards import Card
 from .errors import NotationError, OptionError, excerpt
+from .model import Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
-
-if TYPE_CHECKING:
-    from .model import Model
 
 __all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration"]
 
