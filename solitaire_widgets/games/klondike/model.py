@@ -143,6 +143,21 @@ P1: Final[tuple[int, ...]] = tuple(p[1] if p else EMPTY for p in PARENTS)
 _KINGS: Final = frozenset(c for c in range(52) if TO_EMPTY[c])
 
 
+def laid_on(ends: set[int], empty: bool) -> set[int]:
+    """The cards that could be laid on one of ``ends``, or into an empty column if there is one.
+
+    >>> sorted(laid_on({card_code(Card.parse("8H"))}, False)) == sorted(
+    ...     card_code(Card.parse(c)) for c in ("7C", "7S"))
+    True
+    """
+    can_fit: set[int] = set()
+    for card in ends:
+        can_fit |= CHILDREN[card]
+    if empty:
+        can_fit |= _KINGS
+    return can_fit
+
+
 def another_pass(polish: bool, passes: int) -> bool:
     """Whether the waste may be turned over once more, in pass ``passes`` (1, 2, ...).
 
@@ -710,11 +725,7 @@ class KlondikeModel:
         covering = [col[1 + col[0]] for col in cols if 0 < col[0] < len(col) - 1]
         tops: set[int] | None = None
         while True:
-            can_fit: set[int] = set()
-            for card in ends:
-                can_fit |= CHILDREN[card]
-            if empty:
-                can_fit |= _KINGS
+            can_fit = laid_on(ends, empty)
             if not up_next.isdisjoint(ends) or not can_fit.isdisjoint(covering):
                 return False
             if tops is None:
@@ -758,11 +769,7 @@ class KlondikeModel:
         low = list(found)
         tops = self.talon_tops()
         while True:
-            can_fit: set[int] = set()
-            for card in ends:
-                can_fit |= CHILDREN[card]
-            if empty:
-                can_fit |= _KINGS
+            can_fit = laid_on(ends, empty)
             for s in range(4):
                 while high[s] < 13 and s * 13 + high[s] in ends:
                     high[s] += 1
