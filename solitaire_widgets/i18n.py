@@ -1,0 +1,199 @@
+"""The package's words in the reader's language: English, Russian or Polish.
+
+Every sentence a player reads (statuses, refused moves, move descriptions,
+the table in words, buttons, captions) is written in English in the code and
+looked up in a gettext catalog per language,
+``locales/<language>/LC_MESSAGES/<domain>.mo``, one catalog per domain:
+
+- ``engine``: the rules' words (moves, refusals, statuses, pile names);
+- ``tables``: the front ends' words (widgets, the page's tables, the CLI);
+- ``texts``: the source texts' translations and the examples' notes.
+
+The language is chosen per call, not per process: a front end wraps each of
+its calls in :func:`use_language`, so two tables in two languages can share a
+kernel. Outside any :func:`use_language`, the language is
+``$SOLITAIRE_WIDGETS_LANGUAGE`` if set, else English.
+
+>>> with use_language("ru"):
+...     current_language()
+'ru'
+>>> current_language()
+'en'
+>>> ngettext("{n} card", "{n} cards", 2).format(n=2)
+'2 cards'
+>>> check_language("de")
+Traceback (most recent call last):
+...
+solitaire_widgets.errors.OptionError: There is no language 'de': choose one of en, ru, pl.
+
+Only the standard library's :mod:`gettext` is used at run time, so the words
+work in the page's Pyodide engine too; the catalogs are written and compiled
+with Babel (``make catalogs``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from .errors import OptionError, excerpt
+
+__all__ = [
+    "LANGUAGES",
+    "DOMAINS",
+    "LOCALES",
+    "check_language",
+    "default_language",
+    "current_language",
+    "use_language",
+    "translations",
+    "_",
+    "N_",
+    "ngettext",
+    "pgettext",
+    "npgettext",
+    "format_number",
+    "format_percent",
+]
+
+#: The languages the package speaks; English is the source language.
+LANGUAGES = ("en", "ru", "pl")
+#: The catalogs, each in ``locales/<language>/LC_MESSAGES/<domain>.mo``.
+DOMAINS = ("engine", "tables", "texts")
+#: Where the catalogs live.
+LOCALES = Path(__file__).with_name("locales")
+#: The environment variable that sets the language outside :func:`use_language`.
+ENVIRONMENT = "SOLITAIRE_WIDGETS_LANGUAGE"
+
+_current: ContextVar[str | None] = ContextVar("solitaire_widgets_language", default=None)
+
+
+def check_language(language: object) -> str:
+    """``language`` if the package speaks it, else an :class:`OptionError` in a player's words.
+
+    >>> check_language("pl")
+    'pl'
+    """
+    if isinstance(language, str) and language in LANGUAGES:
+        return language
+    raise OptionError(f"There is no language {excerpt(language)}: "
+                      f"choose one of {', '.join(LANGUAGES)}.")
+
+
+def default_language() -> str:
+    """``$SOLITAIRE_WIDGETS_LANGUAGE`` if it names a language the package speaks, else ``"en"``."""
+    language = os.environ.get(ENVIRONMENT, "en")
+    return language if language in LANGUAGES else "en"
+
+
+def current_language() -> str:
+    """The language of the innermost :func:`use_language`, else :func:`default_language`."""
+    return _current.get() or default_language()
+
+
+@contextmanager
+def use_language(language: str | None) -> Iterator[str]:
+    """Speak ``language`` inside the block (``None`` keeps the current one); yield it.
+
+    Blocks nest; a new thread starts with the default language.
+
+    >>> with use_language("pl"):
+    ...     with use_language(None):
+    ...         current_language()
+    'pl'
+    """
+    chosen = current_language() if language is None else check_language(language)
+    token = _current.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _current.reset(token)
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """All of a language's catalogs chained in one (English: the words as written).
+
+    A message missing from every catalog comes out in English.
+    """
+    check_language(language)
+    chained: gettext.NullTranslations = gettext.NullTranslations()
+    for domain in reversed(DOMAINS):
+        catalog = gettext.translation(domain, LOCALES, [language], fallback=True)
+        if catalog is not chained:
+            catalog.add_fallback(chained)
+            chained = catalog
+    return chained
+
+
+def _(message: str) -> str:
+    """``message`` in the current language.
+
+    >>> _("Nothing to undo.")
+    'Nothing to undo.'
+    """
+    return translations(current_language()).gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a constant for the catalogs, translated where it is read."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n`` (Russian and Polish have three)."""
+    return translations(current_language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from the same words by ``context``."""
+    return translations(current_language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context, as :func:`pgettext`."""
+    return translations(current_language()).npgettext(context, singular, plural, n)
+
+
+# Number notation as the CLDR gives it (what Babel's format_decimal writes):
+# the group and decimal separators, and the fewest digits before grouping starts.
+_NOTATION = {"en": (",", ".", 4), "ru": ("\u00a0", ",", 4), "pl": ("\u00a0", ",", 5)}
+
+
+def format_number(n: int) -> str:
+    """A whole number written as the current language writes it.
+
+    >>> format_number(12345)
+    '12,345'
+    >>> with use_language("pl"):
+    ...     format_number(1000), format_number(12345)
+    ('1000', '12\\xa0345')
+    """
+    group, _decimal, fewest = _NOTATION[current_language()]
+    digits = str(abs(n))
+    if len(digits) >= fewest:
+        head = len(digits) % 3 or 3
+        digits = group.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+    return ("-" if n < 0 else "") + digits
+
+
+def format_percent(x: float, digits: int = 1) -> str:
+    """A share (0.453 for 45.3%) written as a percentage in the current language.
+
+    >>> format_percent(0.4534)
+    '45.3%'
+    >>> with use_language("ru"):
+    ...     format_percent(0.4534)
+    '45,3\\xa0%'
+    """
+    language = current_language()
+    _group, decimal, _fewest = _NOTATION[language]
+    whole, _dot, fraction = f"{abs(x) * 100:.{digits}f}".partition(".")
+    text = ("-" if x < 0 and float(f"{abs(x) * 100:.{digits}f}") else "")
+    text += format_number(int(whole)) + (decimal + fraction if fraction else "")
+    return text + {"en": "%", "ru": "\u00a0%", "pl": "%"}[language]
