@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .errors import DeckError, NotationError, excerpt
+from .i18n import pgettext
 
 __all__ = [
     "SUITS",
@@ -37,6 +38,10 @@ __all__ = [
     "rank_word",
     "suit_name",
     "with_article",
+    "CASES",
+    "Words",
+    "rank_words",
+    "card_words",
 ]
 
 #: Suits in notation order: clubs, diamonds, hearts, spades.
@@ -185,6 +190,87 @@ for _card in _ALL:
 CARD: tuple[Card, ...] = _ALL
 #: Each card's code, the inverse of :data:`CARD`: ``CODE[Card(10, "D")] == 22``.
 CODE: dict[Card, int] = {card: code for code, card in enumerate(_ALL)}
+
+
+#: The grammatical cases a translated sentence may ask a name in, as
+#: ``{card.acc}`` in a catalog's message: nominative, genitive, dative,
+#: accusative, instrumental and locative. English uses one form for all.
+CASES: tuple[str, ...] = ("nom", "gen", "dat", "acc", "ins", "loc")
+
+
+class Words:
+    """A name in every grammatical case, to be put into a translated sentence.
+
+    Formatted plainly it gives the nominative; a catalog's message asks for
+    another case by name (``"{card.acc}"``), which Russian and Polish need.
+
+    >>> seven = card_words(Card(7, "C"))
+    >>> f"{seven}", "Move {card.acc} up.".format(card=seven)
+    ('the seven of clubs', 'Move the seven of clubs up.')
+    >>> Words.same("row 3").gen
+    'row 3'
+    """
+
+    __slots__ = CASES
+    nom: str
+    gen: str
+    dat: str
+    acc: str
+    ins: str
+    loc: str
+
+    def __init__(self, forms: dict[str, str]) -> None:
+        for case in CASES:
+            setattr(self, case, forms[case])
+
+    @classmethod
+    def same(cls, text: str) -> Words:
+        """A name that keeps one form in every case (a number, a name in quotes)."""
+        return cls(dict.fromkeys(CASES, text))
+
+    def __str__(self) -> str:
+        return self.nom
+
+    def __format__(self, spec: str) -> str:
+        return format(self.nom, spec)
+
+    def __repr__(self) -> str:
+        return f"Words({self.nom!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and all(
+            getattr(self, case) == getattr(other, case) for case in CASES)
+
+    def __hash__(self) -> int:
+        return hash(self.nom)
+
+
+def rank_words(rank: int) -> Words:
+    """A rank's word in every case of the current language (``"seven"`` in English).
+
+    The forms come from the catalogs' ``rank <case>`` entries.
+
+    >>> rank_words(12).acc
+    'queen'
+    """
+    word = _RANK_WORDS[rank]
+    return Words({case: pgettext(f"rank {case}", word) for case in CASES})
+
+
+def card_words(card: Card) -> Words:
+    """A card's name in every case of the current language (English: :attr:`Card.name`).
+
+    The catalogs give the pattern (``"the {rank} of {suit}"``, context
+    ``card``), the rank in each case and the suit as it follows a rank
+    (context ``suit of``).
+
+    >>> card_words(Card(1, "S")).nom
+    'the ace of spades'
+    """
+    pattern = pgettext("card", "the {rank} of {suit}")
+    suit = pgettext("suit of", _SUIT_NAMES[card.suit])
+    ranks = rank_words(card.rank)
+    return Words({case: pattern.format(rank=getattr(ranks, case), suit=suit) for case in CASES})
 
 
 def full_deck(packs: int = 1) -> list[Card]:

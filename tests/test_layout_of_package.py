@@ -49,7 +49,9 @@ def private_imports(path: Path, text: str | None = None) -> list[str]:
         if source.split(".")[0] != "solitaire_widgets" or source == name:
             continue
         for alias in node.names:
-            private = alias.name.startswith("_") and not alias.name.endswith("__")
+            # ``_`` alone is gettext's public "translate this" function (i18n.py).
+            private = (alias.name.startswith("_") and not alias.name.endswith("__")
+                       and alias.name != "_")
             own_private_module = source == package and (
                 PACKAGE.parent / source.replace(".", "/") / f"{alias.name}.py").exists()
             if private and not own_private_module:
