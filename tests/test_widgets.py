@@ -1379,13 +1379,13 @@ def test_an_input_during_a_replay_animation_cuts_it_short(comm: Comm) -> None:
         replay.speed = 0.25                          # each step takes seconds to draw
         comm.clear()
         replay.forward()
-        assert replay._piece_timer is not None, "a long step goes in pieces"
+        assert replay.runs.running, "a long step goes in pieces"
         sleeps = comm.count("sleep")
         assert 0 < sleeps and sum(
             args[0] for name, args in comm.commands() if name == "sleep") <= 300
         for _ in range(4):                           # Forward pressed again quickly
             replay.forward()
-            assert replay._piece_timer is None
+            assert not replay.runs.running
             assert comm.count("sleep") == 0, "drawn at once, not animated"
             assert replay.painter.scene == layout(replay.game,
                                                   replay.game.position_at(replay.position),
