@@ -51,6 +51,7 @@ from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
 from .stand_in import picture_hider, show
+from .table_keys import TableKeys
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
 
@@ -143,8 +144,10 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
                            self.forward_button, self.end_button, self.speed_slider, self.counter],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, controls, self.stage, self.caption, self.description,
-                          picture_hider()])
+        # The replay takes no keys: this only keeps its canvas from trapping Tab.
+        self.keyboard = TableKeys(self.title)
+        super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
+                          self.description, picture_hider()])
         self.width = width
         self.animate = animate
         self.state = game.to_json()
