@@ -79,6 +79,8 @@ def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
     write_notebook(tmp_path / "keys.ipynb", [
         "from solitaire_widgets.widgets import GameWidget\n"
         "table = GameWidget('klondike', seed=3, animate=False)\ntable",
+        "from solitaire_widgets.widgets import ReplayWidget\n"
+        "ReplayWidget(table.game, animate=False)",
         "print('cells done')",
         "x = 1",
     ])
@@ -132,6 +134,18 @@ def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
                            "!document.activeElement.classList.contains('sw-stage')",
                            timeout=5_000)
     assert page.locator(".jp-Notebook.jp-mod-commandMode").count() == 1
+
+    # The replay takes no keys: its canvas is no tab stop, and after a click on
+    # it Tab goes on.
+    replay = page.locator(".jp-OutputArea-output canvas").nth(1)
+    page.wait_for_function("() => { const c = document.querySelectorAll("
+                           "'.jp-OutputArea-output canvas')[1]; "
+                           "return c && c.getAttribute('tabindex') === '-1'; }", timeout=20_000)
+    assert page.locator(".jp-OutputArea-output .sw-stage").nth(1).get_attribute(
+        "tabindex") == "-1"
+    replay.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Tab")
+    assert _active(page) not in ("table", "canvas"), "Tab is trapped on the replay"
 
     # After a click on the table, the notebook's shortcuts still work.
     canvas.click(position={"x": 5, "y": 5})

@@ -269,6 +269,11 @@ class TablePainter:
       back once it has played the whole message (``sync_image_data``), so
       :attr:`drawn` says how far the browser really is (a kernel cannot
       otherwise know: the browser plays messages in order, as fast as it can).
+      The word has to come from the canvas's own queue: ipycanvas 0.14 plays
+      the drawings of every canvas in one chain of promises (a ``sleep``
+      waits in it) and says nothing once a message is played, beyond this
+      picture sent back; a message to any other widget is handled as soon as
+      it arrives, ahead of the drawings still queued.
     """
 
     def __init__(self, width: int = 760, height: int = 400, four_colour: bool = False) -> None:
