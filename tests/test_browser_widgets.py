@@ -199,7 +199,7 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
 
     # The keyboard alone plays the same move: arrows to the card, Enter, arrows to
     # its destination, Enter, once the table has the focus (as Tab gives it).
-    page.locator(".jp-OutputArea-output canvas[tabindex='0']").first.focus()
+    page.locator(".jp-OutputArea-output .sw-stage[tabindex='0']").first.focus()
     order = [p for p in deal.table.piles if scene.pile_bounds(p) is not None]
     for _ in range(order.index(move.src) + 1):
         page.keyboard.press("ArrowRight")
@@ -461,7 +461,7 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     start = new_game("klondike", seed=LONG_SEED)
     for _ in range(12):
         start.play("turn")
-    page.locator(".jp-OutputArea-output canvas[tabindex='0']").first.focus()
+    page.locator(".jp-OutputArea-output .sw-stage[tabindex='0']").first.focus()
     for key in _keys_for(planned, start):
         page.keyboard.press(" " if key == " " else key)
     _wait_moves(page, 22)

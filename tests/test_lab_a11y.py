@@ -1,10 +1,11 @@
 """JupyterLab, for keyboard users and for notebooks opened without running them.
 
 - ``test_table_is_no_keyboard_trap``: in a real JupyterLab, Tab reaches the
-  table's canvas (a role, a label, a visible focus ring), Tab and Shift+Tab
-  leave it, Escape leaves it for the notebook in command mode, and after a
-  mouse click on the table the notebook's own shortcuts (Shift+Enter, B)
-  still work.
+  table (its stage: a role, a label, a visible focus ring on the canvas,
+  which is no tab stop itself), keys alone play a move there, Tab and
+  Shift+Tab leave it, Escape leaves it for the notebook in command mode,
+  and after a mouse click on the table the notebook's own shortcuts
+  (Shift+Enter, B) still work.
 - ``test_unrun_notebooks_show_pictures``: the shipped notebooks, opened
   untrusted and not run, show every table and every replay as a picture
   (pixels of cards, no garbled text of a player whose script was stripped).
@@ -50,10 +51,12 @@ SVG = "http://www.w3.org/2000/svg"
 
 
 def _active(page: Any) -> str:
-    """What has the keyboard focus: 'canvas', 'notebook', or the element's tag."""
+    """What has the keyboard focus: 'table' (the stage round the canvas), 'canvas',
+    'notebook', or the element's tag."""
     return str(page.evaluate("""() => {
         const a = document.activeElement;
         if (!a) return 'none';
+        if (a.classList.contains('sw-stage')) return 'table';
         if (a.tagName === 'CANVAS') return 'canvas';
         if (a.classList.contains('jp-Notebook')) return 'notebook';
         return a.tagName.toLowerCase() + '.' + String(a.className).slice(0, 40);
@@ -76,6 +79,8 @@ def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
     write_notebook(tmp_path / "keys.ipynb", [
         "from solitaire_widgets.widgets import GameWidget\n"
         "table = GameWidget('klondike', seed=3, animate=False)\ntable",
+        "from solitaire_widgets.widgets import ReplayWidget\n"
+        "ReplayWidget(table.game, animate=False)",
         "print('cells done')",
         "x = 1",
     ])
@@ -83,41 +88,68 @@ def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
     page = open_and_run(browser_page, lab, "keys.ipynb")
     canvas = page.locator(".jp-OutputArea-output canvas").first
     canvas.wait_for(timeout=60_000)
+    stage = page.locator(".jp-OutputArea-output .sw-stage").first
 
-    # A role, a label.
-    page.wait_for_function("() => { const c = document.querySelector("
-                           "'.jp-OutputArea-output canvas'); return c && c.getAttribute('role'); }",
+    # A role, a label (on the stage, the table's one tab stop; the canvas is none).
+    page.wait_for_function("() => { const s = document.querySelector("
+                           "'.jp-OutputArea-output .sw-stage'); return s && s.getAttribute('role'); }",
                            timeout=20_000)
-    assert canvas.get_attribute("role") == "application"
-    assert "Klondike" in (canvas.get_attribute("aria-label") or "")
+    assert stage.get_attribute("role") == "application"
+    assert "Klondike" in (stage.get_attribute("aria-label") or "")
+    assert stage.get_attribute("tabindex") == "0"
+    assert canvas.get_attribute("tabindex") == "-1"
 
-    # Tab reaches the canvas from the button before it...
+    # Tab reaches the table from the button before it...
     page.get_by_role("button", name="Auto-finish").first.focus()
     for _ in range(12):
         page.keyboard.press("Tab")
-        if _active(page) == "canvas":
+        if _active(page) == "table":
             break
-    assert _active(page) == "canvas", "Tab never reached the table"
+    assert _active(page) == "table", "Tab never reached the table"
     # ... with a visible focus ring,
     ring = canvas.evaluate("c => [getComputedStyle(c).outlineStyle, "
                            "parseFloat(getComputedStyle(c).outlineWidth)]")
     assert ring[0] != "none" and ring[1] >= 2, ring
-    # ... and Tab, Shift+Tab and Escape leave it.
+    # ... where keys alone play: Left twice to the hand, Enter turns its next card.
+    status = page.locator(".jp-OutputArea-output .solitaire-status").first
+    assert "24 cards in the hand" in status.inner_text()
+    for key in ("ArrowLeft", "ArrowLeft", "Enter"):
+        page.keyboard.press(key)
+    page.wait_for_function("() => document.querySelector('.jp-OutputArea-output "
+                           ".solitaire-status').textContent.includes('23 cards in the hand')",
+                           timeout=10_000)
+    assert _active(page) == "table", "a key of the table keeps the focus there"
+    # Tab, Shift+Tab and Escape leave it.
     page.keyboard.press("Tab")
-    assert _active(page) != "canvas", "Tab is trapped on the table"
+    assert _active(page) not in ("table", "canvas"), "Tab is trapped on the table"
     page.keyboard.press("Shift+Tab")
-    assert _active(page) == "canvas", "Shift+Tab did not come back to the table"
+    assert _active(page) == "table", "Shift+Tab did not come back to the table"
     page.keyboard.press("Shift+Tab")
-    assert _active(page) != "canvas", "Shift+Tab is trapped on the table"
-    canvas.focus()
+    assert _active(page) not in ("table", "canvas"), "Shift+Tab is trapped on the table"
+    assert page.evaluate("() => document.activeElement.tagName") == "BUTTON", \
+        "Shift+Tab goes back to the table's buttons"
+    stage.focus()
     page.keyboard.press("Escape")
     page.wait_for_function("() => document.activeElement && "
-                           "document.activeElement.tagName !== 'CANVAS'", timeout=5_000)
+                           "!document.activeElement.classList.contains('sw-stage')",
+                           timeout=5_000)
     assert page.locator(".jp-Notebook.jp-mod-commandMode").count() == 1
+
+    # The replay takes no keys: its canvas is no tab stop, and after a click on
+    # it Tab goes on.
+    replay = page.locator(".jp-OutputArea-output canvas").nth(1)
+    page.wait_for_function("() => { const c = document.querySelectorAll("
+                           "'.jp-OutputArea-output canvas')[1]; "
+                           "return c && c.getAttribute('tabindex') === '-1'; }", timeout=20_000)
+    assert page.locator(".jp-OutputArea-output .sw-stage").nth(1).get_attribute(
+        "tabindex") == "-1"
+    replay.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Tab")
+    assert _active(page) not in ("table", "canvas"), "Tab is trapped on the replay"
 
     # After a click on the table, the notebook's shortcuts still work.
     canvas.click(position={"x": 5, "y": 5})
-    assert _active(page) == "canvas"
+    assert _active(page) == "table", "the canvas hands the focus on to its stage"
     cells = _cell_count(page)
     page.keyboard.press("b")  # insert a cell below (command mode)
     page.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-Cell')"

@@ -36,9 +36,11 @@ def _read(wheel: zipfile.ZipFile, suffix: str) -> str:
     return wheel.read(name).decode()
 
 
-def test_runtime_dependencies_are_exactly_ipywidgets_and_ipycanvas(
+def test_runtime_dependencies_are_exactly_ipywidgets_ipycanvas_and_anywidget(
     wheel: zipfile.ZipFile,
 ) -> None:
+    # anywidget carries the table's keyboard (widgets/table_keys.py): ipycanvas's
+    # canvas traps the focus and every key, and ipywidgets has no widget for keys.
     meta = email.parser.Parser().parsestr(_read(wheel, ".dist-info/METADATA"))
     assert meta["Name"] == "solitaire-widgets"
     assert meta["Version"] == "0.1.0"
@@ -48,7 +50,7 @@ def test_runtime_dependencies_are_exactly_ipywidgets_and_ipycanvas(
         for req in meta.get_all("Requires-Dist") or []
         if "extra ==" not in req
     )
-    assert runtime == ["ipycanvas", "ipywidgets"]
+    assert runtime == ["anywidget", "ipycanvas", "ipywidgets"]
     assert set(meta.get_all("Provides-Extra") or []) >= {"book", "test", "dev"}
 
 

@@ -33,7 +33,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS  # noqa: E402
 from solitaire_widgets import Move, load_game, new_game  # noqa: E402
 from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E402
 from solitaire_widgets.examples import get_example  # noqa: E402
-from solitaire_widgets.render import layout  # noqa: E402
+from solitaire_widgets.render import layout, pointer  # noqa: E402
 from solitaire_widgets.render.scene import READABLE_LABEL, Scene, readable_width  # noqa: E402
 from solitaire_widgets.saves import SAVE_FORMAT  # noqa: E402
 from solitaire_widgets.strategies import get_strategy  # noqa: E402
@@ -961,31 +961,46 @@ def test_a_long_deal_goes_in_pieces_and_any_input_finishes_it(comm: Comm) -> Non
     in_a_loop(body)
 
 
-def test_typed_lines_come_queued_and_each_is_played_once_in_order(comm: Comm) -> None:
+def test_typed_lines_come_as_messages_and_each_is_played_once_in_order(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=7, animate=False)
-    widget.move_queue.value = "100 turn\t101 turn"
+    keys = widget.keyboard
+    for line in ["turn", "turn"]:
+        keys._handle_custom_msg({"line": line}, [])
     assert [str(s.move) for s in widget.game.history] == ["turn", "turn"]
-    # ipywidgets sends the latest value only: it holds every recent line.
-    widget.move_queue.value = "100 turn\t101 turn\t102 turn\t103 undo\t104 t1>t1"
-    assert [str(s.move) for s in widget.game.history] == ["turn", "turn"]
-    assert "alert" in widget.message.value, "the last line is refused, saying why"
-    widget.move_queue.value = "bad\t105\t104 turn\t106 redo"
+    keys._handle_custom_msg({"line": "t1>t1"}, [])
+    assert len(widget.game.history) == 2
+    assert "alert" in widget.message.value, "a bad line is refused, saying why"
+    for line in ["turn", "undo", "redo", "  "]:
+        keys._handle_custom_msg({"line": line}, [])
     assert len(widget.game.history) == 3
     assert widget.move_input.value == "", "the kernel never writes into the box"
 
 
-def test_the_move_box_script_is_valid_javascript() -> None:
+def test_the_table_keys_come_as_messages(comm: Comm) -> None:
+    widget = GameWidget("chain", seed=4, animate=False)
+    keys = widget.keyboard
+    assert set(keys.table_keys) == set(pointer.KEYS)
+    assert keys.label == "Chain table"
+    keys._handle_custom_msg({"key": "ArrowRight"}, [])
+    assert widget.pointer.focus is not None, "the keyboard cursor is on the table"
+    assert widget.painter.highlight, "and drawn"
+    keys._handle_custom_msg({"key": "Escape"}, [])
+    assert widget.pointer.focus is None and not widget.painter.highlight
+    keys._handle_custom_msg({"key": "Tab"}, [])             # not the table's: ignored
+    keys._handle_custom_msg({"nonsense": 1}, [])
+    assert widget.pointer.focus is None
+
+
+def test_the_keyboard_view_is_a_valid_es_module() -> None:
     import shutil
     import subprocess
 
-    from solitaire_widgets.widgets.canvas_backend import _BRIDGE_SCRIPT
+    from solitaire_widgets.widgets.table_keys import _ESM
 
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    script = "function check() {\n" + _BRIDGE_SCRIPT.replace("__KEYS__", "[]").replace(
-        "__LABEL__", '"t"') + "\n}"
-    done = subprocess.run([node, "--check", "-"], input=script, text=True,
+    done = subprocess.run([node, "--input-type=module", "--check"], input=_ESM, text=True,
                           capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
 
@@ -1379,13 +1394,13 @@ def test_an_input_during_a_replay_animation_cuts_it_short(comm: Comm) -> None:
         replay.speed = 0.25                          # each step takes seconds to draw
         comm.clear()
         replay.forward()
-        assert replay._piece_timer is not None, "a long step goes in pieces"
+        assert replay.runs.running, "a long step goes in pieces"
         sleeps = comm.count("sleep")
         assert 0 < sleeps and sum(
             args[0] for name, args in comm.commands() if name == "sleep") <= 300
         for _ in range(4):                           # Forward pressed again quickly
             replay.forward()
-            assert replay._piece_timer is None
+            assert not replay.runs.running
             assert comm.count("sleep") == 0, "drawn at once, not animated"
             assert replay.painter.scene == layout(replay.game,
                                                   replay.game.position_at(replay.position),

@@ -28,16 +28,13 @@ True
 from __future__ import annotations
 
 import asyncio
-import html
 import io
-import json
 import math
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-import ipywidgets as w  # type: ignore[import-untyped]
 from ipycanvas import Canvas, Path2D, hold_canvas
 
 from ..render.draw import scene_layers
@@ -47,8 +44,7 @@ from ..render.tween import Segment
 from .owned import close_all
 from .threads import LOCK, serialized
 
-__all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys",
-           "keyboard_bridge"]
+__all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys"]
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -273,6 +269,11 @@ class TablePainter:
       back once it has played the whole message (``sync_image_data``), so
       :attr:`drawn` says how far the browser really is (a kernel cannot
       otherwise know: the browser plays messages in order, as fast as it can).
+      The word has to come from the canvas's own queue: ipycanvas 0.14 plays
+      the drawings of every canvas in one chain of promises (a ``sleep``
+      waits in it) and says nothing once a message is played, beyond this
+      picture sent back; a message to any other widget is handled as soon as
+      it arrives, ahead of the drawings still queued.
     """
 
     def __init__(self, width: int = 760, height: int = 400, four_colour: bool = False) -> None:
@@ -619,113 +620,3 @@ class TablePainter:
             moving = [s for s in frame.sprites if s.key not in still]
             self._compose(self.canvas, moving, self._under)
             self.canvas.sleep(segment.ms)
-
-
-# -- keyboard focus ---------------------------------------------------------------
-
-#: The script of :func:`keyboard_bridge`. ipycanvas's canvas takes focus
-#: (``tabindex=0``, and on every mouse press) and its keydown handler calls
-#: ``preventDefault`` and ``stopPropagation`` on EVERY key: Tab never leaves
-#: and JupyterLab's shortcuts die. A capturing listener on the widget, which
-#: runs before the canvas's own, lets the canvas handle only the table's keys
-#: (``__KEYS__``, no Ctrl/Alt/Meta, no Shift+Enter): for any other key it
-#: turns those two calls into no-ops for that event, so the browser moves the
-#: focus on Tab and JupyterLab gets the rest. Escape also leaves the table
-#: (after the table has put back any picked-up cards and hidden its cursor):
-#: the focus goes to the notebook, in command mode. It gives the canvas a role
-#: and a label, and makes the table's message (``.sw-message``) a polite
-#: ``aria-live`` region, so moves, refusals and results are read out.
-#:
-#: Enter in the move box (``.sw-move-box``) clears the box at once and adds the
-#: line to the hidden ``.sw-move-queue`` text box, which holds the last lines
-#: sent, each numbered ("number, space, line", tab-separated): ipywidgets
-#: merges updates sent while one is in flight, so each value carries every
-#: recent line and the kernel plays those it has not seen, in order. The
-#: kernel never writes into a box the player is typing in.
-_BRIDGE_SCRIPT = """(function (img) {
-  var box = img.closest('.widget-html'), root = box && box.parentElement;
-  if (!root || root.dataset.swKeys) return;
-  root.dataset.swKeys = '1';
-  root.classList.add('sw-keys-root');
-  var keys = new Set(__KEYS__);
-  var label = __LABEL__;
-  function label_canvases() {
-    root.querySelectorAll('canvas').forEach(function (c) {
-      if (c.closest('.widget-html') || c.getAttribute('tabindex') === null) return;
-      c.setAttribute('role', 'application');
-      c.setAttribute('aria-roledescription', 'card table');
-      c.setAttribute('aria-label', label);
-    });
-  }
-  function live_region() {
-    // The table's message (.sw-message) is said aloud as it changes: each move,
-    // each refusal (its own role="alert" inside), each result.
-    var said = root.querySelector('.sw-message .widget-html-content');
-    if (!said || said.getAttribute('aria-live')) return;
-    said.setAttribute('role', 'status');
-    said.setAttribute('aria-live', 'polite');
-    said.setAttribute('aria-atomic', 'true');
-  }
-  function mark() { label_canvases(); live_region(); }
-  mark();
-  new MutationObserver(mark).observe(root, {childList: true, subtree: true});
-  var typed = Date.now(), sent = [];
-  root.addEventListener('keydown', function (e) {
-    var box = e.target && e.target.closest && e.target.closest('.sw-move-box');
-    if (box && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      var queue = root.querySelector('.sw-move-queue input');
-      var text = e.target.value.trim();
-      if (!queue) return;
-      e.preventDefault();
-      e.stopPropagation();
-      e.target.value = '';
-      if (!text) return;
-      typed += 1;
-      sent.push(typed + ' ' + text);
-      if (sent.length > 64) sent.shift();
-      queue.value = sent.join('\\t');
-      queue.dispatchEvent(new Event('input', {bubbles: true}));
-      return;
-    }
-    if (!e.target || e.target.tagName !== 'CANVAS') return;
-    var table = keys.has(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey
-      && !(e.shiftKey && e.key === 'Enter');
-    if (e.key === 'Escape') {
-      var canvas = e.target;
-      setTimeout(function () {
-        canvas.blur();
-        var out = canvas.closest('.jp-Notebook') || canvas.closest('[tabindex]:not(canvas)');
-        if (out) out.focus();
-      }, 0);
-    } else if (!table) {
-      e.preventDefault = function () {};
-      e.stopPropagation = function () {};
-    }
-  }, true);
-})(this)"""
-
-#: The visible focus ring of the table (3:1 against white and the felt).
-_BRIDGE_STYLE = (".sw-keys-root canvas:focus-visible, .sw-keys-root canvas:focus "
-                 "{outline: 3px solid #0b57d0; outline-offset: 2px;}")
-
-
-def keyboard_bridge(label: str, table_keys: Iterable[str] = ()) -> w.HTML:
-    """A hidden ``ipywidgets.HTML`` that keeps the table's canvas from trapping the keyboard.
-
-    Put it in the same box as the canvas. ``table_keys`` are the
-    ``KeyboardEvent.key`` names the table handles; every other key (Tab,
-    Shift+Tab, Shift+Enter, shortcuts) reaches the page, and Escape leaves
-    the table. ``label`` is the canvas's accessible name.
-
-    >>> bridge = keyboard_bridge("Klondike table", ["Enter", "ArrowLeft"])
-    >>> script = html.unescape(bridge.value)
-    >>> 'new Set(["ArrowLeft", "Enter"])' in script and '"Klondike table"' in script
-    True
-    """
-    script = (_BRIDGE_SCRIPT.replace("__KEYS__", json.dumps(sorted(set(table_keys))))
-              .replace("__LABEL__", json.dumps(label)))
-    value = (f"<style>{_BRIDGE_STYLE}</style>"
-             f'<img alt="" src="" style="display:none" onerror="{html.escape(script)}">')
-    bridge = w.HTML(value, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
-    bridge.add_class("sw-keys")
-    return bridge

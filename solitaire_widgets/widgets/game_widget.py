@@ -42,12 +42,13 @@ from ..moves import Move
 from ..render import pointer
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import MOVE_TIMING, RUN_TIMING
-from .canvas_backend import TablePainter, keyboard_bridge
+from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
 from .stand_in import game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
+from .table_keys import TableKeys
 from .table_runs import TableRuns
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
@@ -115,7 +116,6 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # An input stopped a run: what it does is drawn at once, not animated.
         self._at_once = False
         self._played = 0
-        self._typed_seen = 0
         self._shown: Game | None = None
         self._own_state: str | None = None   # the last save of its game it published
         # The felt may shrink to fit (a new game came in and has not settled yet):
@@ -138,10 +138,12 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         self.stage.add_class("sw-stage")
 
         toolbar = self._make_controls(game)
-        # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
-        self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
+        # The table's keys and the move box's lines come through it; Tab and the
+        # keys the table does not use go their way (see table_keys).
+        self.keyboard = TableKeys(f"{game.rules.title} table", pointer.KEYS,
+                                  on_key=self._on_key, on_line=self._on_line)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
-                 self.move_input, self.move_queue, self.description, picture_hider()]
+                 self.move_input, self.description, picture_hider()]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts)
@@ -157,11 +159,11 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         self.solver_hint_button.on_click(lambda _b: self._input(self.solver_hint))
         self.deal_number.observe(self._on_deal_number, "value")
         self.move_input.observe(self._on_move_typed, "value")
-        self.move_queue.observe(self._on_move_queued, "value")
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_up(self._on_mouse_up)
         self.canvas.on_mouse_out(self._on_mouse_out)
+        # Where anywidget's front end is missing, the canvas keeps the focus and its keys.
         self.canvas.on_key_down(self._on_key_down)
         self.observe(self._on_width, "width")
         self.observe(self._on_state, "state")
@@ -311,19 +313,10 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
             self.move_input.value = ""
 
     @serialized
-    def _on_move_queued(self, change: dict[str, Any]) -> None:
-        """Lines the page sent from the move box (it cleared the box itself).
-
-        The value holds the last lines typed, numbered and tab-separated;
-        those not seen yet are played (or refused, with the reason) in order.
-        """
-        for entry in str(change["new"]).split("\t"):
-            number, _space, text = entry.partition(" ")
-            if not number.isdigit() or int(number) <= self._typed_seen or not text.strip():
-                continue
-            self._typed_seen = int(number)
-            self._stop_run()
-            self._carry(self.table.typed(text))
+    def _on_line(self, text: str) -> None:
+        """A line typed in the move box and sent by the page (it cleared the box itself)."""
+        self._stop_run()
+        self._carry(self.table.typed(text))
 
     # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
 
@@ -370,6 +363,10 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
     @serialized
     def _on_mouse_out(self, x: float, y: float) -> None:
         self._carry(self.table.leave())
+
+    @serialized
+    def _on_key(self, key: str) -> None:
+        self.press_key(key)
 
     @serialized
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False,

@@ -8,7 +8,8 @@ pauses: it reads "▶ Play" or "❚❚ Pause", what pressing it does. Stepping
 forward animates the step; any other jump draws the position at once, and so
 does any input that comes while a step is still being animated: the running
 animation is cut short (it is sent in pieces of about
-:data:`~solitaire_widgets.widgets.game_widget.PIECE_MS`), so the picture,
+:data:`~solitaire_widgets.widgets.runs.PIECE_MS`, as the GameWidget's deal,
+through the same :meth:`~solitaire_widgets.widgets.runs.Runs.send`), so the picture,
 the counter and the caption never disagree for long. On a narrow screen the
 table keeps its labels readable and scrolls sideways in its own box, as the
 GameWidget's does.
@@ -33,9 +34,7 @@ and ``position`` (the step shown); each is checked before it is set, so
 
 from __future__ import annotations
 
-import asyncio
 import html
-import time
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -46,48 +45,17 @@ from ..game import Game
 from ..render.describe import describe_table
 from ..render.display import replay_still, still_png
 from ..render.scene import Scene, layout, readable_width
-from ..render.tween import Segment, Timing
+from ..render.tween import Timing
 from ..replay import Replay
 from .canvas_backend import TablePainter
 from .owned import close_all
-from .runs import running_loop
+from .runs import Runs, running_loop
 from .stand_in import picture_hider, show
-from .table_drawing import PIECE_MS, segments_seconds
+from .table_keys import TableKeys
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
 
 __all__ = ["ReplayWidget"]
-
-
-def _pieces(segments: list[Segment], ms: int = PIECE_MS) -> list[list[Segment]]:
-    """``segments`` cut into pieces of at most about ``ms`` milliseconds each.
-
-    A long segment (a slow speed) is cut between its frames: each part keeps
-    the segment's ``before`` and ``after`` (what stays put) and has some of
-    its frames.
-
-    >>> from solitaire_widgets.render.scene import Scene
-    >>> still = Scene(10, 10)
-    >>> long = Segment(still, still, (still,) * 10, ms=100)
-    >>> [len(piece[0].frames) for piece in _pieces([long], 300)]
-    [3, 3, 3, 1]
-    """
-    parts: list[Segment] = []
-    for segment in segments:
-        per = max(1, ms // max(1, segment.ms))
-        frames = list(segment.frames)
-        if len(frames) <= per:
-            parts.append(segment)
-            continue
-        for at in range(0, len(frames), per):
-            parts.append(Segment(segment.before, segment.after, tuple(frames[at:at + per]),
-                                 segment.ms))
-    pieces: list[list[Segment]] = []
-    for part in parts:
-        if not pieces or segments_seconds(pieces[-1] + [part]) > ms / 1000:
-            pieces.append([])
-        pieces[-1].append(part)
-    return pieces
 
 
 class ReplayWidget(w.VBox):  # type: ignore[misc]
@@ -131,16 +99,14 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._example = replay if isinstance(replay, Example) else None
         self.timing = Timing()
         self._scene: Scene | None = None
-        # The animation being sent in pieces: the timer of the next piece, and
-        # a number that makes a piece scheduled before an input do nothing.
-        self._piece_timer: asyncio.TimerHandle | None = None
-        self._piece_number = 0
-        #: When the browser will have drawn everything sent (time.monotonic()).
-        self._busy_until = 0.0
         self._showing_speed = False
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
+        #: A step's animation sent in pieces, and what the browser has left to draw
+        #: (the GameWidget's own machinery).
+        self.runs = Runs(self.painter)
+        self.painter.on_drawn = self.runs.browser_drew
         self.canvas = self.painter.canvas
         # As the GameWidget's: on a narrow screen the table keeps its labels
         # readable (READABLE_LABEL) and scrolls sideways in its own box.
@@ -178,8 +144,10 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
                            self.forward_button, self.end_button, self.speed_slider, self.counter],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, controls, self.stage, self.caption, self.description,
-                          picture_hider()])
+        # The replay takes no keys: this only keeps its canvas from trapping Tab.
+        self.keyboard = TableKeys(self.title)
+        super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
+                          self.description, picture_hider()])
         self.width = width
         self.animate = animate
         self.state = game.to_json()
@@ -348,33 +316,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         The piece the browser has (at most about ``PIECE_MS``) plays out; the
         next drawing follows it at once.
         """
-        pending = self._piece_timer is not None
-        if self._piece_timer is not None:
-            self._piece_timer.cancel()
-            self._piece_timer = None
-        self._piece_number += 1
-        painter = self.painter
-        busy = (painter.in_flight > 0 if painter.acknowledged
-                else time.monotonic() < self._busy_until)
-        return pending or (busy and running_loop() is not None)
-
-    def _send_piece(self, piece: list[Segment], final: Scene) -> None:
-        """Send one piece of an animation ending on ``final``."""
-        self.painter.animate(piece, final)
-        self._busy_until = max(self._busy_until, time.monotonic()) + segments_seconds(piece)
-
-    @serialized
-    def _next_piece(self, number: int, pieces: list[list[Segment]], final: Scene) -> None:
-        if number != self._piece_number:
-            return    # an input came in between: it has drawn its own picture
-        self._piece_timer = None
-        piece, rest = pieces[0], pieces[1:]
-        self._send_piece(piece, final if not rest else piece[-1].after)
-        loop = running_loop()
-        if rest and loop is not None:
-            # The next piece goes shortly before the browser has played this one.
-            self._piece_timer = loop.call_later(max(0.0, segments_seconds(piece) - 0.05),
-                                                self._next_piece, number, rest, final)
+        stopped = self.runs.stop()
+        return stopped or (running_loop() is not None and not self.runs.idle())
 
     def _draw(self, position: int, animated: bool) -> None:
         replay = self.replay
@@ -382,9 +325,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             plan = replay.plan(position, self.width, self.timing.scaled(self.speed),
                                keys_from=self._scene)
             self._scene = plan.final
-            segments = list(plan.segments)
-            pieces = _pieces(segments) if running_loop() is not None else [segments]
-            self._next_piece(self._piece_number, pieces or [[]], plan.final)
+            # An input that stops it draws its own picture (see _on_position).
+            self.runs.send(plan.segments, plan.final, on_stop=lambda: None)
         else:
             self._scene = layout(self.game, replay.position(position), self.width,
                                  keys_from=self._scene)
@@ -415,7 +357,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         >>> len(_instances) == before
         True
         """
-        if hasattr(self, "painter"):   # not when its construction was refused
+        if hasattr(self, "runs"):      # not when its construction was refused
+            self.runs.stop()
+        if hasattr(self, "painter"):
             self.painter.close()
         close_all([self])
 

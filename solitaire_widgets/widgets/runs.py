@@ -1,5 +1,9 @@
 """Runs: a table's long work (auto-finish, a deal drawn in pieces, the search for a
-winnable deal) done a piece at a time, paced by the browser, stopped by any input.
+winnable deal, a replay's slow step) done a piece at a time, paced by the browser,
+stopped by any input.
+
+:meth:`Runs.send` is the one way both widgets send an animation plan: one
+message, or, when it is long, pieces of about :data:`PIECE_MS` as a run.
 
 Also the kernel's reckoning of what the browser still has to draw: the
 browser says so when it can (the painter's acknowledgements), else the
@@ -23,12 +27,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 
+from ..render.scene import Scene
+from ..render.tween import Segment
 from .canvas_backend import TablePainter
 from .threads import serialized
 
-__all__ = ["Runs", "running_loop", "BEHIND", "ACK_PATIENCE"]
+__all__ = ["Runs", "running_loop", "animation_pieces", "segments_seconds", "BEHIND",
+           "ACK_PATIENCE", "PIECE_MS"]
+
+#: A long animation (the opening deal, a replay's step at a slow speed) is sent in
+#: pieces of about this many milliseconds, so a new input can finish it at once.
+PIECE_MS = 300
 
 #: When the browser is this far (seconds) behind what was sent, a move is drawn
 #: at once rather than animated: the picture catches up with the game.
@@ -37,6 +48,44 @@ BEHIND = 0.15
 #: (see :class:`~solitaire_widgets.widgets.canvas_backend.TablePainter`); if no
 #: word comes this long (seconds) after it should have, it goes on anyway.
 ACK_PATIENCE = 1.0
+
+
+def segments_seconds(segments: Sequence[Segment]) -> float:
+    """How long the browser takes to play ``segments`` (seconds)."""
+    return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
+
+
+def animation_pieces(segments: Sequence[Segment], ms: int = PIECE_MS) -> list[list[Segment]]:
+    """``segments`` cut into pieces of at most about ``ms`` milliseconds each.
+
+    A long segment (a slow speed) is cut between its frames: each part keeps
+    the segment's ``before`` and ``after`` (what stays put) and has some of
+    its frames.
+
+    >>> still = Scene(10, 10)
+    >>> long = Segment(still, still, (still,) * 10, ms=100)
+    >>> [len(piece[0].frames) for piece in animation_pieces([long], 300)]
+    [3, 3, 3, 1]
+    >>> short = Segment(still, still, (still,) * 2, ms=100)
+    >>> [len(piece) for piece in animation_pieces([short] * 3, 300)]
+    [1, 1, 1]
+    """
+    parts: list[Segment] = []
+    for segment in segments:
+        per = max(1, ms // max(1, segment.ms))
+        frames = list(segment.frames)
+        if len(frames) <= per:
+            parts.append(segment)
+            continue
+        for at in range(0, len(frames), per):
+            parts.append(Segment(segment.before, segment.after, tuple(frames[at:at + per]),
+                                 segment.ms))
+    pieces: list[list[Segment]] = []
+    for part in parts:
+        if not pieces or segments_seconds(pieces[-1] + [part]) > ms / 1000:
+            pieces.append([])
+        pieces[-1].append(part)
+    return pieces
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -83,6 +132,37 @@ class Runs:
             return
         self.steps, self.on_stop = steps, on_stop
         self.next_piece()
+
+    def send(self, segments: Sequence[Segment], final: Scene,
+             highlight: Collection[str] = frozenset(), *, on_stop: Callable[[], None],
+             sent: Callable[[float], None] | None = None) -> bool:
+        """Send an animation plan's ``segments``, ending on ``final`` (with ``highlight``).
+
+        Where a kernel's loop runs and it is longer than :data:`PIECE_MS`, it
+        goes in pieces (:func:`animation_pieces`) as a run: each piece is sent
+        once the browser has (nearly) drawn the one before, and any input stops
+        the run (``on_stop`` then shows ``final`` at once). Otherwise it is one
+        message. ``sent`` hears the seconds of each message sent (default:
+        :meth:`sent`). True if it goes as a run.
+        """
+        note = sent or self.sent
+        pieces = animation_pieces(segments) if running_loop() is not None else [list(segments)]
+        if len(pieces) <= 1:
+            self.painter.animate(segments, final, highlight)
+            note(segments_seconds(segments))
+            return False
+        self.start(self._send_pieces(pieces, final, frozenset(highlight), note), on_stop)
+        return True
+
+    def _send_pieces(self, pieces: list[list[Segment]], final: Scene, highlight: frozenset[str],
+                     sent: Callable[[float], None]) -> Iterator[float]:
+        for number, piece in enumerate(pieces):
+            last = number == len(pieces) - 1
+            self.painter.animate(piece, final if last else piece[-1].after,
+                                 highlight if last else frozenset())
+            seconds = segments_seconds(piece)
+            sent(seconds)
+            yield seconds
 
     def end(self) -> None:
         """The run is over (it ended itself: nothing to say)."""

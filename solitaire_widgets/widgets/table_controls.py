@@ -38,7 +38,6 @@ class TableControls:
     status: w.HTML
     message: w.HTML
     move_input: w.Text
-    move_queue: w.Text
     description: w.HTML
 
     def _on_action(self, word: str) -> None:  # pragma: no cover - the widget's own
@@ -83,10 +82,6 @@ class TableControls:
             continuous_update=False, layout=w.Layout(width="260px"),
             description="Move", style={"description_width": "40px"})
         self.move_input.add_class("sw-move-box")
-        # Lines typed in the move box, numbered, sent by the page (see
-        # keyboard_bridge): none is lost however fast they come.
-        self.move_queue = w.Text(continuous_update=True, layout=w.Layout(display="none"))
-        self.move_queue.add_class("sw-move-queue")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
         self.description.add_class("solitaire-description")
         return w.HBox([self.new_button, self.deal_number, self.undo_button,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -22,22 +22,16 @@ from ipycanvas import Canvas
 from ..controller import Change, TableController
 from ..game import Game
 from ..render.scene import Scene, layout, readable_width
-from ..render.tween import Segment, Timing
+from ..render.tween import Timing
 from .canvas_backend import TablePainter
-from .runs import ACK_PATIENCE, Runs, running_loop
+from .runs import ACK_PATIENCE, PIECE_MS, Runs, running_loop, segments_seconds
 from .threads import serialized
 
 __all__ = ["TableDrawing", "PIECE_MS", "SETTLE", "segments_seconds"]
 
-#: A long animation (the opening deal) is sent in pieces of about this many
-#: milliseconds, so a new input can finish it at once.
-PIECE_MS = 300
 #: The table is drawn once more from the engine this long (seconds) after the
 #: browser should have drawn the last thing sent (see ``GameWidget._settle``).
 SETTLE = 0.3
-def segments_seconds(segments: list[Segment]) -> float:
-    """How long the browser takes to play ``segments`` (seconds)."""
-    return sum(len(segment.frames) * segment.ms for segment in segments) / 1000
 
 
 class TableDrawing:
@@ -177,31 +171,15 @@ class TableDrawing:
         plan = self.table.plan(change, self.width, (timing or self.timing).scaled(self.speed),
                                keys_from=self._scene)
         assert plan is not None
-        segments, final = list(plan.segments), plan.final
-        self._scene = final
-        pieces = [segments]
-        if deal and running_loop() is not None:
-            pieces = []
-            for segment in segments:
-                if not pieces or segments_seconds(pieces[-1]) >= PIECE_MS / 1000:
-                    pieces.append([])
-                pieces[-1].append(segment)
-        if len(pieces) <= 1:
-            self.painter.animate(segments, final, self._highlight())
-            seconds = plan.seconds
-            self._sent(seconds)
-            return seconds
-        self.runs.start(self._deal_pieces(pieces, final), self._show_final)
+        self._scene = plan.final
+        if deal:
+            # A long deal goes in pieces (a run): any input shows where it ends at once.
+            self.runs.send(plan.segments, plan.final, self._highlight(),
+                           on_stop=self._show_final, sent=self._sent)
+        else:
+            self.painter.animate(plan.segments, plan.final, self._highlight())
+            self._sent(plan.seconds)
         return plan.seconds
-
-    def _deal_pieces(self, pieces: list[list[Segment]], final: Scene) -> Iterator[float]:
-        for number, piece in enumerate(pieces):
-            last = number == len(pieces) - 1
-            self.painter.animate(piece, final if last else piece[-1].after,
-                                 self._highlight() if last else frozenset())
-            seconds = segments_seconds(piece)
-            self._sent(seconds)
-            yield seconds
 
     def _show_final(self) -> None:
         """A deal drawn in pieces was interrupted: show where it ends, at once."""

@@ -1,0 +1,173 @@
+"""TableKeys: the keyboard of a table, a small ``anywidget`` made for it.
+
+ipycanvas's canvas is a tab stop (``tabindex=0``), takes the focus on every
+mouse press, and its own key handler calls ``preventDefault`` and
+``stopPropagation`` on EVERY key: Tab could never leave it, and JupyterLab's
+shortcuts would die there. So the table's canvas is not where the keys go.
+:class:`TableKeys` sits hidden in the table's box, next to its stage (the
+``.sw-stage`` box round the canvas), and in the browser:
+
+- makes the stage the table's one tab stop (``role="application"``, a label,
+  a visible focus ring on the canvas), and the canvas no tab stop at all;
+  when a mouse press gives the canvas the focus, the stage takes it on;
+- sends the keys the table uses (``table_keys``: ``KeyboardEvent.key`` names, with
+  no Ctrl, Alt or Meta, and no Shift+Enter) to the kernel as messages; every
+  other key goes its way: Tab and Shift+Tab move on, JupyterLab gets its
+  shortcuts. Escape is sent too, then leaves the table for the notebook
+  (in command mode);
+- sends each line typed in the table's move box (``.sw-move-box``) when
+  Enter is pressed there, and clears the box at once. Messages are never
+  merged, so however fast lines come, each is played once, in order;
+- makes the table's message (``.sw-message``) a polite live region, so
+  moves, refusals and results are read out.
+
+Its script is inline (no file and no network to fetch): ``anywidget``'s
+front end, installed with the package, runs it. Where no kernel runs (a
+notebook exported to HTML, or opened untrusted) there is no table to play
+and nothing of this runs: the picture the widgets leave is what shows.
+
+>>> heard = []
+>>> keys = TableKeys("Chain table", ["Enter", "ArrowLeft"], on_key=heard.append)
+>>> keys.table_keys, keys.label
+(['ArrowLeft', 'Enter'], 'Chain table')
+>>> keys._handle_custom_msg({"key": "Enter"}, [])
+>>> keys._handle_custom_msg({"key": "q"}, [])          # not a key of the table
+>>> heard
+['Enter']
+>>> keys.close()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import anywidget
+import ipywidgets as w  # type: ignore[import-untyped]
+import traitlets
+
+__all__ = ["TableKeys"]
+
+#: The view: an ES module run by anywidget's front end (see the module's words).
+_ESM = r"""
+function table_of(el) {
+  const root = el.parentElement;
+  const stage = root && root.querySelector(':scope > .sw-stage');
+  return stage ? {root, stage} : null;
+}
+
+function render({model, el}) {
+  let found = null, tries = 0;
+  const wait = () => {
+    found = table_of(el);
+    if (found) connect(model, found.root, found.stage);
+    else if (tries++ < 600) requestAnimationFrame(wait);
+  };
+  wait();
+}
+
+function connect(model, root, stage) {
+  if (stage.dataset.swKeys) return;
+  stage.dataset.swKeys = '1';
+  const playable = () => model.get('table_keys').length > 0;
+  const mark = () => {
+    // The stage is the tab stop when the table takes keys; either way it takes
+    // the focus a mouse press gives the canvas, which is never a tab stop.
+    const stop = playable() ? '0' : '-1';
+    if (stage.getAttribute('tabindex') !== stop) stage.setAttribute('tabindex', stop);
+    stage.classList.toggle('sw-keys-stage', playable());
+    if (playable()) {
+      stage.setAttribute('role', 'application');
+      stage.setAttribute('aria-roledescription', 'card table');
+      stage.setAttribute('aria-label', model.get('label'));
+    }
+    stage.querySelectorAll('canvas').forEach((canvas) => {
+      if (canvas.getAttribute('tabindex') !== '-1') canvas.setAttribute('tabindex', '-1');
+    });
+    const said = root.querySelector(':scope > .sw-message .widget-html-content');
+    if (said && !said.getAttribute('aria-live')) {
+      said.setAttribute('role', 'status');
+      said.setAttribute('aria-live', 'polite');
+      said.setAttribute('aria-atomic', 'true');
+    }
+  };
+  mark();
+  model.on('change:table_keys', mark);
+  model.on('change:label', mark);
+  new MutationObserver(mark).observe(root, {childList: true, subtree: true,
+                                            attributes: true, attributeFilter: ['tabindex']});
+  stage.addEventListener('focusin', (e) => {
+    if (e.target !== stage) stage.focus({preventScroll: true});
+  });
+  stage.addEventListener('keydown', (e) => {
+    if (e.target !== stage) return;
+    const keys = new Set(model.get('table_keys'));
+    const table = keys.has(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey
+      && !(e.shiftKey && e.key === 'Enter');
+    if (!table) return;          // Tab, Shift+Enter, shortcuts: the page's
+    e.preventDefault();
+    e.stopPropagation();
+    model.send({key: e.key});
+    if (e.key === 'Escape') {
+      setTimeout(() => {
+        stage.blur();
+        const out = stage.closest('.jp-Notebook') || stage.closest('[tabindex]:not(.sw-stage)');
+        if (out) out.focus();
+      }, 0);
+    }
+  });
+  root.addEventListener('keydown', (e) => {
+    const box = e.target && e.target.closest && e.target.closest('.sw-move-box');
+    if (!box || e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const line = e.target.value.trim();
+    e.target.value = '';
+    if (line) model.send({line});
+  }, true);
+}
+
+export default {render};
+"""
+
+#: The visible focus ring of the table, drawn on its canvas (3:1 against white and the felt).
+_CSS = """
+.sw-keys-stage:focus { outline: none; }
+.sw-keys-stage:focus canvas { outline: 3px solid #0b57d0; outline-offset: 2px; }
+"""
+
+
+class TableKeys(anywidget.AnyWidget):
+    """The keyboard of a table: put it, hidden, in the same box as the table's stage.
+
+    ``label`` is the table's accessible name; ``keys`` the
+    ``KeyboardEvent.key`` names the table uses (:attr:`table_keys`; none: the table takes no
+    keys, and only stops its canvas from trapping the focus). ``on_key``
+    hears each of those keys pressed on the table, ``on_line`` each line
+    typed in the table's move box.
+    """
+
+    _esm = _ESM
+    _css = _CSS
+    #: The ``KeyboardEvent.key`` names the table uses (``keys`` is ipywidgets' own).
+    table_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The table's accessible name.
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, label: str, keys: Iterable[str] = (), *,
+                 on_key: Callable[[str], None] | None = None,
+                 on_line: Callable[[str], None] | None = None) -> None:
+        super().__init__(label=label, table_keys=sorted(set(keys)),
+                         layout=w.Layout(display="none"))
+        self._on_key = on_key
+        self._on_line = on_line
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        key, line = content.get("key"), content.get("line")
+        if isinstance(key, str) and key in self.table_keys and self._on_key is not None:
+            self._on_key(key)
+        elif isinstance(line, str) and line.strip() and self._on_line is not None:
+            self._on_line(line)
