@@ -192,8 +192,12 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
     status = page.locator(".solitaire-status").first.inner_text()
     assert status
 
-    # Undo brings the picture back.
+    # Undo brings the picture back (the kernel's answer may come after a first
+    # quiet moment of the canvas: wait for the picture, then for it to settle).
     page.get_by_role("button", name="Undo").first.click()
+    deadline = time.monotonic() + 20
+    while game.diff("dealt") > width * height * 0.002 and time.monotonic() < deadline:
+        time.sleep(0.2)
     game.settle()
     assert game.diff("dealt") <= width * height * 0.002
 
