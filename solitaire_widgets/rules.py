@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from .cards import Card
+from .cards import Card, Words, card_words
 from .errors import NotationError, OptionError, excerpt
+from .i18n import _
 from .model import Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
@@ -265,17 +266,33 @@ class Rules:
 
     def stuck(self, table: Table, ctx: Context) -> None:
         """Called when a position that is not over has no legal move: end it."""
-        ctx.end(False, "no move is left")
+        ctx.end(False, _("no move is left"))
 
     # -- words ---------------------------------------------------------------
 
     def action_label(self, action: str) -> str:
-        """An action's button label (its word, capitalised, if not declared)."""
-        return self.action_labels.get(action, (action.capitalize(), ""))[0]
+        """An action's button label in the current language (its word,
+        capitalised, if not declared)."""
+        label = self.action_labels.get(action, (action.capitalize(), ""))[0]
+        return _(label) if action in self.action_labels else label
 
     def action_help(self, action: str) -> str:
-        """What an action does, in a line."""
-        return self.action_labels.get(action, ("", action))[1]
+        """What an action does, in a line, in the current language."""
+        words = self.action_labels.get(action, ("", action))[1]
+        return _(words) if action in self.action_labels else words
+
+    def game_title(self) -> str:
+        """The game's :attr:`title` in the current language.
+
+        >>> from solitaire_widgets.games import rules_for
+        >>> from solitaire_widgets.i18n import use_language
+        >>> rules_for("quarrel", {}).game_title()
+        'Quarrel'
+        >>> with use_language("pl"):
+        ...     rules_for("quarrel", {}).game_title()
+        'Kłótnia'
+        """
+        return _(self.title)
 
     def readings(self) -> list[str]:
         """The chosen reading of each option, in words.
@@ -284,7 +301,9 @@ class Rules:
         >>> rules_for("klondike", {"variant": "standard"}).readings()[0]
         'variant=standard: draw one card at a time, as many passes as you like, no waste limit'
         """
-        return [f"{name}={value}: {self.option_readings.get(name, {}).get(value, value)}"
+        readings = self.option_readings
+        return [f"{name}={value}: " + (_(readings[name][value])
+                                        if value in readings.get(name, {}) else value)
                 for name, value in self.options.items()]
 
     def describe_move(self, table: Table, move: Move) -> str:
@@ -292,9 +311,11 @@ class Rules:
         if move.action != "move":
             return move.action
         pile = table.piles[move.src]
-        cards = pile.cards[len(pile.cards) - move.count:]
-        what = cards[0].name if len(cards) == 1 else f"{cards[0].name} and the cards on it"
-        return f"{what} goes to {self.pile_name(table, move.dst)}"
+        card = card_words(pile.cards[len(pile.cards) - move.count])
+        where = self.pile_words(table, move.dst)
+        if move.count == 1:
+            return _("{card} goes to {pile}").format(card=card, pile=where)
+        return _("{card} and the cards on it go to {pile}").format(card=card, pile=where)
 
     def describe_model_move(self, model: Model, move: Move) -> str:
         """:meth:`describe_move` read off the game's model (for a game played on it).
@@ -313,8 +334,17 @@ class Rules:
         return self.describe_move(table, move)
 
     def pile_name(self, table: Table, pile_id: str) -> str:
-        """A pile in words, e.g. ``"column 3"``."""
-        return pile_id
+        """A pile in words in the current language, e.g. ``"column 3"``: the
+        nominative of :meth:`pile_words`."""
+        return self.pile_words(table, pile_id).nom
+
+    def pile_words(self, table: Table, pile_id: str) -> Words:
+        """A pile's name in every grammatical case, for translated sentences
+        (``{pile.gen}``); a game names its piles here. By default the pile's
+        id, or what a game's own :meth:`pile_name` says."""
+        if type(self).pile_name is not Rules.pile_name:
+            return Words.same(self.pile_name(table, pile_id))
+        return Words.same(pile_id)
 
     def status(self, table: Table) -> str:
         """The position's situation in words (the count, the pass, the deal...)."""
