@@ -214,21 +214,24 @@ class Rules:
         chosen = {name: values[0] for name, values in cls.options_allowed.items()}
         for name, value in options.items():
             if name not in cls.options_allowed:
-                known = ", ".join(cls.options_allowed) or "none"
-                raise OptionError(
-                    f"{cls.title} has no option {excerpt(name)}; its options are: {known}"
-                )
+                if not cls.options_allowed:
+                    raise OptionError(_("{game} has no option {name}; it has no options").format(
+                        game=_(cls.title), name=excerpt(name)))
+                raise OptionError(_("{game} has no option {name}; its options are: {known}").format(
+                    game=_(cls.title), name=excerpt(name), known=", ".join(cls.options_allowed)))
             allowed = cls.options_allowed[name]
             if not isinstance(value, str) or value not in allowed:
                 choices = ", ".join(repr(v) for v in allowed)
-                raise OptionError(f"option {name} must be one of {choices}, not {excerpt(value)}")
+                raise OptionError(_("option {name} must be one of {choices}, not {value}").format(
+                    name=name, choices=choices, value=excerpt(value)))
             chosen[name] = str(value)
         for (name, value), needs in cls.option_needs.items():
             for other, allowed in needs.items():
                 if chosen[name] == value and chosen[other] not in allowed:
-                    choices = " or ".join(repr(v) for v in allowed)
-                    raise OptionError(f"option {name}={value!r} goes only with {other} "
-                                      f"{choices}, not {chosen[other]!r}")
+                    raise OptionError(_("option {name}={value!r} goes only with {other} "
+                                        "{choices}, not {chosen!r}").format(
+                        name=name, value=value, other=other, chosen=chosen[other],
+                        choices=_(" or ").join(repr(v) for v in allowed)))
         return chosen
 
     @classmethod

@@ -34,9 +34,9 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.numbers import format_percent as babel_percent
 
-from solitaire_widgets import new_game
+from solitaire_widgets import load_game, new_game
 from solitaire_widgets.cards import CASES, Card, card_words, full_deck, rank_words
-from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.errors import IllegalMoveError, NotationError, SaveFileError
 from solitaire_widgets.i18n import (
     LOCALES,
     current_language,
@@ -186,7 +186,8 @@ def test_plural_forms(language, expected):
     with use_language(language):
         said = [ngettext("{n} card in the stock", "{n} cards in the stock", n).format(n=n)
                 for n in counts]
-    assert [re.search(r"\b(kart[ay]?|карт[аы]?|cards?)\b", s).group(1) for s in said] == expected
+    words = [re.search(r"\b(kart[ay]?|карт[аы]?|cards?)\b", s) for s in said]
+    assert [word.group(1) if word else None for word in words] == expected
     assert all(str(n) in s for n, s in zip(counts, said, strict=True))
 
 
@@ -300,6 +301,15 @@ def test_each_game_speaks_the_language(language):
         said += [_refusal(klondike, "t7>t1"), _refusal(klondike, "t1>fh")]
         said += [_refusal(chain, "l1>l2"), quarrel.rules.game_title(), chain.rules.game_title()]
         said += [klondike.rules.action_label(action) for action in klondike.rules.actions]
+        with pytest.raises(NotationError) as typo:
+            klondike.play("t3>>t5")
+        said += [str(typo.value), f"{chain.rules.game_title()}, {chain.deal_name}"]
+        with pytest.raises(IllegalMoveError) as nothing:
+            chain.undo()
+        said.append(str(nothing.value))
+        with pytest.raises(SaveFileError) as damaged:
+            load_game("[]")
+        said.append(str(damaged.value))
     for text in said:
         _reads_as(language, text)
 
