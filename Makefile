@@ -139,7 +139,11 @@ catalogs: venv
 	  esac; \
 	  mkdir -p $(LOCALES); \
 	  $(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: \
-	    --project=solitaire-widgets --version=0.1.0 -o $(LOCALES)/$$domain.pot $$files; \
+	    --project=solitaire-widgets --version=0.1.0 \
+	    --copyright-holder="the solitaire_widgets developers" \
+	    --msgid-bugs-address="the solitaire_widgets developers" \
+	    --header-comment=$$'# The words of solitaire_widgets to translate ('"$$domain"$$' catalog).\n# This file is distributed under the same license as the solitaire-widgets package.' \
+	    -o $(LOCALES)/$$domain.pot $$files; \
 	  for lang in $(CATALOG_LANGUAGES); do \
 	    if [ -f $(LOCALES)/$$lang/LC_MESSAGES/$$domain.po ]; then \
 	      $(BIN)/pybabel -q update -D $$domain -i $(LOCALES)/$$domain.pot -d $(LOCALES) -l $$lang; \

@@ -266,6 +266,8 @@ def _rank_forms(rank: int) -> str:
     """A rank's word as the catalog gives it (context ``rank``; Russian and
     Polish write its six cases separated by ``|``, see :meth:`Words.forms`)."""
     # Literal calls, so that the catalogs' extraction finds every word.
+    # Translators: a rank's word, in one form or in six separated by "|": nominative,
+    # genitive, dative, accusative, instrumental, locative.
     return (
         "", pgettext("rank", "ace"), pgettext("rank", "two"), pgettext("rank", "three"),
         pgettext("rank", "four"), pgettext("rank", "five"), pgettext("rank", "six"),

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from .cards import Card, Words, card_words
 from .errors import NotationError, OptionError, excerpt
-from .i18n import _
+from .i18n import N_, _
 from .model import Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
@@ -201,8 +201,9 @@ class Rules:
     #: table built from it when read) rather than through the hooks below,
     #: which then remain the oracle the model is compared with.
     game_on_model: ClassVar[bool] = False
-    #: What the game calls the piles that take the cards home (the ``f`` key's word).
-    foundation_word: ClassVar[str] = "foundation"
+    #: What the game calls the piles that take the cards home (the ``f`` key's
+    #: word), in English; :meth:`foundation_words` gives it in the current language.
+    foundation_word: ClassVar[str] = N_("foundation")
 
     def __init__(self, /, **options: str) -> None:
         # ``self`` is positional-only, so an option may be called anything.
@@ -283,6 +284,17 @@ class Rules:
         """What an action does, in a line, in the current language."""
         words = self.action_labels.get(action, ("", action))[1]
         return _(words) if action in self.action_labels else words
+
+    def foundation_words(self) -> str:
+        """:attr:`foundation_word` in the current language.
+
+        >>> from solitaire_widgets.games import rules_for
+        >>> from solitaire_widgets.i18n import use_language
+        >>> with use_language("ru"):
+        ...     rules_for("chain", {}).foundation_words()
+        'серия'
+        """
+        return _(self.foundation_word)
 
     def game_title(self) -> str:
         """The game's :attr:`title` in the current language.
