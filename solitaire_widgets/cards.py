@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import DeckError, NotationError, excerpt
-from .i18n import pgettext
+from .i18n import current_language, pgettext
 
 __all__ = [
     "SUITS",
@@ -290,7 +291,7 @@ def _a_rank_forms(rank: int) -> str:
     )[rank]
 
 
-def rank_words(rank: int) -> Words:
+def rank_words(rank: int, language: str | None = None) -> Words:
     """A rank's word in every case of the current language (``"seven"`` in English).
 
     The forms come from the catalogs' ``rank`` entries.
@@ -298,6 +299,12 @@ def rank_words(rank: int) -> Words:
     >>> rank_words(12).acc
     'queen'
     """
+    return _rank_words(language or current_language(), rank)
+
+
+@cache
+def _rank_words(language: str, rank: int) -> Words:
+    # The catalogs never change while the package runs: one Words per language and rank.
     return Words.forms(_rank_forms(rank))
 
 
@@ -307,6 +314,11 @@ def a_rank_words(rank: int) -> Words:
     >>> a_rank_words(8).nom, a_rank_words(11).acc
     ('an eight', 'a jack')
     """
+    return _a_rank_words(current_language(), rank)
+
+
+@cache
+def _a_rank_words(language: str, rank: int) -> Words:
     return Words.forms(_a_rank_forms(rank))
 
 
@@ -323,16 +335,23 @@ def suit_words(suit: str) -> str:
     }[suit]
 
 
-def card_words(card: Card) -> Words:
+def card_words(card: Card, language: str | None = None) -> Words:
     """A card's name in every case of the current language (English: :attr:`Card.name`).
 
     The catalogs give the pattern (``"the {rank} of {suit}"``, context
     ``card``), the rank in each case and the suit as it follows a rank
-    (context ``suit of``).
+    (context ``suit of``). ``language`` is the current one if not given
+    (a caller that names many cards asks for the language once).
 
     >>> card_words(Card(1, "S")).nom
     'the ace of spades'
     """
+    return _card_words(language or current_language(), card)
+
+
+@cache
+def _card_words(language: str, card: Card) -> Words:
+    # One Words per language and card: every move the engine plays is described.
     pattern = pgettext("card", "the {rank} of {suit}")
     suit = suit_words(card.suit)
     ranks = rank_words(card.rank)

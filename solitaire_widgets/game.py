@@ -522,7 +522,7 @@ class Game:
             model.shuffler = _on_codes(shuffle)
         try:
             if not self._steps:
-                text = "The deal"
+                text = _("The deal")
                 model.deal(events)  # type: ignore[call-arg]
             else:
                 text = self.rules.describe_model_move(model, move)
@@ -544,7 +544,7 @@ class Game:
             return self._push_on_model(self._model, move, None if fresh else shuffle)
         ctx = Context(self.table, shuffle)
         if not self._steps:
-            text = "The deal"
+            text = _("The deal")
             self.rules.opening(ctx)
         else:
             text = self.rules.describe_move(self.table, move)

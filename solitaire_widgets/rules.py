@@ -14,20 +14,34 @@ must declare; :func:`check_declaration` checks it when the game is registered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import ClassVar
 
 from .cards import Card, Words, card_words
 from .errors import NotationError, OptionError, excerpt
-from .i18n import N_, _
+from .i18n import N_, _, translations
 from .model import Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
 
-__all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration"]
+__all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration", "said"]
 
 #: The id every game gives its stock: the pile the whole deck starts in, face
 #: down, its top card ``deck[0]``, from which :meth:`Rules.opening` deals.
 STOCK = "s"
+
+@cache
+def said(language: str, message: str) -> str:
+    """``message`` (marked with ``N_``) in ``language``, looked up once.
+
+    The engine words every move it plays: a game's :meth:`Rules.describe_move`
+    asks for the language once and its sentences through this.
+
+    >>> said("ru", "no move is left")
+    'ходов не осталось'
+    """
+    return translations(language).gettext(message)
+
 
 #: Draws the new order of a pile being shuffled: given the cards, the order.
 Shuffler = Callable[[Sequence[Card]], list[Card]]

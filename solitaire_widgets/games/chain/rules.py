@@ -24,7 +24,7 @@ from ...cards import CARD, Card, Words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...model import Model
 from ...moves import Move
-from ...rules import Context, Rules
+from ...rules import Context, Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
 from .model import SERIES_CODES, ChainModel
@@ -94,35 +94,46 @@ _REDEAL_WORDS = N_("the layout is gathered, shuffled with the stock and dealt in
                     "six; any twos among them go up to their series")
 
 
-def _goes_words(card: Card, target: Card | None, source: Words, won: bool) -> str:
+# The words of a move, built on every move the engine plays: the language is
+# asked for once and each sentence looked up once (:func:`said`).
+
+def _goes_words(language: str, card: Card, target: Card | None, source: Words,
+                won: bool) -> str:
     """A card that goes to its series (onto ``target``, or starting it), from ``source``."""
     if target is None:
-        text = _("{card} goes to start its series, from {source}").format(
-            card=card_words(card), source=source)
+        text = said(language, N_("{card} goes to start its series, from {source}")).format(
+            card=card_words(card, language), source=source)
     else:
-        text = _("{card} goes onto {target}, from {source}").format(
-            card=card_words(card), target=card_words(target), source=source)
-    return _won_words(text) if won else text
+        text = said(language, N_("{card} goes onto {target}, from {source}")).format(
+            card=card_words(card, language), target=card_words(target, language), source=source)
+    return _won_words(language, text) if won else text
 
 
-def _fill_words(card: Card, target: Card | None, won: bool) -> str:
+def _fill_words(language: str, card: Card, target: Card | None, won: bool) -> str:
     """A fill whose card goes straight to its series (onto ``target``, or starting it)."""
     if target is None:
-        text = _("fill: {card} comes from the stock and goes straight to start its series"
-                 ).format(card=card_words(card))
+        text = said(language, N_("fill: {card} comes from the stock and goes straight to start "
+                                 "its series")).format(card=card_words(card, language))
     else:
-        text = _("fill: {card} comes from the stock and goes straight onto {target}").format(
-            card=card_words(card), target=card_words(target))
-    return _won_words(text) if won else text
+        text = said(language, N_("fill: {card} comes from the stock and goes straight onto "
+                                 "{target}")).format(card=card_words(card, language),
+                                                     target=card_words(target, language))
+    return _won_words(language, text) if won else text
 
 
-def _won_words(move: str) -> str:
-    return _("{move}: all 52 cards are on the four series, the game is won").format(move=move)
+def _gap_words(language: str, card: Card, place: Words) -> str:
+    return said(language, N_("fill: {card} comes from the stock into {place}")).format(
+        card=card_words(card, language), place=place)
 
 
-def _aux_words(cards: list[Card]) -> str:
-    return _("four stock cards are laid face up as the auxiliary row: {cards}").format(
-        cards=", ".join(card_words(card).nom for card in cards))
+def _won_words(language: str, move: str) -> str:
+    return said(language, N_("{move}: all 52 cards are on the four series, the game is won")
+                ).format(move=move)
+
+
+def _aux_words(language: str, cards: list[Card]) -> str:
+    return said(language, N_("four stock cards are laid face up as the auxiliary row: {cards}")
+                ).format(cards=", ".join(card_words(card, language).nom for card in cards))
 
 
 def _target_of(model: ChainModel, code: int) -> Card | None:
@@ -368,21 +379,21 @@ class ChainRules(Rules):
         'the layout is gathered, shuffled with the stock and dealt in three rows of six; any twos among them go up to their series'
         """
         piles = table.piles
+        language = current_language()
+        deal = int(table.facts["deal"] or 1)
         if move.action == "fill":
             card = piles["s"].cards[-1]
             target = piles[_SERIES_OF[card.suit]]
             if _needs(target) == card.rank:
-                return _fill_words(card, target.top, self._won(table))
-            gap = self._gap(table)
-            return _("fill: {card} comes from the stock into {place}").format(
-                card=card_words(card), place=self.pile_words(table, gap))
+                return _fill_words(language, card, target.top, self._won(table))
+            return _gap_words(language, card, _pile_words(language, deal, self._gap(table)))
         if move.action == "aux":
-            return _aux_words(list(reversed(piles["s"].cards[-len(AUX):])))
+            return _aux_words(language, list(reversed(piles["s"].cards[-len(AUX):])))
         if move.action == "redeal":
-            return _(_REDEAL_WORDS)
+            return said(language, _REDEAL_WORDS)
         card = piles[move.src].cards[-1]
-        return _goes_words(card, piles[move.dst].top, self.pile_words(table, move.src),
-                           self._won(table))
+        return _goes_words(language, card, piles[move.dst].top,
+                           _pile_words(language, deal, move.src), self._won(table))
 
     def describe_model_move(self, model: Model, move: Move) -> str:
         """:meth:`describe_move` read off Chain's model (the same words)."""
@@ -392,17 +403,18 @@ class ChainRules(Rules):
         if action == "move":
             code = model.cells[_CELL_OF[move.src]]
             source = _pile_words(language, model.deal_number, move.src)
-            return _goes_words(CARD[code], _target_of(model, code), source, _won_of(model))
+            return _goes_words(language, CARD[code], _target_of(model, code), source,
+                               _won_of(model))
         if action == "fill":
             code = model.stock[model.top]
             if model.wanted[code]:
-                return _fill_words(CARD[code], _target_of(model, code), _won_of(model))
+                return _fill_words(language, CARD[code], _target_of(model, code), _won_of(model))
             gap = _MODEL_PLACES[model.cells.index(-1)]
-            return _("fill: {card} comes from the stock into {place}").format(
-                card=card_words(CARD[code]), place=_pile_words(language, model.deal_number, gap))
+            return _gap_words(language, CARD[code], _pile_words(language, model.deal_number, gap))
         if action == "aux":
-            return _aux_words([CARD[code] for code in model.stock[model.top:model.top + len(AUX)]])
-        return _(_REDEAL_WORDS)
+            return _aux_words(language, [CARD[code] for code in
+                                         model.stock[model.top:model.top + len(AUX)]])
+        return said(language, _REDEAL_WORDS)
 
     def _won(self, table: Table) -> bool:
         """Whether the card about to go up is the last."""

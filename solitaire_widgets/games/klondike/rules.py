@@ -47,12 +47,13 @@ hand and the waste (:meth:`KlondikeRules.dead_worrying`, :data:`WORRY_DEAD_REASO
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
 from ...cards import Card, Words, a_rank_words, card_words, full_deck, rank_words, suit_words
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
-from ...rules import Context, Rules
+from ...rules import Context, Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id
 from .model import CODES as _CODES
@@ -154,6 +155,23 @@ def _run_start(pile: Pile) -> int:
     while i > low and builds_on(cards[i], cards[i - 1]):
         i -= 1
     return i
+
+
+@cache
+def _pile_words(language: str, pile_id: str) -> Words:
+    """A pile in words in ``language`` (the current one: the cache's key)."""
+    # Translators: a name comes in one form, or in six separated by "|": nominative,
+    # genitive, dative, accusative, instrumental, locative.
+    if pile_id in _FOUNDATION_SET:
+        return Words.forms(pgettext("klondike pile", "the {suit} foundation").format(
+            suit=suit_words(pile_id[1].upper())))
+    if pile_id in _COLUMN_SET:
+        return Words.forms(pgettext("klondike pile", "column {n}").format(n=pile_id[1:]))
+    if pile_id == "w":
+        return Words.forms(pgettext("klondike pile", "the waste"))
+    if pile_id == "s":
+        return Words.forms(pgettext("klondike pile", "the stock"))
+    return Words.same(pile_id)
 
 
 def _hand(n: int) -> str:
@@ -735,50 +753,46 @@ class KlondikeRules(Rules):
     # -- words --------------------------------------------------------------------
 
     def pile_words(self, table: Table, pile_id: str) -> Words:
-        # Translators: a name comes in one form, or in six separated by "|": nominative,
-        # genitive, dative, accusative, instrumental, locative.
-        if pile_id in _FOUNDATION_SET:
-            return Words.forms(pgettext("klondike pile", "the {suit} foundation").format(
-                suit=suit_words(pile_id[1].upper())))
-        if pile_id in _COLUMN_SET:
-            return Words.forms(pgettext("klondike pile", "column {n}").format(n=pile_id[1:]))
-        if pile_id == "w":
-            return Words.forms(pgettext("klondike pile", "the waste"))
-        if pile_id == "s":
-            return Words.forms(pgettext("klondike pile", "the stock"))
-        return Words.same(pile_id)
+        return _pile_words(current_language(), pile_id)
 
     def describe_move(self, table: Table, move: Move) -> str:
+        # Every move the engine plays is worded: the language is asked for once
+        # and each sentence looked up once (:func:`said`).
         piles = table.piles
+        language = current_language()
         if move.action == "turn":
             if table.facts["waste_limit"] and len(piles["w"].cards) >= WASTE_LIMIT:
-                return _("the next card of the hand is turned onto the full waste: it must leave "
-                         "at once, or the solitaire is lost")
+                return said(language, N_("the next card of the hand is turned onto the full "
+                                         "waste: it must leave at once, or the solitaire is "
+                                         "lost"))
             if self.draw > 1:
                 n = min(self.draw, len(piles["s"].cards))
                 if n == 1:
-                    return _("the last card of the hand is turned face up onto the waste")
-                return _("the next {n} cards of the hand are turned over together onto the "
-                         "waste; only the last of them can be played").format(n=n)
-            return _("the next card of the hand is turned face up onto the waste")
+                    return said(language, N_("the last card of the hand is turned face up onto "
+                                             "the waste"))
+                return said(language, N_("the next {n} cards of the hand are turned over "
+                                         "together onto the waste; only the last of them can "
+                                         "be played")).format(n=n)
+            return said(language, N_("the next card of the hand is turned face up onto the "
+                                     "waste"))
         if move.action == "redeal":
             if self.polish:
-                return _("the waste is turned over and becomes the hand again, for the second "
-                         "and last pass; from now on the waste may never hold more than three "
-                         "cards")
-            return _("the waste is turned over and becomes the hand again "
-                     "(pass {n})").format(n=int(table.facts["pass"] or 1) + 1)
+                return said(language, N_("the waste is turned over and becomes the hand again, "
+                                         "for the second and last pass; from now on the waste "
+                                         "may never hold more than three cards"))
+            return said(language, N_("the waste is turned over and becomes the hand again "
+                                     "(pass {n})")).format(n=int(table.facts["pass"] or 1) + 1)
         src = piles[move.src]
-        card = card_words(src.cards[len(src.cards) - move.count])
+        card = card_words(src.cards[len(src.cards) - move.count], language)
         dst = piles[move.dst]
         target = dst.top
-        to = self.pile_words(table, move.dst)
-        source = self.pile_words(table, move.src)
+        to = _pile_words(language, move.dst)
+        source = _pile_words(language, move.src)
         if dst.kind == "foundation":
             if target is not None:
-                text = _("{card} goes onto {target} on {pile}, from {source}")
+                text = said(language, N_("{card} goes onto {target} on {pile}, from {source}"))
             else:
-                text = _("{card} goes up to start {pile}, from {source}")
+                text = said(language, N_("{card} goes up to start {pile}, from {source}"))
         elif move.count > 1:
             others = move.count - 1
             if target is None:
@@ -792,13 +806,14 @@ class KlondikeRules(Rules):
                                 "{card} and the {others} cards on it go onto {target} in {pile}, "
                                 "from {source}", others)
         elif target is None:
-            text = _("{card} goes into the empty {pile}, from {source}")
+            text = said(language, N_("{card} goes into the empty {pile}, from {source}"))
         else:
-            text = _("{card} goes onto {target} in {pile}, from {source}")
+            text = said(language, N_("{card} goes onto {target} in {pile}, from {source}"))
         text = text.format(card=card, pile=to, source=source, others=move.count - 1,
-                           target=card_words(target) if target is not None else None)
+                           target=card_words(target, language) if target is not None else None)
         if move.src != "w" and src.down and src.down == len(src.cards) - move.count:
-            text = _("{move}; the face-down card beneath is turned up").format(move=text)
+            text = said(language, N_("{move}; the face-down card beneath is turned up")).format(
+                move=text)
         return text
 
     def status(self, table: Table) -> str:

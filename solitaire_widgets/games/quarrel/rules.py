@@ -71,7 +71,7 @@ from typing import ClassVar
 from ...cards import Card, Words, a_rank_words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
-from ...rules import Context, Rules
+from ...rules import Context, Rules, said
 from ...table import Pile, Table
 from ..common import next_down, next_up
 
@@ -197,7 +197,8 @@ class QuarrelRules(Rules):
         },
     }
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": (N_("Next card"), N_("Deal the next stock card to the rows, naming the next rank")),
+        "deal": (N_("Next card"),
+                 N_("Deal the next stock card to the rows, naming the next rank")),
     }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: deal on whenever you like; the other: only when no
@@ -483,90 +484,100 @@ class QuarrelRules(Rules):
 
     def describe_move(self, table: Table, move: Move) -> str:
         """What ``move`` does, in words: the dealt card, where it goes, how the round ends."""
+        # Every move the engine plays is worded: the language is asked for once
+        # and each sentence looked up once (:func:`said`).
         facts = table.facts
+        language = current_language()
         if move.action == "deal":
-            return self._describe_deal(table)
+            return self._describe_deal(table, language)
         if move.action != "move":
             return move.action
         card = table.piles[move.src].cards[-1]
         dst = table.piles[move.dst]
-        moved = card_words(card)
+        moved = card_words(card, language)
         if dst.cards:
             if _right(move.dst):
-                text = _("{card} goes onto {target}, right half")
+                text = said(language, N_("{card} goes onto {target}, right half"))
             else:
-                text = _("{card} goes onto {target}, left half")
-            text = text.format(card=moved, target=card_words(dst.cards[-1]))
-        elif _right(move.dst):
-            text = _("{card} starts the {suit} series on the right half (built up)").format(
-                card=moved, suit=suit_words(card.suit))
+                text = said(language, N_("{card} goes onto {target}, left half"))
+            text = text.format(card=moved, target=card_words(dst.cards[-1], language))
         else:
-            text = _("{card} starts the {suit} series on the left half (built down)").format(
-                card=moved, suit=suit_words(card.suit))
+            if _right(move.dst):
+                text = said(language, N_("{card} starts the {suit} series on the right half "
+                                         "(built up)"))
+            else:
+                text = said(language, N_("{card} starts the {suit} series on the left half "
+                                         "(built down)"))
+            text = text.format(card=moved, suit=suit_words(card.suit))
         if move.src != "h":
-            text = _("{move}, from {source}").format(move=text,
-                                                      source=self.pile_words(table, move.src))
+            text = said(language, N_("{move}, from {source}")).format(
+                move=text, source=_pile_words(language, move.src))
         if self._on_series(table) + 1 == ALL_CARDS:
-            return _("{move}; all 104 cards are on the series: the game is won").format(move=text)
+            return said(language, N_("{move}; all 104 cards are on the series: the game is "
+                                     "won")).format(move=text)
         if move.src[0] == "a":
             stock = table.piles["s"].cards
             if stock:
-                text = _("{move}; {card} takes its place from the stock").format(
-                    move=text, card=card_words(stock[-1]))
+                text = said(language, N_("{move}; {card} takes its place from the stock")).format(
+                    move=text, card=card_words(stock[-1], language))
             else:
-                text = _("{move}; the stock is empty, so its place stays empty").format(move=text)
+                text = said(language, N_("{move}; the stock is empty, so its place stays "
+                                         "empty")).format(move=text)
         if facts["phase"] == "hit":
-            text = _("{move}; then {end}").format(move=text,
-                                                   end=self._round_end_words(table, card.rank))
+            text = said(language, N_("{move}; then {end}")).format(
+                move=text, end=self._round_end_words(table, card.rank, language))
         return text
 
-    def _describe_deal(self, table: Table) -> str:
+    def _describe_deal(self, table: Table, language: str) -> str:
         facts = table.facts
         count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
         card = table.piles["s"].cards[-1]
-        said = rank_words(count)
-        dealt = card_words(card)
+        named = rank_words(count, language)
+        dealt = card_words(card, language)
         if card.rank != count:
-            place = self.pile_words(table, ROWS[int(facts["dealt"] or 0)])
-            text = _("deal: '{said}' — {card}, {place}").format(said=said, card=dealt,
-                                                                 place=place)
+            place = _pile_words(language, ROWS[int(facts["dealt"] or 0)])
+            text = said(language, N_("deal: '{said}' — {card}, {place}")).format(
+                said=named, card=dealt, place=place)
             if facts["phase"] == "search" and len(table.piles["s"].cards) == 1:
-                text = _("{deal}; no card of the whole deck was named correctly, so the deal is "
-                         "void: the cards are gathered, shuffled and counted again from "
-                         "the ace").format(deal=text)
+                text = said(language, N_("{deal}; no card of the whole deck was named correctly, "
+                                         "so the deal is void: the cards are gathered, shuffled "
+                                         "and counted again from the ace")).format(deal=text)
             return text
-        text = _("deal: '{said}!' — {card} is a hit").format(said=said, card=dealt)
+        text = said(language, N_("deal: '{said}!' — {card} is a hit")).format(
+            said=named, card=dealt)
         if facts["phase"] == "search":
             return ngettext("{deal}: the {rank}s become the base cards; it is set aside and "
                             "{n} auxiliary card is dealt",
                             "{deal}: the {rank}s become the base cards; it is set aside and "
                             "{n} auxiliary cards are dealt", count).format(
-                                deal=text, rank=said, n=count)
+                                deal=text, rank=named, n=count)
         fids = self._hit_targets(table, card)
         if len(fids) > 1:
             if int(facts["round"] or 1) >= USES:
-                return _("{deal}; it fits both halves and waits to one side for your choice; "
-                         "placing it will end the third and last round").format(deal=text)
-            return _("{deal}; it fits both halves and waits to one side for your choice; "
-                     "placing it will end the round").format(deal=text)
+                return said(language, N_("{deal}; it fits both halves and waits to one side for "
+                                         "your choice; placing it will end the third and last "
+                                         "round")).format(deal=text)
+            return said(language, N_("{deal}; it fits both halves and waits to one side for your "
+                                     "choice; placing it will end the round")).format(deal=text)
         if len(fids) == 1:
-            text = _("{deal}; it goes onto {series}").format(deal=text,
-                                                             series=self._onto(table, fids[0]))
+            text = said(language, N_("{deal}; it goes onto {series}")).format(
+                deal=text, series=self._onto(table, fids[0]))
             if self._on_series(table) + 1 == ALL_CARDS:
-                return _("{deal}: all 104 cards are on the series, the game is won").format(
-                    deal=text)
+                return said(language, N_("{deal}: all 104 cards are on the series, the game is "
+                                         "won")).format(deal=text)
         elif self.targets(table, card):
-            text = _("{deal}; under the gathered reading it is gathered with the rest").format(
-                deal=text)
+            text = said(language, N_("{deal}; under the gathered reading it is gathered with the "
+                                     "rest")).format(deal=text)
         else:
-            text = _("{deal}; it fits no series").format(deal=text)
-        return _("{deal}; {end}").format(deal=text, end=self._round_end_words(table, count))
+            text = said(language, N_("{deal}; it fits no series")).format(deal=text)
+        return said(language, N_("{deal}; {end}")).format(
+            deal=text, end=self._round_end_words(table, count, language))
 
-    def _round_end_words(self, table: Table, n: int) -> str:
+    def _round_end_words(self, table: Table, n: int, language: str) -> str:
         """How a later hit ends the round: the next round's auxiliary cards, or the end."""
         if int(table.facts["round"] or 1) >= USES:
-            return _("the third round is over: the deck may be used only three times, so the "
-                     "game is lost")
+            return said(language, N_("the third round is over: the deck may be used only three "
+                                     "times, so the game is lost"))
         return ngettext("the round ends: the layout is gathered and shuffled, and the next one "
                         "gets {n} auxiliary card",
                         "the round ends: the layout is gathered and shuffled, and the next one "
