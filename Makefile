@@ -20,6 +20,7 @@ help:
 	@echo "make lab        JupyterLab on notebooks/"
 	@echo "make notebooks  run notebooks/*.ipynb again and save their outputs (what nbval compares)"
 	@echo "make bench      run benchmarks/run.py"
+	@echo "make catalogs   extract the package's words into locales/*.pot, update the ru and pl catalogs, compile them"
 	@echo "make compiled   a copy of the package with the solver compiled by mypyc, for long studies (build/compiled)"
 	@echo "make clean      remove build outputs and caches (keeps .venv; 'make clean-all' removes it too)"
 
@@ -110,6 +111,48 @@ bench: venv
 	else \
 	  echo "No benchmarks yet (benchmarks/run.py does not exist)"; \
 	fi
+
+# The package's words in Russian and Polish (solitaire_widgets/i18n.py): each
+# domain's marked messages are extracted into locales/<domain>.pot, merged
+# into locales/<lang>/LC_MESSAGES/<domain>.po (created by `pybabel init` the
+# first time) and compiled into the .mo the package reads (fuzzy entries are
+# left out). `make catalogs CATALOGS=engine` does one domain.
+LOCALES := solitaire_widgets/locales
+CATALOGS ?= engine tables texts
+CATALOG_LANGUAGES := ru pl
+PKG := solitaire_widgets
+engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
+  table.py errors.py games/*/rules.py games/*/model.py))
+tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py \
+  widgets/*.py web/*.py web/assets/*.js))
+texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py examples/*.py games/*/examples.py))
+BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k t
+
+.PHONY: catalogs
+catalogs: venv
+	@set -e; for domain in $(CATALOGS); do \
+	  case $$domain in \
+	    engine) files="$(engine_WORDS)";; \
+	    tables) files="$(tables_WORDS)";; \
+	    texts) files="$(texts_WORDS)";; \
+	    *) echo "no catalog '$$domain': choose among engine tables texts"; exit 1;; \
+	  esac; \
+	  mkdir -p $(LOCALES); \
+	  $(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: \
+	    --project=solitaire-widgets --version=0.1.0 \
+	    --copyright-holder="the solitaire_widgets developers" \
+	    --msgid-bugs-address="the solitaire_widgets developers" \
+	    --header-comment=$$'# The words of solitaire_widgets to translate ('"$$domain"$$' catalog).\n# This file is distributed under the same license as the solitaire-widgets package.' \
+	    -o $(LOCALES)/$$domain.pot $$files; \
+	  for lang in $(CATALOG_LANGUAGES); do \
+	    if [ -f $(LOCALES)/$$lang/LC_MESSAGES/$$domain.po ]; then \
+	      $(BIN)/pybabel -q update -D $$domain -i $(LOCALES)/$$domain.pot -d $(LOCALES) -l $$lang; \
+	    else \
+	      $(BIN)/pybabel -q init -D $$domain -i $(LOCALES)/$$domain.pot -d $(LOCALES) -l $$lang; \
+	    fi; \
+	  done; \
+	  $(BIN)/pybabel compile -D $$domain -d $(LOCALES) --statistics; \
+	done
 
 # The same solver source compiled by mypyc (needs a C compiler), 3 to 5 times as
 # fast, for the long studies: PYTHONPATH=build/compiled python benchmarks/study_klondike.py ...

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import DeckError, NotationError, excerpt
-from .i18n import pgettext
+from .i18n import current_language, pgettext
 
 __all__ = [
     "SUITS",
@@ -41,6 +42,8 @@ __all__ = [
     "CASES",
     "Words",
     "rank_words",
+    "a_rank_words",
+    "suit_words",
     "card_words",
 ]
 
@@ -228,6 +231,21 @@ class Words:
         """A name that keeps one form in every case (a number, a name in quotes)."""
         return cls(dict.fromkeys(CASES, text))
 
+    @classmethod
+    def forms(cls, text: str) -> Words:
+        """A name as a catalog gives it: one form for every case, or the six
+        forms in :data:`CASES` order separated by ``|``.
+
+        >>> Words.forms("ряд 3|ряда 3|ряду 3|ряд 3|рядом 3|ряде 3").ins
+        'рядом 3'
+        >>> Words.forms("column 3").loc
+        'column 3'
+        """
+        parts = text.split("|")
+        if len(parts) == len(CASES):
+            return cls(dict(zip(CASES, parts, strict=True)))
+        return cls.same(text)
+
     def __str__(self) -> str:
         return self.nom
 
@@ -245,30 +263,97 @@ class Words:
         return hash(self.nom)
 
 
-def rank_words(rank: int) -> Words:
+def _rank_forms(rank: int) -> str:
+    """A rank's word as the catalog gives it (context ``rank``; Russian and
+    Polish write its six cases separated by ``|``, see :meth:`Words.forms`)."""
+    # Literal calls, so that the catalogs' extraction finds every word.
+    # Translators: a rank's word, in one form or in six separated by "|": nominative,
+    # genitive, dative, accusative, instrumental, locative.
+    return (
+        "", pgettext("rank", "ace"), pgettext("rank", "two"), pgettext("rank", "three"),
+        pgettext("rank", "four"), pgettext("rank", "five"), pgettext("rank", "six"),
+        pgettext("rank", "seven"), pgettext("rank", "eight"), pgettext("rank", "nine"),
+        pgettext("rank", "ten"), pgettext("rank", "jack"), pgettext("rank", "queen"),
+        pgettext("rank", "king"),
+    )[rank]
+
+
+def _a_rank_forms(rank: int) -> str:
+    """A rank's word after "a" or "an" (:func:`with_article`), as the catalog gives it."""
+    return (
+        "", pgettext("a rank", "an ace"), pgettext("a rank", "a two"),
+        pgettext("a rank", "a three"), pgettext("a rank", "a four"),
+        pgettext("a rank", "a five"), pgettext("a rank", "a six"),
+        pgettext("a rank", "a seven"), pgettext("a rank", "an eight"),
+        pgettext("a rank", "a nine"), pgettext("a rank", "a ten"),
+        pgettext("a rank", "a jack"), pgettext("a rank", "a queen"),
+        pgettext("a rank", "a king"),
+    )[rank]
+
+
+def rank_words(rank: int, language: str | None = None) -> Words:
     """A rank's word in every case of the current language (``"seven"`` in English).
 
-    The forms come from the catalogs' ``rank <case>`` entries.
+    The forms come from the catalogs' ``rank`` entries.
 
     >>> rank_words(12).acc
     'queen'
     """
-    word = _RANK_WORDS[rank]
-    return Words({case: pgettext(f"rank {case}", word) for case in CASES})
+    return _rank_words(language or current_language(), rank)
 
 
-def card_words(card: Card) -> Words:
+@cache
+def _rank_words(language: str, rank: int) -> Words:
+    # The catalogs never change while the package runs: one Words per language and rank.
+    return Words.forms(_rank_forms(rank))
+
+
+def a_rank_words(rank: int) -> Words:
+    """A rank's word in every case, as "a seven" says it in English.
+
+    >>> a_rank_words(8).nom, a_rank_words(11).acc
+    ('an eight', 'a jack')
+    """
+    return _a_rank_words(current_language(), rank)
+
+
+@cache
+def _a_rank_words(language: str, rank: int) -> Words:
+    return Words.forms(_a_rank_forms(rank))
+
+
+def suit_words(suit: str) -> str:
+    """A suit's name as it follows a rank or a pile's word (``"hearts"``: "the
+    hearts foundation", "the two of hearts"), in the current language.
+
+    >>> suit_words("H")
+    'hearts'
+    """
+    return {
+        "C": pgettext("suit of", "clubs"), "D": pgettext("suit of", "diamonds"),
+        "H": pgettext("suit of", "hearts"), "S": pgettext("suit of", "spades"),
+    }[suit]
+
+
+def card_words(card: Card, language: str | None = None) -> Words:
     """A card's name in every case of the current language (English: :attr:`Card.name`).
 
     The catalogs give the pattern (``"the {rank} of {suit}"``, context
     ``card``), the rank in each case and the suit as it follows a rank
-    (context ``suit of``).
+    (context ``suit of``). ``language`` is the current one if not given
+    (a caller that names many cards asks for the language once).
 
     >>> card_words(Card(1, "S")).nom
     'the ace of spades'
     """
+    return _card_words(language or current_language(), card)
+
+
+@cache
+def _card_words(language: str, card: Card) -> Words:
+    # One Words per language and card: every move the engine plays is described.
     pattern = pgettext("card", "the {rank} of {suit}")
-    suit = pgettext("suit of", _SUIT_NAMES[card.suit])
+    suit = suit_words(card.suit)
     ranks = rank_words(card.rank)
     return Words({case: pattern.format(rank=getattr(ranks, case), suit=suit) for case in CASES})
 

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from .cards import CARD, CODE, Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
+from .i18n import _, format_number
 from .model import CodeShuffler, Model, model_class
 from .moves import Move
 from .rules import STOCK, Context, Rules, Shuffler
@@ -216,7 +217,9 @@ class Game:
     def deal_name(self) -> str:
         """Which deal this is in words: ``"deal 5"``, or ``"custom deck"`` for a deck
         chosen by hand (its deal number then draws only the reshuffles)."""
-        return "custom deck" if self.custom_deck else f"deal {self.seed}"
+        if self.custom_deck:
+            return _("custom deck")
+        return _("deal {number}").format(number=self.seed)
 
     @property
     def history(self) -> list[Step]:
@@ -260,8 +263,8 @@ class Game:
         try:
             return self.table.piles[pile_id]
         except KeyError:
-            raise IllegalMoveError(f"there is no pile called {excerpt(pile_id)} in "
-                                   f"{self.rules.title}") from None
+            raise IllegalMoveError(_("there is no pile called {pile} in {game}").format(
+                pile=excerpt(pile_id), game=self.rules.game_title())) from None
 
     @property
     def is_over(self) -> bool:
@@ -290,7 +293,9 @@ class Game:
     def status(self) -> str:
         """The situation in words: the count, the pass, the deal, or how it ended."""
         if self.is_over:
-            return ("Won: " if self.is_won else "Lost: ") + self.result.reason
+            if self.is_won:
+                return _("Won: {reason}").format(reason=self.result.reason)
+            return _("Lost: {reason}").format(reason=self.result.reason)
         return self.rules.status(self.table)
 
     def legal_moves(self) -> list[Move]:
@@ -332,8 +337,8 @@ class Game:
         move = self._as_move(move)
         self._check(move)
         if len(self._steps) > MAX_MOVES:
-            raise IllegalMoveError(f"this game has reached {MAX_MOVES:,} moves, the most a game "
-                                   "holds; start a new deal")
+            raise IllegalMoveError(_("this game has reached {n} moves, the most a game holds; "
+                                     "start a new deal").format(n=format_number(MAX_MOVES)))
         step = self._push(move, self._fresh_shuffle)
         self._redo.clear()
         return step
@@ -341,7 +346,7 @@ class Game:
     def undo(self) -> None:
         """Take back the last move (a reshuffle it caused is taken back too)."""
         if len(self._steps) < 2:
-            raise IllegalMoveError("there is nothing to undo")
+            raise IllegalMoveError(_("there is nothing to undo"))
         self._redo.append(self._steps.pop())
         del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
         table = self.position_at(len(self._steps) - 1)
@@ -355,7 +360,7 @@ class Game:
     def redo(self) -> None:
         """Play again the last move taken back, with the same outcome."""
         if not self._redo:
-            raise IllegalMoveError("there is nothing to redo")
+            raise IllegalMoveError(_("there is nothing to redo"))
         step = self._redo.pop()
         model = self._model
         if model is not None:
@@ -479,7 +484,8 @@ class Game:
 
     def _check(self, move: Move) -> None:
         if self.is_over:
-            raise IllegalMoveError(f"the game is over ({self.result.reason}); start a new deal")
+            raise IllegalMoveError(_("the game is over ({reason}); start a new deal").format(
+                reason=self.result.reason))
         if move not in self._moves():
             raise IllegalMoveError(self.rules.why_illegal(self.table, move))
 
@@ -516,7 +522,7 @@ class Game:
             model.shuffler = _on_codes(shuffle)
         try:
             if not self._steps:
-                text = "The deal"
+                text = _("The deal")
                 model.deal(events)  # type: ignore[call-arg]
             else:
                 text = self.rules.describe_model_move(model, move)
@@ -538,7 +544,7 @@ class Game:
             return self._push_on_model(self._model, move, None if fresh else shuffle)
         ctx = Context(self.table, shuffle)
         if not self._steps:
-            text = "The deal"
+            text = _("The deal")
             self.rules.opening(ctx)
         else:
             text = self.rules.describe_move(self.table, move)

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .errors import NotationError, excerpt
+from .i18n import _
 
 __all__ = ["Move"]
 
@@ -89,8 +90,8 @@ class Move(_MoveValue):
         solitaire_widgets.errors.NotationError: 't3>>t5' is not a move: write SOURCE>TARGET with pile names (e.g. 't3>fh'), SOURCE:N>TARGET to move N cards, or one word such as 'turn'
         """
         if not isinstance(text, str):
-            raise NotationError(f"{excerpt(text)} is not a move: a move is written as text "
-                                f"such as {example!r}")
+            raise NotationError(_("{text} is not a move: a move is written as text such as "
+                                  "{example!r}").format(text=excerpt(text), example=example))
         cleaned = text.strip().lower()
         match = _MOVE_RE.match(cleaned)
         if match:
@@ -99,10 +100,9 @@ class Move(_MoveValue):
         if ">" not in cleaned and _ACTION_RE.match(cleaned) and cleaned != "move":
             return cls(cleaned)
         raise NotationError(
-            f"{excerpt(text)} is not a move: write SOURCE>TARGET with pile names "
-            f"(e.g. {example!r}), "
-            f"SOURCE:N>TARGET to move N cards, or one word such as {word!r}"
-        )
+            _("{text} is not a move: write SOURCE>TARGET with pile names (e.g. {example!r}), "
+              "SOURCE:N>TARGET to move N cards, or one word such as {word!r}").format(
+                  text=excerpt(text), example=example, word=word))
 
     def __str__(self) -> str:
         if self.action != "move":

@@ -14,19 +14,34 @@ must declare; :func:`check_declaration` checks it when the game is registered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import ClassVar
 
-from .cards import Card
+from .cards import Card, Words, card_words
 from .errors import NotationError, OptionError, excerpt
+from .i18n import N_, _, translations
 from .model import Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
 
-__all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration"]
+__all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration", "said"]
 
 #: The id every game gives its stock: the pile the whole deck starts in, face
 #: down, its top card ``deck[0]``, from which :meth:`Rules.opening` deals.
 STOCK = "s"
+
+@cache
+def said(language: str, message: str) -> str:
+    """``message`` (marked with ``N_``) in ``language``, looked up once.
+
+    The engine words every move it plays: a game's :meth:`Rules.describe_move`
+    asks for the language once and its sentences through this.
+
+    >>> said("ru", "no move is left")
+    'ходов не осталось'
+    """
+    return translations(language).gettext(message)
+
 
 #: Draws the new order of a pile being shuffled: given the cards, the order.
 Shuffler = Callable[[Sequence[Card]], list[Card]]
@@ -200,8 +215,9 @@ class Rules:
     #: table built from it when read) rather than through the hooks below,
     #: which then remain the oracle the model is compared with.
     game_on_model: ClassVar[bool] = False
-    #: What the game calls the piles that take the cards home (the ``f`` key's word).
-    foundation_word: ClassVar[str] = "foundation"
+    #: What the game calls the piles that take the cards home (the ``f`` key's
+    #: word), in English; :meth:`foundation_words` gives it in the current language.
+    foundation_word: ClassVar[str] = N_("foundation")
 
     def __init__(self, /, **options: str) -> None:
         # ``self`` is positional-only, so an option may be called anything.
@@ -213,21 +229,24 @@ class Rules:
         chosen = {name: values[0] for name, values in cls.options_allowed.items()}
         for name, value in options.items():
             if name not in cls.options_allowed:
-                known = ", ".join(cls.options_allowed) or "none"
-                raise OptionError(
-                    f"{cls.title} has no option {excerpt(name)}; its options are: {known}"
-                )
+                if not cls.options_allowed:
+                    raise OptionError(_("{game} has no option {name}; it has no options").format(
+                        game=_(cls.title), name=excerpt(name)))
+                raise OptionError(_("{game} has no option {name}; its options are: {known}").format(
+                    game=_(cls.title), name=excerpt(name), known=", ".join(cls.options_allowed)))
             allowed = cls.options_allowed[name]
             if not isinstance(value, str) or value not in allowed:
                 choices = ", ".join(repr(v) for v in allowed)
-                raise OptionError(f"option {name} must be one of {choices}, not {excerpt(value)}")
+                raise OptionError(_("option {name} must be one of {choices}, not {value}").format(
+                    name=name, choices=choices, value=excerpt(value)))
             chosen[name] = str(value)
         for (name, value), needs in cls.option_needs.items():
             for other, allowed in needs.items():
                 if chosen[name] == value and chosen[other] not in allowed:
-                    choices = " or ".join(repr(v) for v in allowed)
-                    raise OptionError(f"option {name}={value!r} goes only with {other} "
-                                      f"{choices}, not {chosen[other]!r}")
+                    raise OptionError(_("option {name}={value!r} goes only with {other} "
+                                        "{choices}, not {chosen!r}").format(
+                        name=name, value=value, other=other, chosen=chosen[other],
+                        choices=_(" or ").join(repr(v) for v in allowed)))
         return chosen
 
     @classmethod
@@ -265,17 +284,44 @@ class Rules:
 
     def stuck(self, table: Table, ctx: Context) -> None:
         """Called when a position that is not over has no legal move: end it."""
-        ctx.end(False, "no move is left")
+        ctx.end(False, _("no move is left"))
 
     # -- words ---------------------------------------------------------------
 
     def action_label(self, action: str) -> str:
-        """An action's button label (its word, capitalised, if not declared)."""
-        return self.action_labels.get(action, (action.capitalize(), ""))[0]
+        """An action's button label in the current language (its word,
+        capitalised, if not declared)."""
+        label = self.action_labels.get(action, (action.capitalize(), ""))[0]
+        return _(label) if action in self.action_labels else label
 
     def action_help(self, action: str) -> str:
-        """What an action does, in a line."""
-        return self.action_labels.get(action, ("", action))[1]
+        """What an action does, in a line, in the current language."""
+        words = self.action_labels.get(action, ("", action))[1]
+        return _(words) if action in self.action_labels else words
+
+    def foundation_words(self) -> str:
+        """:attr:`foundation_word` in the current language.
+
+        >>> from solitaire_widgets.games import rules_for
+        >>> from solitaire_widgets.i18n import use_language
+        >>> with use_language("ru"):
+        ...     rules_for("chain", {}).foundation_words()
+        'серия'
+        """
+        return _(self.foundation_word)
+
+    def game_title(self) -> str:
+        """The game's :attr:`title` in the current language.
+
+        >>> from solitaire_widgets.games import rules_for
+        >>> from solitaire_widgets.i18n import use_language
+        >>> rules_for("quarrel", {}).game_title()
+        'Quarrel'
+        >>> with use_language("pl"):
+        ...     rules_for("quarrel", {}).game_title()
+        'Kłótnia'
+        """
+        return _(self.title)
 
     def readings(self) -> list[str]:
         """The chosen reading of each option, in words.
@@ -284,7 +330,9 @@ class Rules:
         >>> rules_for("klondike", {"variant": "standard"}).readings()[0]
         'variant=standard: draw one card at a time, as many passes as you like, no waste limit'
         """
-        return [f"{name}={value}: {self.option_readings.get(name, {}).get(value, value)}"
+        readings = self.option_readings
+        return [f"{name}={value}: " + (_(readings[name][value])
+                                        if value in readings.get(name, {}) else value)
                 for name, value in self.options.items()]
 
     def describe_move(self, table: Table, move: Move) -> str:
@@ -292,9 +340,11 @@ class Rules:
         if move.action != "move":
             return move.action
         pile = table.piles[move.src]
-        cards = pile.cards[len(pile.cards) - move.count:]
-        what = cards[0].name if len(cards) == 1 else f"{cards[0].name} and the cards on it"
-        return f"{what} goes to {self.pile_name(table, move.dst)}"
+        card = card_words(pile.cards[len(pile.cards) - move.count])
+        where = self.pile_words(table, move.dst)
+        if move.count == 1:
+            return _("{card} goes to {pile}").format(card=card, pile=where)
+        return _("{card} and the cards on it go to {pile}").format(card=card, pile=where)
 
     def describe_model_move(self, model: Model, move: Move) -> str:
         """:meth:`describe_move` read off the game's model (for a game played on it).
@@ -313,8 +363,17 @@ class Rules:
         return self.describe_move(table, move)
 
     def pile_name(self, table: Table, pile_id: str) -> str:
-        """A pile in words, e.g. ``"column 3"``."""
-        return pile_id
+        """A pile in words in the current language, e.g. ``"column 3"``: the
+        nominative of :meth:`pile_words`."""
+        return self.pile_words(table, pile_id).nom
+
+    def pile_words(self, table: Table, pile_id: str) -> Words:
+        """A pile's name in every grammatical case, for translated sentences
+        (``{pile.gen}``); a game names its piles here. By default the pile's
+        id, or what a game's own :meth:`pile_name` says."""
+        if type(self).pile_name is not Rules.pile_name:
+            return Words.same(self.pile_name(table, pile_id))
+        return Words.same(pile_id)
 
     def status(self, table: Table) -> str:
         """The position's situation in words (the count, the pass, the deal...)."""

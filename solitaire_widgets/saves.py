@@ -32,6 +32,7 @@ from .chance import MAX_SEED, seed_rng, shuffled
 from .errors import DeckError, NotationError, OptionError, SaveFileError, excerpt
 from .game import MAX_MOVES, OPENING_DEAL, Game
 from .games import GAMES, rules_for
+from .i18n import _, format_number
 from .moves import Move
 from .writer import SAVE_FORMAT, pile_data, position_data, save_data, save_json
 
@@ -46,41 +47,45 @@ MAX_SAVE_BYTES = 1_000_000
 
 
 def _damaged(why: str) -> SaveFileError:
-    return SaveFileError(f"this save file is damaged: {why}")
+    return SaveFileError(_("this save file is damaged: {why}").format(why=why))
 
 
 def _check_shape(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise _damaged("it should hold one JSON object")
+        raise _damaged(_("it should hold one JSON object"))
     if data.get("format") != SAVE_FORMAT:
-        raise _damaged(f"its format should be {SAVE_FORMAT!r}, not {excerpt(data.get('format'))}")
+        raise _damaged(_("its format should be {format!r}, not {found}").format(
+            format=SAVE_FORMAT, found=excerpt(data.get("format"))))
     if data.get("game") not in GAMES:
         names = ", ".join(repr(n) for n in sorted(GAMES))
-        raise _damaged(f"the game must be one of {names}, not {excerpt(data.get('game'))}")
+        raise _damaged(_("the game must be one of {names}, not {found}").format(
+            names=names, found=excerpt(data.get("game"))))
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        raise _damaged("the options should map names to text values")
+        raise _damaged(_("the options should map names to text values"))
     seed = data.get("seed")
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise _damaged(f"the deal number (seed) should be a whole number from 0 to {MAX_SEED}")
+        raise _damaged(_("the deal number (seed) should be a whole number from 0 to {most}").format(
+            most=MAX_SEED))
     if type(data.get("custom_deck", False)) is not bool:
-        raise _damaged("custom_deck should be true or false")
+        raise _damaged(_("custom_deck should be true or false"))
     deck = data.get("deck")
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise _damaged("the deck should be a list of cards such as 'TH'")
+        raise _damaged(_("the deck should be a list of cards such as 'TH'"))
     moves = data.get("moves")
     if not isinstance(moves, list):
-        raise _damaged("the moves should be a list")
+        raise _damaged(_("the moves should be a list"))
     if len(moves) > MAX_MOVES:
-        raise _damaged(f"it holds {len(moves):,} moves, more than the {MAX_MOVES:,} a game "
-                       "may hold")
+        raise _damaged(_("it holds {n} moves, more than the {most} a game may hold").format(
+            n=format_number(len(moves)), most=format_number(MAX_MOVES)))
     for number, entry in enumerate(moves, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
-            raise _damaged(f"move {number} should be an object with a 'move' text")
+            raise _damaged(_("move {number} should be an object with a 'move' text").format(
+                number=number))
         if not _is_orders(entry.get("shuffles", [])):
-            raise _damaged(f"move {number} has malformed reshuffles")
+            raise _damaged(_("move {number} has malformed reshuffles").format(number=number))
     if not _is_orders(data.get("opening_shuffles", [])):
-        raise _damaged("the opening reshuffles are malformed")
+        raise _damaged(_("the opening reshuffles are malformed"))
     return {**data, "options": options, "moves": moves}
 
 
@@ -94,7 +99,7 @@ def _orders(raw: Any) -> list[list[Card]]:
     try:
         return [parse_cards(order) for order in raw]
     except NotationError as error:
-        raise SaveFileError(f"a recorded reshuffle is wrong: {error}") from None
+        raise SaveFileError(_("a recorded reshuffle is wrong: {error}").format(error=error)) from None
 
 
 class _Stacked:
@@ -105,10 +110,10 @@ class _Stacked:
 
     def __call__(self, cards: Sequence[Card]) -> list[Card]:
         if not self.remaining:
-            raise SaveFileError("a reshuffle happens here, but its order is not recorded")
+            raise SaveFileError(_("a reshuffle happens here, but its order is not recorded"))
         order = self.remaining.pop(0)
         if Counter(order) != Counter(cards):
-            raise SaveFileError("a recorded reshuffle does not hold the cards being shuffled")
+            raise SaveFileError(_("a recorded reshuffle does not hold the cards being shuffled"))
         return order
 
 
@@ -118,17 +123,17 @@ def _replay(game: Game, move: Move, recorded: list[list[Card]], custom: bool) ->
         stacked = _Stacked(recorded)
         game._push(move, stacked)
         if stacked.remaining:
-            raise SaveFileError("it records a reshuffle that did not happen")
+            raise SaveFileError(_("it records a reshuffle that did not happen"))
         return
     step = game._push(move, game._fresh_shuffle)
     drawn = [list(order) for order in step.shuffles]
     if len(drawn) < len(recorded):
-        raise SaveFileError("it records a reshuffle that did not happen")
+        raise SaveFileError(_("it records a reshuffle that did not happen"))
     if len(drawn) > len(recorded):
-        raise SaveFileError("a reshuffle happens here, but its order is not recorded")
+        raise SaveFileError(_("a reshuffle happens here, but its order is not recorded"))
     if drawn != recorded:
-        raise SaveFileError(f"a recorded reshuffle is not the one deal {game.seed} draws: "
-                            "the save has been changed")
+        raise SaveFileError(_("a recorded reshuffle is not the one deal {number} draws: "
+                              "the save has been changed").format(number=game.seed))
 
 
 def _rebuild(data: dict[str, Any]) -> Game:
@@ -142,32 +147,33 @@ def _rebuild(data: dict[str, Any]) -> Game:
         deck = parse_cards(data["deck"])
         check_deck(deck, rules.packs)
     except (NotationError, DeckError) as error:
-        raise SaveFileError(f"the saved deck is wrong: {error}") from None
+        raise SaveFileError(_("the saved deck is wrong: {error}").format(error=error)) from None
     if not custom and deck != shuffled(full_deck(rules.packs), seed_rng(seed, 0)):
         raise SaveFileError(
-            f"the saved deck is not the deck of deal {seed}; a save of a deck chosen by hand "
-            'says "custom_deck": true'
-        )
+            _('the saved deck is not the deck of deal {number}; a save of a deck chosen by hand '
+              'says "custom_deck": true').format(number=seed))
     game = Game.__new__(Game)
     game.rules, game.seed = rules, seed
     game._reset(deck, custom)
     try:
         _replay(game, OPENING_DEAL, _orders(data.get("opening_shuffles", [])), custom)
     except SaveFileError as error:
-        raise SaveFileError(f"the opening deal: {error}") from None
+        raise SaveFileError(_("the opening deal: {error}").format(error=error)) from None
     for number, entry in enumerate(data["moves"], start=1):
         try:
             move = Move.parse(entry["move"])
         except NotationError as error:
-            raise SaveFileError(f"move {number}: {error}") from None
+            raise SaveFileError(_("move {number}: {error}").format(number=number, error=error)) from None
         if move not in game._moves():
-            reason = ("the game was already over" if game.is_over
+            reason = (_("the game was already over") if game.is_over
                       else game.rules.why_illegal(game.table, move))
-            raise SaveFileError(f"move {number} ({move}) is not legal there: {reason}")
+            raise SaveFileError(_("move {number} ({move}) is not legal there: {reason}").format(
+                number=number, move=move, reason=reason))
         try:
             _replay(game, move, _orders(entry.get("shuffles", [])), custom)
         except SaveFileError as error:
-            raise SaveFileError(f"move {number} ({move}): {error}") from None
+            raise SaveFileError(_("move {number} ({move}): {error}").format(
+                number=number, move=move, error=error)) from None
     return game
 
 
@@ -180,17 +186,19 @@ def load_game(text: str | bytes) -> Game:
     """
     if isinstance(text, bytes):
         if len(text) > MAX_SAVE_BYTES:
-            raise _damaged(f"it is larger than {MAX_SAVE_BYTES:,} bytes")
+            raise _damaged(_("it is larger than {most} bytes").format(
+                most=format_number(MAX_SAVE_BYTES)))
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise _damaged("it is not UTF-8 text") from None
+            raise _damaged(_("it is not UTF-8 text")) from None
     if not isinstance(text, str):
-        raise _damaged("it should be JSON text")
+        raise _damaged(_("it should be JSON text"))
     if len(text) > MAX_SAVE_BYTES:
-        raise _damaged(f"it is larger than {MAX_SAVE_BYTES:,} characters")
+        raise _damaged(_("it is larger than {most} characters").format(
+            most=format_number(MAX_SAVE_BYTES)))
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise _damaged(f"it is not valid JSON ({error})") from None
+        raise _damaged(_("it is not valid JSON ({error})").format(error=error)) from None
     return _rebuild(_check_shape(raw))

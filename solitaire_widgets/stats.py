@@ -22,6 +22,7 @@ from .chance import MAX_SEED
 from .errors import OptionError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
+from .i18n import _, format_number
 from .strategies import Strategy, get_strategy, play_out
 
 __all__ = ["StatsReport", "run_stats", "wilson_interval", "mcnemar_p", "play_deal"]
@@ -101,7 +102,7 @@ def _make_strategy(game: str, spec: StrategySpec, seed: int = 0) -> Strategy:
         return get_strategy(game, spec, seed=seed)
     made = spec()
     if not isinstance(made, Strategy):
-        raise OptionError("a strategy needs a 'name' and a 'choose(game)' method")
+        raise OptionError(_("a strategy needs a 'name' and a 'choose(game)' method"))
     return made
 
 
@@ -200,20 +201,21 @@ def _dask_client(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise OptionError("--dask needs the 'distributed' package: "
-                          "pip install 'solitaire-widgets[dask]'") from None
+        raise OptionError(_("--dask needs the 'distributed' package: "
+                            "pip install 'solitaire-widgets[dask]'")) from None
     where = excerpt(address)
     if not isinstance(address, str) or not re.fullmatch(r"([a-z]+://)?[\w.\-\[\]:]+:\d+", address):
-        raise OptionError(f"{where} is not a Dask scheduler address: write it as "
-                          "tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
-    sys.stderr.write(f"connecting to the Dask scheduler at {address} "
-                     f"(at most {DASK_TIMEOUT_S} s)\n")
+        raise OptionError(_("{address} is not a Dask scheduler address: write it as "
+                            "tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786").format(address=where))
+    sys.stderr.write(_("connecting to the Dask scheduler at {address} (at most {seconds} s)"
+                       ).format(address=address, seconds=DASK_TIMEOUT_S) + "\n")
     try:
         return Client(address, timeout=DASK_TIMEOUT_S)  # type: ignore[no-untyped-call]
     except Exception as error:  # OSError, TimeoutError, ValueError... all mean "not there"
         reason = " ".join((str(error) or type(error).__name__).split())
         reason = reason if len(reason) <= 120 else reason[:119] + "…"
-        raise OptionError(f"cannot reach a Dask scheduler at {where}: {reason}") from None
+        raise OptionError(_("cannot reach a Dask scheduler at {address}: {reason}").format(
+            address=where, reason=reason)) from None
 
 
 def _results(job: Job, seeds: list[int], workers: int,
@@ -256,21 +258,28 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     rules = rules_for(game, options)  # fail early on a bad option
     checked = rules.options
     if solver and not rules.solver:
-        solved = ", ".join(rules_class(name).title for name in GAMES if rules_class(name).solver)
-        raise OptionError(f"the solver plays {solved or 'no game'} only, not {rules.title}")
+        solved = ", ".join(rules_class(name)().game_title() for name in GAMES
+                           if rules_class(name).solver)
+        if not solved:
+            raise OptionError(_("the solver plays no game"))
+        raise OptionError(_("the solver plays {games} only, not {game}").format(
+            games=solved, game=rules.game_title()))
     chosen = "solver" if solver else _make_strategy(game, strategy).name
     if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
-        raise OptionError(f"the number of deals must be at least 1 and at most {MAX_DEALS:,}, "
-                          f"not {excerpt(deals)}")
+        raise OptionError(_("the number of deals must be at least 1 and at most {most}, "
+                            "not {found}").format(most=format_number(MAX_DEALS),
+                                                  found=excerpt(deals)))
     if type(seed) is not int or not 0 <= seed <= MAX_SEED - deals:
-        raise OptionError(f"the first deal number must be a whole number from 0 to "
-                          f"{MAX_SEED - deals}, not {excerpt(seed)}")
+        raise OptionError(_("the first deal number must be a whole number from 0 to "
+                            "{most}, not {found}").format(most=MAX_SEED - deals,
+                                                          found=excerpt(seed)))
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
-        raise OptionError(f"the number of worker processes must be from 1 to {MAX_WORKERS}, "
-                          f"not {excerpt(workers)}")
+        raise OptionError(_("the number of worker processes must be from 1 to {most}, "
+                            "not {found}").format(most=MAX_WORKERS, found=excerpt(workers)))
     if type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES:
-        raise OptionError(f"the solver's budget is a whole number of positions from 1 to "
-                          f"{MAX_NODES:,}, not {excerpt(max_nodes)}")
+        raise OptionError(_("the solver's budget is a whole number of positions from 1 to "
+                            "{most}, not {found}").format(most=format_number(MAX_NODES),
+                                                          found=excerpt(max_nodes)))
     if progress is None:
         progress = sys.stderr.isatty()
     show = _progress_bar(deals) if progress else None

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import CARD, CODE
 from ...errors import OptionError, excerpt
+from ...i18n import _
 from ...model import CodeShuffler, seeded_shuffler
 from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
@@ -328,6 +329,7 @@ class ChainModel:
             self._end(True, WON, events)
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
+        reason = _(reason)  # in the player's language
         if events is not None:
             if self.won != won:
                 events.append(_set("won", won))

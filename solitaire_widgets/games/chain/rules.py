@@ -17,12 +17,14 @@ first empty place), ``aux`` (lay the auxiliary row), ``redeal``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from ...cards import CARD, Card, rank_word, suit_name
+from ...cards import CARD, Card, Words, card_words, rank_words, suit_words
+from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...model import Model
 from ...moves import Move
-from ...rules import Context, Rules
+from ...rules import Context, Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
 from .model import SERIES_CODES, ChainModel
@@ -35,10 +37,27 @@ AUX = tuple(f"a{i}" for i in range(1, 5))
 LAYOUT_SIZE = {1: 24, 2: 18}
 ROW_LENGTH = {1: 8, 2: 6}
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
-#: The layout's places in words, for each deal's rows: ``"row 2, place 3"``.
-_PLACE_NAMES = {deal: {place: f"row {i // length + 1}, place {i % length + 1}"
-                       for i, place in enumerate(_PLACES[1])}
-                for deal, length in ROW_LENGTH.items()}
+
+
+@cache
+def _pile_words(language: str, deal: int, pile_id: str) -> Words:
+    """A pile in words in ``language`` (the current one: the cache's key); the
+    layout's places by their row and place in ``deal``'s rows: ``"row 2, place 3"``."""
+    # Translators: a name comes in one form, or in six separated by "|": nominative,
+    # genitive, dative, accusative, instrumental, locative.
+    if pile_id in FOUNDATIONS:
+        return Words.forms(pgettext("chain pile", "the {suit} series").format(
+            suit=suit_words(pile_id[1].upper())))
+    if pile_id.startswith("l") and pile_id in _PLACES[1]:
+        i = _PLACES[1].index(pile_id)
+        length = ROW_LENGTH[deal]
+        return Words.forms(pgettext("chain pile", "row {row}, place {place}").format(
+            row=i // length + 1, place=i % length + 1))
+    if pile_id.startswith("l"):
+        return Words.same(pile_id)
+    if pile_id.startswith("a"):
+        return Words.forms(pgettext("chain pile", "auxiliary place {n}").format(n=pile_id[1:]))
+    return Words.forms(pgettext("chain pile", "the stock"))
 #: The most moves a game can take: it always ends, won or lost, by then. Every
 #: move uses something up that never comes back: ``l5>fh`` puts a card on its
 #: series for good (52 at most); ``fill`` takes a card from the stock (28 in
@@ -71,35 +90,73 @@ def _needs(pile: Pile) -> int:
 
 _CELL_OF = {place: cell for cell, place in enumerate(_PLACES[1] + AUX)}
 _MODEL_PLACES = _PLACES[1] + AUX
-_REDEAL_WORDS = ("the layout is gathered, shuffled with the stock and dealt in three rows of six; "
-                 "any twos among them go up to their series")
-#: Each card's name by its code (``"the seven of clubs"``).
-_NAMES = tuple(card.name for card in CARD)
+_REDEAL_WORDS = N_("the layout is gathered, shuffled with the stock and dealt in three rows of "
+                    "six; any twos among them go up to their series")
 
 
-def _onto(model: ChainModel, code: int) -> str:
-    """Where a card that fits its series goes, in words."""
+# The words of a move, built on every move the engine plays: the language is
+# asked for once and each sentence looked up once (:func:`said`).
+
+def _goes_words(language: str, card: Card, target: Card | None, source: Words,
+                won: bool) -> str:
+    """A card that goes to its series (onto ``target``, or starting it), from ``source``."""
+    if target is None:
+        text = said(language, N_("{card} goes to start its series, from {source}")).format(
+            card=card_words(card, language), source=source)
+    else:
+        text = said(language, N_("{card} goes onto {target}, from {source}")).format(
+            card=card_words(card, language), target=card_words(target, language), source=source)
+    return _won_words(language, text) if won else text
+
+
+def _fill_words(language: str, card: Card, target: Card | None, won: bool) -> str:
+    """A fill whose card goes straight to its series (onto ``target``, or starting it)."""
+    if target is None:
+        text = said(language, N_("fill: {card} comes from the stock and goes straight to start "
+                                 "its series")).format(card=card_words(card, language))
+    else:
+        text = said(language, N_("fill: {card} comes from the stock and goes straight onto "
+                                 "{target}")).format(card=card_words(card, language),
+                                                     target=card_words(target, language))
+    return _won_words(language, text) if won else text
+
+
+def _gap_words(language: str, card: Card, place: Words) -> str:
+    return said(language, N_("fill: {card} comes from the stock into {place}")).format(
+        card=card_words(card, language), place=place)
+
+
+def _won_words(language: str, move: str) -> str:
+    return said(language, N_("{move}: all 52 cards are on the four series, the game is won")
+                ).format(move=move)
+
+
+def _aux_words(language: str, cards: list[Card]) -> str:
+    return said(language, N_("four stock cards are laid face up as the auxiliary row: {cards}")
+                ).format(cards=", ".join(card_words(card, language).nom for card in cards))
+
+
+def _target_of(model: ChainModel, code: int) -> Card | None:
+    """The top card of the series a card that fits it goes onto (None: it starts it)."""
     suit = code // 13
     n = model.series[suit]
-    return f"onto {_NAMES[SERIES_CODES[suit][n - 1]]}" if n else "to start its series"
+    return CARD[SERIES_CODES[suit][n - 1]] if n else None
 
 
-def _won_words_of(model: ChainModel) -> str:
-    """Words for a card that is the last to go up (none otherwise), read off the model."""
+def _won_of(model: ChainModel) -> bool:
+    """Whether the card about to go up is the last, read off the model."""
     left = len(model.stock) - model.top
     if left > 1 or sum(model.series) + 1 != 52:
-        return ""
-    if left + sum(code >= 0 for code in model.cells) == 1:
-        return ": all 52 cards are on the four series, the game is won"
-    return ""
+        return False
+    return left + sum(code >= 0 for code in model.cells) == 1
 
 
 class ChainRules(Rules):
     """The rules of Chain, from the Russian text "ЦЕПОЧКА"."""
 
     name = "chain"
-    title = "Chain"
-    foundation_word = "series"
+    title = N_("Chain")
+    foundation_word = N_("series")
     packs = 1
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"
@@ -111,16 +168,18 @@ class ChainRules(Rules):
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
-            "when-stuck": "the auxiliary row may be laid at any stuck point of the first deal",
-            "at-start": "the auxiliary row may be laid only before any card is played",
+            "when-stuck": N_("the auxiliary row may be laid at any stuck point of the first "
+                             "deal"),
+            "at-start": N_("the auxiliary row may be laid only before any card is played"),
         },
     }
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
-        "fill": ("Fill from the stock",
-                 "The next stock card goes to its series or into an empty place"),
-        "aux": ("Lay the auxiliary row", "Four stock cards are laid face up as the auxiliary row"),
-        "redeal": ("Second deal", "The layout is gathered, shuffled with the stock and dealt "
-                   "again in three rows of six"),
+        "fill": (N_("Fill from the stock"),
+                 N_("The next stock card goes to its series or into an empty place")),
+        "aux": (N_("Lay the auxiliary row"),
+                N_("Four stock cards are laid face up as the auxiliary row")),
+        "redeal": (N_("Second deal"), N_("The layout is gathered, shuffled with the stock and "
+                                         "dealt again in three rows of six")),
     }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: the auxiliary row may be laid at any stuck point of the
@@ -213,53 +272,57 @@ class ChainRules(Rules):
         facts = table.facts
         if move.action == "fill":
             if not piles["s"].cards:
-                return "the stock is empty: there is no card left to fill a place with"
-            return "there is no empty place in the layout to fill"
+                return _("the stock is empty: there is no card left to fill a place with")
+            return _("there is no empty place in the layout to fill")
         if move.action == "aux":
             if facts["deal"] != 1:
-                return "the auxiliary row may be laid only during the first deal"
+                return _("the auxiliary row may be laid only during the first deal")
             if facts["aux_laid"]:
-                return "the auxiliary row has been laid already; it is laid only once"
+                return _("the auxiliary row has been laid already; it is laid only once")
             if not piles["s"].cards:
-                return "the stock is empty: there are no cards for an auxiliary row"
+                return _("the stock is empty: there are no cards for an auxiliary row")
             if self.options["aux_row"] == "at-start" and facts["played"]:
-                return ("under the at-start reading the auxiliary row may be laid only "
-                        "before any card has been played")
-            return "the auxiliary row may be laid only when play is stuck"
+                return _("under the at-start reading the auxiliary row may be laid only "
+                         "before any card has been played")
+            return _("the auxiliary row may be laid only when play is stuck")
         if move.action == "redeal":
             if facts["deal"] != 1:
-                return "this is the last deal: a third deal is not allowed"
-            return ("you may gather and deal again only when play is stuck: a card can still "
-                    "go to a series, or an empty place can be filled from the stock")
+                return _("this is the last deal: a third deal is not allowed")
+            return _("you may gather and deal again only when play is stuck: a card can still "
+                     "go to a series, or an empty place can be filled from the stock")
         if move.action != "move":
-            return f"{move.action!r} is not a move in Chain; the moves are a card to its series, fill, aux and redeal"
+            return _("{action!r} is not a move in Chain; the moves are a card to its series, "
+                     "fill, aux and redeal").format(action=move.action)
         if move.src not in piles or move.dst not in piles:
             bad = move.src if move.src not in piles else move.dst
-            return f"there is no pile called {bad!r} in Chain"
+            return _("there is no pile called {pile!r} in Chain").format(pile=bad)
         if move.count != 1:
-            return "in Chain cards are played one at a time"
+            return _("in Chain cards are played one at a time")
         src, dst = piles[move.src], piles[move.dst]
         if src.kind == "foundation":
-            return "cards on a series stay there"
+            return _("cards on a series stay there")
         if src.kind == "stock":
-            return "take stock cards with 'fill': the next card goes to its series or an empty place"
+            return _("take stock cards with 'fill': the next card goes to its series or an "
+                     "empty place")
         if move.src not in self._places(table) + AUX:
-            return f"place {move.src} is not part of this deal's layout"
+            return _("place {pile} is not part of this deal's layout").format(pile=move.src)
         card = src.top
         if card is None:
-            return f"{self.pile_name(table, move.src)} is empty"
+            return _("{pile} is empty").format(pile=self.pile_words(table, move.src))
         if dst.kind != "foundation":
-            return "in Chain a card can only go onto its series above the layout"
+            return _("in Chain a card can only go onto its series above the layout")
+        moved = card_words(card)
+        own = self.pile_words(table, foundation_id("f", card))
         if move.dst != foundation_id("f", card):
-            return f"{card.name} can only go onto the {suit_name(card.suit)} series"
+            return _("{card} can only go onto {series}").format(card=moved, series=own)
         need = _needs(dst)
         if need == 0:
-            return f"the {suit_name(card.suit)} series is finished"
+            return _("{series} is finished").format(series=own)
         if not dst.cards:
-            return (f"a series starts only with its two: {card.name} has no force until the "
-                    f"two of {suit_name(card.suit)} appears")
-        return (f"the {suit_name(card.suit)} series needs the {rank_word(need)} next, "
-                f"not the {rank_word(card.rank)}")
+            return _("a series starts only with its two: {card} has no force until {two} "
+                     "appears").format(card=moved, two=card_words(Card(2, card.suit)))
+        return _("{series} needs the {need} next, not the {rank}").format(
+            series=own, need=rank_words(need), rank=rank_words(card.rank))
 
     # -- playing ----------------------------------------------------------------
 
@@ -296,22 +359,16 @@ class ChainRules(Rules):
         if ctx.table.piles["s"].cards:
             return
         if sum(len(ctx.table.piles[f].cards) for f in FOUNDATIONS) == 52:
-            ctx.end(True, "all 52 cards are on the four series")
+            ctx.end(True, _("all 52 cards are on the four series"))
 
     def stuck(self, table: Table, ctx: Context) -> None:
-        ctx.end(False, "the second deal is stuck: no card can go to a series and no "
-                       "empty place can be filled; a third deal is not allowed")
+        ctx.end(False, _("the second deal is stuck: no card can go to a series and no "
+                         "empty place can be filled; a third deal is not allowed"))
 
     # -- words --------------------------------------------------------------------
 
-    def pile_name(self, table: Table, pile_id: str) -> str:
-        if pile_id in FOUNDATIONS:
-            return f"the {suit_name(pile_id[1].upper())} series"
-        if pile_id.startswith("l"):
-            return _PLACE_NAMES[int(table.facts["deal"] or 1)].get(pile_id, pile_id)
-        if pile_id.startswith("a"):
-            return f"auxiliary place {pile_id[1:]}"
-        return "the stock"
+    def pile_words(self, table: Table, pile_id: str) -> Words:
+        return _pile_words(current_language(), int(table.facts["deal"] or 1), pile_id)
 
     def describe_move(self, table: Table, move: Move) -> str:
         """What ``move`` does, in words: which card went where.
@@ -322,69 +379,65 @@ class ChainRules(Rules):
         'the layout is gathered, shuffled with the stock and dealt in three rows of six; any twos among them go up to their series'
         """
         piles = table.piles
+        language = current_language()
+        deal = int(table.facts["deal"] or 1)
         if move.action == "fill":
             card = piles["s"].cards[-1]
             target = piles[_SERIES_OF[card.suit]]
             if _needs(target) == card.rank:
-                onto = f"onto {target.cards[-1].name}" if target.cards else "to start its series"
-                return f"fill: {card.name} comes from the stock and goes straight {onto}" + (
-                    self._won_words(table))
-            gap = self._gap(table)
-            return f"fill: {card.name} comes from the stock into {self.pile_name(table, gap)}"
+                return _fill_words(language, card, target.top, self._won(table))
+            return _gap_words(language, card, _pile_words(language, deal, self._gap(table)))
         if move.action == "aux":
-            laid = [c.name for c in reversed(piles["s"].cards[-len(AUX):])]
-            return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
+            return _aux_words(language, list(reversed(piles["s"].cards[-len(AUX):])))
         if move.action == "redeal":
-            return _REDEAL_WORDS
+            return said(language, _REDEAL_WORDS)
         card = piles[move.src].cards[-1]
-        dst = piles[move.dst]
-        where = f"onto {dst.cards[-1].name}" if dst.cards else "to start its series"
-        return (f"{card.name} goes {where}, from {self.pile_name(table, move.src)}"
-                + self._won_words(table))
+        return _goes_words(language, card, piles[move.dst].top,
+                           _pile_words(language, deal, move.src), self._won(table))
 
     def describe_model_move(self, model: Model, move: Move) -> str:
         """:meth:`describe_move` read off Chain's model (the same words)."""
         assert isinstance(model, ChainModel)
         action = move.action
+        language = current_language()
         if action == "move":
             code = model.cells[_CELL_OF[move.src]]
-            where = (_PLACE_NAMES[model.deal_number][move.src] if move.src[0] == "l"
-                     else f"auxiliary place {move.src[1:]}")
-            return f"{_NAMES[code]} goes {_onto(model, code)}, from {where}" + _won_words_of(model)
+            source = _pile_words(language, model.deal_number, move.src)
+            return _goes_words(language, CARD[code], _target_of(model, code), source,
+                               _won_of(model))
         if action == "fill":
             code = model.stock[model.top]
             if model.wanted[code]:
-                return (f"fill: {_NAMES[code]} comes from the stock and goes straight "
-                        f"{_onto(model, code)}" + _won_words_of(model))
+                return _fill_words(language, CARD[code], _target_of(model, code), _won_of(model))
             gap = _MODEL_PLACES[model.cells.index(-1)]
-            return (f"fill: {_NAMES[code]} comes from the stock into "
-                    f"{_PLACE_NAMES[model.deal_number][gap]}")
+            return _gap_words(language, CARD[code], _pile_words(language, model.deal_number, gap))
         if action == "aux":
-            laid = [_NAMES[code] for code in model.stock[model.top:model.top + len(AUX)]]
-            return "four stock cards are laid face up as the auxiliary row: " + ", ".join(laid)
-        return _REDEAL_WORDS
+            return _aux_words(language, [CARD[code] for code in
+                                         model.stock[model.top:model.top + len(AUX)]])
+        return said(language, _REDEAL_WORDS)
 
-    def _won_words(self, table: Table) -> str:
-        """Words for a card that is the last to go up (none otherwise)."""
+    def _won(self, table: Table) -> bool:
+        """Whether the card about to go up is the last."""
         if len(table.piles["s"].cards) > 1:  # cards would still be left in the stock
-            return ""
+            return False
         on_series = sum(len(table.piles[f].cards) for f in FOUNDATIONS)
         if on_series + 1 != 52:
-            return ""
+            return False
         off_layout = len(table.piles["s"].cards) + sum(
             len(table.piles[p].cards) for p in self._places(table) + AUX)
-        if off_layout == 1:
-            return ": all 52 cards are on the four series, the game is won"
-        return ""
+        return off_layout == 1
 
     def status(self, table: Table) -> str:
         facts = table.facts
         stock = len(table.piles["s"].cards)
+        cards = ngettext("{n} card in the stock", "{n} cards in the stock", stock).format(n=stock)
         if facts["deal"] == 1:
-            aux = ("the auxiliary row is laid" if facts["aux_laid"]
-                   else "the auxiliary row is still to come")
-            return f"First deal, three rows of eight; {stock} cards in the stock; {aux}"
-        return f"Second and last deal, three rows of six; {stock} cards in the stock"
+            if facts["aux_laid"]:
+                return _("First deal, three rows of eight; {stock}; the auxiliary row is laid"
+                         ).format(stock=cards)
+            return _("First deal, three rows of eight; {stock}; the auxiliary row is still "
+                     "to come").format(stock=cards)
+        return _("Second and last deal, three rows of six; {stock}").format(stock=cards)
 
 
 RULES = ChainRules

@@ -35,8 +35,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
-from ...cards import SUITS, Card, full_deck
+from ...cards import SUITS, Card, card_words, full_deck
 from ...chance import seed_rng, shuffled
+from ...i18n import _
 from ...moves import Move
 from ...table import Event, Pile, Table
 
@@ -329,8 +330,8 @@ _VARIANTS: Final = ("polish", "standard", "draw-three")
 
 
 def _overflow_reason(card: int) -> str:
-    return (f"a fourth card would go on the waste in the second pass: {CARDS[card].name} "
-            "cannot be played, so the solitaire has not come out")
+    return _("a fourth card would go on the waste in the second pass: {card} cannot be "
+             "played, so the solitaire has not come out").format(card=card_words(CARDS[card]))
 
 
 def _moved(src: str, dst: str, cards: bytes, face_up: bool = True) -> Event:
@@ -656,6 +657,7 @@ class KlondikeModel:
         return moves
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
+        reason = _(reason)  # in the player's language
         if events is not None:
             if won != self.won:
                 events.append(Event("set", key="won", value=won))

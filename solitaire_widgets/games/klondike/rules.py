@@ -47,11 +47,13 @@ hand and the waste (:meth:`KlondikeRules.dead_worrying`, :data:`WORRY_DEAD_REASO
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from ...cards import Card, full_deck, rank_word, suit_name, with_article
+from ...cards import Card, Words, a_rank_words, card_words, full_deck, rank_words, suit_words
+from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
-from ...rules import Context, Rules
+from ...rules import Context, Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id
 from .model import CODES as _CODES
@@ -83,15 +85,15 @@ _KINGS = frozenset(Card(13, s) for s in "CDHS")
 # king itself once it is complete: it is never anywhere else to be found).
 _NEXT_UP = {s: tuple(Card(min(n + 1, 13), s) for n in range(14)) for s in "CDHS"}
 #: Why a dead game is lost, in the player's words (see :meth:`KlondikeRules.dead`).
-DEAD_REASON = ("no card can be played any more: however often the hand is turned and the "
+DEAD_REASON = N_("no card can be played any more: however often the hand is turned and the "
                "columns rearranged, no card can go up to a foundation or come into the "
                "columns from the hand, and no face-down card can be turned up")
 #: Why a dead game whose hand can no longer be turned is lost.
-SHIFTS_ONLY_REASON = ("no card can be played any more: the hand is used up, and the moves "
+SHIFTS_ONLY_REASON = N_("no card can be played any more: the hand is used up, and the moves "
                       "left only shift cards between columns; none of them lets a card go up "
                       "to a foundation or a face-down card be turned up")
 #: Why a dead game is lost when cards may come back from the foundations.
-WORRY_DEAD_REASON = ("the game can no longer be won: however often the hand is turned, the "
+WORRY_DEAD_REASON = N_("the game can no longer be won: however often the hand is turned, the "
                      "columns rearranged and cards sent up to the foundations and brought "
                      "back, no face-down card can be turned up and no card can come out of "
                      "the hand")
@@ -155,15 +157,35 @@ def _run_start(pile: Pile) -> int:
     return i
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+@cache
+def _pile_words(language: str, pile_id: str) -> Words:
+    """A pile in words in ``language`` (the current one: the cache's key)."""
+    # Translators: a name comes in one form, or in six separated by "|": nominative,
+    # genitive, dative, accusative, instrumental, locative.
+    if pile_id in _FOUNDATION_SET:
+        return Words.forms(pgettext("klondike pile", "the {suit} foundation").format(
+            suit=suit_words(pile_id[1].upper())))
+    if pile_id in _COLUMN_SET:
+        return Words.forms(pgettext("klondike pile", "column {n}").format(n=pile_id[1:]))
+    if pile_id == "w":
+        return Words.forms(pgettext("klondike pile", "the waste"))
+    if pile_id == "s":
+        return Words.forms(pgettext("klondike pile", "the stock"))
+    return Words.same(pile_id)
+
+
+def _hand(n: int) -> str:
+    """What the hand holds, in words."""
+    if not n:
+        return _("the hand is used up")
+    return ngettext("{n} card in the hand", "{n} cards in the hand", n).format(n=n)
 
 
 class KlondikeRules(Rules):
     """The rules of Klondike from the Polish text, with the three-card waste."""
 
     name = "klondike"
-    title = "Klondike"
+    title = N_("Klondike")
     packs = 1
     actions = ("turn", "redeal")
     example_move = "t3>fh"
@@ -174,22 +196,23 @@ class KlondikeRules(Rules):
     solver = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
-            "polish": "the text's rules: one card at a time, one second pass, during which "
-                      "the waste holds three cards at most",
-            "standard": "draw one card at a time, as many passes as you like, no waste limit",
-            "draw-three": "draw three cards at a time, as many passes as you like, "
-                          "no waste limit",
+            "polish": N_("the text's rules: one card at a time, one second pass, during which "
+                         "the waste holds three cards at most"),
+            "standard": N_("draw one card at a time, as many passes as you like, no waste limit"),
+            "draw-three": N_("draw three cards at a time, as many passes as you like, "
+                             "no waste limit"),
         },
         "worrying_back": {
-            "no": "cards never come back from a foundation: the foundations are built "
-                  "only upwards",
-            "yes": "worrying back (standard and draw-three only): the top card of a "
-                   "foundation may come back onto a column where it fits",
+            "no": N_("cards never come back from a foundation: the foundations are built "
+                     "only upwards"),
+            "yes": N_("worrying back (standard and draw-three only): the top card of a "
+                      "foundation may come back onto a column where it fits"),
         },
     }
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
-        "turn": ("Turn from the hand", "Turn the next card of the hand onto the waste"),
-        "redeal": ("Turn the waste over", "The waste is turned over and becomes the hand again"),
+        "turn": (N_("Turn from the hand"), N_("Turn the next card of the hand onto the waste")),
+        "redeal": (N_("Turn the waste over"),
+                   N_("The waste is turned over and becomes the hand again")),
     }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # "polish": the text's rules (one second pass, waste of three at most);
@@ -237,7 +260,7 @@ class KlondikeRules(Rules):
         # Column by column: six face down and a seventh face up in the first,
         # five and one in the next, ..., one face-up card in the seventh.
         for index, column in enumerate(COLUMNS):
-            for _ in range(6 - index):
+            for _i in range(6 - index):
                 ctx.move("s", column, face_up=False)
             ctx.move("s", column)
         self._end_if_dead(ctx.table, ctx)
@@ -325,94 +348,109 @@ class KlondikeRules(Rules):
         facts = table.facts
         if facts["forced"] and not (move.action == "move" and move.src == "w"):
             card = piles["w"].top
-            what = card.name if card is not None else "the card just turned"
-            return (f"{what} was turned onto a waste that already held three cards: it must "
-                    "leave the waste at once, to a foundation or a column, before anything else")
+            if card is None:
+                return _("the card just turned was turned onto a waste that already held three "
+                         "cards: it must leave the waste at once, to a foundation or a column, "
+                         "before anything else")
+            return _("{card} was turned onto a waste that already held three cards: it must "
+                     "leave the waste at once, to a foundation or a column, before anything "
+                     "else").format(card=card_words(card))
         if move.action == "turn":
             if not piles["s"].cards:
                 if self._can_redeal(table):
-                    return ("the hand is empty: there is no card left to turn; "
-                            "turn the waste over with 'redeal'")
-                return "the hand is empty: there is no card left to turn"
-            return "you cannot turn a card now"
+                    return _("the hand is empty: there is no card left to turn; "
+                             "turn the waste over with 'redeal'")
+                return _("the hand is empty: there is no card left to turn")
+            return _("you cannot turn a card now")
         if move.action == "redeal":
             if piles["s"].cards:
-                return (f"the waste may be turned over only when the hand is empty: "
-                        f"{_cards(len(piles['s'].cards))} still in the hand")
+                n = len(piles["s"].cards)
+                return ngettext("the waste may be turned over only when the hand is empty: "
+                                "{n} card still in the hand",
+                                "the waste may be turned over only when the hand is empty: "
+                                "{n} cards still in the hand", n).format(n=n)
             if not piles["w"].cards:
-                return "the waste is empty: there is nothing to turn over"
-            return ("the waste may be turned over only once: there is no third pass "
-                    "through the cards")
+                return _("the waste is empty: there is nothing to turn over")
+            return _("the waste may be turned over only once: there is no third pass "
+                     "through the cards")
         if move.action != "move":
-            return (f"{move.action!r} is not a move in Klondike; the moves are a card or a "
-                    "sequence to a column or a foundation, 'turn' and 'redeal'")
+            return _("{action!r} is not a move in Klondike; the moves are a card or a "
+                     "sequence to a column or a foundation, 'turn' and 'redeal'"
+                     ).format(action=move.action)
         for pile_id in (move.src, move.dst):
             if pile_id not in piles:
-                return f"there is no pile called {pile_id!r} in Klondike"
+                return _("there is no pile called {pile!r} in Klondike").format(pile=pile_id)
         if move.src == move.dst:
-            return "cards cannot move onto the pile they are already on"
+            return _("cards cannot move onto the pile they are already on")
         src, dst = piles[move.src], piles[move.dst]
+        source = self.pile_words(table, move.src)
         if src.kind == "foundation":
             if not self.worrying_back:
-                return "cards on a foundation stay there: they never come back into play"
+                return _("cards on a foundation stay there: they never come back into play")
             if not src.cards:
-                return f"{self.pile_name(table, move.src)} is empty"
+                return _("{pile} is empty").format(pile=source)
             if dst.kind != "tableau":
-                return "a card comes back from a foundation only onto a column"
+                return _("a card comes back from a foundation only onto a column")
             if move.count != 1:
-                return "only the top card of a foundation can come back, one at a time"
+                return _("only the top card of a foundation can come back, one at a time")
         if src.kind == "stock":
             if self.draw > 1:
-                return "cards leave the hand only by 'turn', three at a time onto the waste"
-            return "cards leave the hand only by 'turn', one at a time onto the waste"
+                return _("cards leave the hand only by 'turn', three at a time onto the waste")
+            return _("cards leave the hand only by 'turn', one at a time onto the waste")
         if dst.kind == "stock":
-            return "cards never go back into the hand"
+            return _("cards never go back into the hand")
         if dst.kind == "waste":
-            return "only cards turned from the hand go onto the waste"
-        src_name = self.pile_name(table, move.src)
+            return _("only cards turned from the hand go onto the waste")
         if not src.cards:
-            return f"{src_name} is empty"
+            return _("{pile} is empty").format(pile=source)
         if move.src == "w" and move.count != 1:
-            return "only the top card of the waste can be played"
+            return _("only the top card of the waste can be played")
         if move.count > len(src.cards):
-            return f"{src_name} holds only {_cards(len(src.cards))}"
+            n = len(src.cards)
+            return ngettext("{pile} holds only {n} card", "{pile} holds only {n} cards",
+                            n).format(pile=source, n=n)
         first_index = len(src.cards) - move.count
         if first_index < src.down:
-            return ("only face-up cards can be moved: those cards include a face-down card "
-                    f"of {src_name}")
+            return _("only face-up cards can be moved: those cards include a face-down card "
+                     "of {pile}").format(pile=source)
         cards = src.cards[first_index:]
         for upper, lower in zip(cards, cards[1:], strict=False):
             if not builds_on(lower, upper):
-                return ("only a sequence can be moved together, going down one rank at a time "
-                        f"in alternating colours: {lower.name} does not follow {upper.name}")
+                return _("only a sequence can be moved together, going down one rank at a time "
+                         "in alternating colours: {card} does not follow {under}"
+                         ).format(card=card_words(lower), under=card_words(upper))
         card = cards[0]
+        moved = card_words(card)
         if dst.kind == "foundation":
             if move.count != 1:
-                return "cards go onto a foundation one at a time"
-            suit = suit_name(card.suit)
+                return _("cards go onto a foundation one at a time")
+            own = self.pile_words(table, foundation_id("f", card))
             if move.dst != foundation_id("f", card):
-                return f"{card.name} can only go onto the {suit} foundation"
+                return _("{card} can only go onto {foundation}").format(card=moved, foundation=own)
             if not dst.cards:
-                return (f"a foundation starts with its ace: {card.name} cannot start the "
-                        f"{suit} foundation")
+                return _("a foundation starts with its ace: {card} cannot start {foundation}"
+                         ).format(card=moved, foundation=own)
             if len(dst.cards) == 13:
-                return f"the {suit} foundation is complete"
+                return _("{foundation} is complete").format(foundation=own)
             need = dst.cards[-1].rank + 1
-            return (f"foundations are built up in suit: the {suit} foundation needs the "
-                    f"{rank_word(need)} next, not the {rank_word(card.rank)}")
+            return _("foundations are built up in suit: {foundation} needs the {need} next, "
+                     "not the {rank}").format(foundation=own, need=rank_words(need),
+                                              rank=rank_words(card.rank))
         target = dst.top
         if target is None:
-            return (f"an empty column takes only a king, alone or with its sequence, "
-                    f"not {card.name}")
+            return _("an empty column takes only a king, alone or with its sequence, "
+                     "not {card}").format(card=moved)
+        end = card_words(target)
         if target.rank == 1:
-            return f"nothing can go onto {target.name} in a column"
+            return _("nothing can go onto {target} in a column").format(target=end)
         if target.rank != card.rank + 1:
-            return (f"{card.name} cannot go onto {target.name}: a column is built down one rank "
-                    f"at a time, so it takes only {with_article(rank_word(target.rank - 1))}")
+            return _("{card} cannot go onto {target}: a column is built down one rank "
+                     "at a time, so it takes only {rank}").format(
+                         card=moved, target=end, rank=a_rank_words(target.rank - 1))
         if target.is_red == card.is_red:
-            return (f"{card.name} cannot go onto {target.name}: colours must alternate, "
-                    "black on red or red on black")
-        return "that move is not allowed here"  # pragma: no cover - every case is named above
+            return _("{card} cannot go onto {target}: colours must alternate, "
+                     "black on red or red on black").format(card=moved, target=end)
+        return _("that move is not allowed here")  # pragma: no cover - every case is named above
 
     # -- playing ----------------------------------------------------------------
 
@@ -462,7 +500,7 @@ class KlondikeRules(Rules):
         if ((not self.polish or not talon_left) and self.dead(table)
                 and self.legal_moves(table)):
             reason = DEAD_REASON if talon_left else SHIFTS_ONLY_REASON
-            ctx.end(False, WORRY_DEAD_REASON if self.worrying_back else reason)
+            ctx.end(False, _(WORRY_DEAD_REASON if self.worrying_back else reason))
 
     def _play(self, table: Table, move: Move, ctx: Context) -> None:
         piles = table.piles
@@ -471,7 +509,7 @@ class KlondikeRules(Rules):
             full = bool(facts["waste_limit"]) and len(piles["w"].cards) >= WASTE_LIMIT
             # A packet of three turned over as one lands in the same order as
             # three cards turned one by one: the last of them ends on top.
-            for _ in range(min(self.draw, len(piles["s"].cards))):
+            for _i in range(min(self.draw, len(piles["s"].cards))):
                 ctx.move("s", "w")
             if full:
                 ctx.set("forced", True)
@@ -480,7 +518,7 @@ class KlondikeRules(Rules):
             return
         if move.action == "redeal":
             # Turning the waste pile over: the card turned first comes first again.
-            for _ in range(len(piles["w"].cards)):
+            for _i in range(len(piles["w"].cards)):
                 ctx.move("w", "s", face_up=False)
             ctx.set("pass", int(facts["pass"] or 1) + 1)
             if self.polish:
@@ -494,7 +532,7 @@ class KlondikeRules(Rules):
             if pile.cards and pile.down >= len(pile.cards):
                 ctx.flip(move.src)
         if move.dst in _FOUNDATION_SET and all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
-            ctx.end(True, "four piles topped by kings: every card is on its foundation")
+            ctx.end(True, _("four piles topped by kings: every card is on its foundation"))
 
     # -- a dead game ---------------------------------------------------------------
 
@@ -696,73 +734,86 @@ class KlondikeRules(Rules):
 
     def _overflow_reason(self, table: Table) -> str:
         card = table.piles["w"].top
-        what = card.name if card is not None else "the card turned"
-        return (f"a fourth card would go on the waste in the second pass: {what} cannot be "
-                "played, so the solitaire has not come out")
+        if card is None:
+            return _("a fourth card would go on the waste in the second pass: the card turned "
+                     "cannot be played, so the solitaire has not come out")
+        return _("a fourth card would go on the waste in the second pass: {card} cannot be "
+                 "played, so the solitaire has not come out").format(card=card_words(card))
 
     def stuck(self, table: Table, ctx: Context) -> None:
         piles = table.piles
         if table.facts["forced"]:
             ctx.end(False, self._overflow_reason(table))
         elif piles["w"].cards:
-            ctx.end(False, "no move is left: the hand is used up, the waste may not be turned "
-                           "over again (there is no third pass), and nothing can be played")
+            ctx.end(False, _("no move is left: the hand is used up, the waste may not be turned "
+                             "over again (there is no third pass), and nothing can be played"))
         else:
-            ctx.end(False, "no move is left: the stock is used up and nothing can be played")
+            ctx.end(False, _("no move is left: the stock is used up and nothing can be played"))
 
     # -- words --------------------------------------------------------------------
 
-    def pile_name(self, table: Table, pile_id: str) -> str:
-        if pile_id in _FOUNDATION_SET:
-            return f"the {suit_name(pile_id[1].upper())} foundation"
-        if pile_id in _COLUMN_SET:
-            return f"column {pile_id[1:]}"
-        if pile_id == "w":
-            return "the waste"
-        if pile_id == "s":
-            return "the stock"
-        return pile_id
+    def pile_words(self, table: Table, pile_id: str) -> Words:
+        return _pile_words(current_language(), pile_id)
 
     def describe_move(self, table: Table, move: Move) -> str:
+        # Every move the engine plays is worded: the language is asked for once
+        # and each sentence looked up once (:func:`said`).
         piles = table.piles
+        language = current_language()
         if move.action == "turn":
             if table.facts["waste_limit"] and len(piles["w"].cards) >= WASTE_LIMIT:
-                return ("the next card of the hand is turned onto the full waste: it must leave "
-                        "at once, or the solitaire is lost")
+                return said(language, N_("the next card of the hand is turned onto the full "
+                                         "waste: it must leave at once, or the solitaire is "
+                                         "lost"))
             if self.draw > 1:
                 n = min(self.draw, len(piles["s"].cards))
                 if n == 1:
-                    return "the last card of the hand is turned face up onto the waste"
-                return (f"the next {n} cards of the hand are turned over together onto the "
-                        "waste; only the last of them can be played")
-            return "the next card of the hand is turned face up onto the waste"
+                    return said(language, N_("the last card of the hand is turned face up onto "
+                                             "the waste"))
+                return said(language, N_("the next {n} cards of the hand are turned over "
+                                         "together onto the waste; only the last of them can "
+                                         "be played")).format(n=n)
+            return said(language, N_("the next card of the hand is turned face up onto the "
+                                     "waste"))
         if move.action == "redeal":
             if self.polish:
-                return ("the waste is turned over and becomes the hand again, for the second "
-                        "and last pass; from now on the waste may never hold more than three "
-                        "cards")
-            return (f"the waste is turned over and becomes the hand again "
-                    f"(pass {int(table.facts['pass'] or 1) + 1})")
+                return said(language, N_("the waste is turned over and becomes the hand again, "
+                                         "for the second and last pass; from now on the waste "
+                                         "may never hold more than three cards"))
+            return said(language, N_("the waste is turned over and becomes the hand again "
+                                     "(pass {n})")).format(n=int(table.facts["pass"] or 1) + 1)
         src = piles[move.src]
-        first = src.cards[len(src.cards) - move.count]
-        if move.count == 1:
-            what = f"{first.name} goes"
-        else:
-            others = "card" if move.count == 2 else f"{move.count - 1} cards"
-            what = f"{first.name} and the {others} on it go"
+        card = card_words(src.cards[len(src.cards) - move.count], language)
         dst = piles[move.dst]
         target = dst.top
-        dst_name = self.pile_name(table, move.dst)
+        to = _pile_words(language, move.dst)
+        source = _pile_words(language, move.src)
         if dst.kind == "foundation":
-            where = (f"onto {target.name} on {dst_name}" if target is not None
-                     else f"up to start {dst_name}")
+            if target is not None:
+                text = said(language, N_("{card} goes onto {target} on {pile}, from {source}"))
+            else:
+                text = said(language, N_("{card} goes up to start {pile}, from {source}"))
+        elif move.count > 1:
+            others = move.count - 1
+            if target is None:
+                text = ngettext("{card} and the card on it go into the empty {pile}, "
+                                "from {source}",
+                                "{card} and the {others} cards on it go into the empty {pile}, "
+                                "from {source}", others)
+            else:
+                text = ngettext("{card} and the card on it go onto {target} in {pile}, "
+                                "from {source}",
+                                "{card} and the {others} cards on it go onto {target} in {pile}, "
+                                "from {source}", others)
         elif target is None:
-            where = f"into the empty {dst_name}"
+            text = said(language, N_("{card} goes into the empty {pile}, from {source}"))
         else:
-            where = f"onto {target.name} in {dst_name}"
-        text = f"{what} {where}, from {self.pile_name(table, move.src)}"
+            text = said(language, N_("{card} goes onto {target} in {pile}, from {source}"))
+        text = text.format(card=card, pile=to, source=source, others=move.count - 1,
+                           target=card_words(target, language) if target is not None else None)
         if move.src != "w" and src.down and src.down == len(src.cards) - move.count:
-            text += "; the face-down card beneath is turned up"
+            text = said(language, N_("{move}; the face-down card beneath is turned up")).format(
+                move=text)
         return text
 
     def status(self, table: Table) -> str:
@@ -770,21 +821,25 @@ class KlondikeRules(Rules):
         facts = table.facts
         stock = len(piles["s"].cards)
         waste = len(piles["w"].cards)
-        hand = f"{_cards(stock)} in the hand" if stock else "the hand is used up"
+        hand = _hand(stock)
         number = int(facts["pass"] or 1)
         if not self.polish:
-            return f"Pass {number}: {hand}, {waste} on the waste"
+            return _("Pass {number}: {hand}, {waste} on the waste").format(
+                number=number, hand=hand, waste=waste)
         if number == 1:
             if not waste:
-                return f"First pass: {hand}"
+                return _("First pass: {hand}").format(hand=hand)
             if stock:
-                return f"First pass: {hand}, {waste} on the waste"
-            return (f"First pass: the hand is used up; the waste ({_cards(waste)}) may be "
-                    "turned over once")
+                return _("First pass: {hand}, {waste} on the waste").format(hand=hand, waste=waste)
+            return ngettext("First pass: the hand is used up; the waste ({n} card) may be "
+                            "turned over once",
+                            "First pass: the hand is used up; the waste ({n} cards) may be "
+                            "turned over once", waste).format(n=waste)
         if facts["forced"]:
-            return ("Second pass: the card just turned lies fourth on the waste and must "
-                    "leave it now")
-        return f"Second pass: {hand}; the waste holds {waste} of its {WASTE_LIMIT} cards"
+            return _("Second pass: the card just turned lies fourth on the waste and must "
+                     "leave it now")
+        return _("Second pass: {hand}; the waste holds {waste} of its {limit} cards").format(
+            hand=hand, waste=waste, limit=WASTE_LIMIT)
 
 
 RULES = KlondikeRules

@@ -65,11 +65,13 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from ...cards import Card, rank_word, suit_name, with_article
+from ...cards import Card, Words, a_rank_words, card_words, rank_words, suit_words
+from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
-from ...rules import Context, Rules
+from ...rules import Context, Rules, said
 from ...table import Pile, Table
 from ..common import next_down, next_up
 
@@ -133,41 +135,49 @@ def needs(cards: list[Card], up: bool, base: int) -> int:
     return next_up(top) if up else next_down(top)
 
 
-def _half(pile_id: str) -> str:
-    return "right" if pile_id[0] == "r" else "left"
+def _right(pile_id: str) -> bool:
+    """Whether a series is on the right half (built up); the left half is built down."""
+    return pile_id[0] == "r"
 
 
-def _direction(pile_id: str) -> str:
-    return "up" if pile_id[0] == "r" else "down"
-
-
-def _pile_words(pile_id: str) -> str:
-    """A pile in words (``_PILE_WORDS`` holds those of the table's piles)."""
+@cache
+def _pile_words(language: str, pile_id: str) -> Words:
+    """A pile in words in ``language`` (the current one: the cache's key)."""
+    # Translators: a name comes in one form, or in six separated by "|": nominative,
+    # genitive, dative, accusative, instrumental, locative.
     if pile_id in FOUNDATIONS:
-        return f"the {suit_name(_SUIT_OF[pile_id[1]])} series on the {_half(pile_id)} half"
+        suit = suit_words(_SUIT_OF[pile_id[1]])
+        if _right(pile_id):
+            return Words.forms(pgettext("quarrel pile", "the {suit} series on the right half"
+                                        ).format(suit=suit))
+        return Words.forms(pgettext("quarrel pile", "the {suit} series on the left half"
+                                    ).format(suit=suit))
     if pile_id[0] == "r" and pile_id[1:].isdigit():
         index = int(pile_id[1:]) - 1
-        return f"row {index // ROW_LENGTH + 1}, place {index % ROW_LENGTH + 1}"
+        return Words.forms(pgettext("quarrel pile", "row {row}, place {place}").format(
+            row=index // ROW_LENGTH + 1, place=index % ROW_LENGTH + 1))
     if pile_id[0] == "a" and pile_id[1:].isdigit():
-        return f"auxiliary place {pile_id[1:]}"
+        return Words.forms(pgettext("quarrel pile", "auxiliary place {n}").format(n=pile_id[1:]))
     if pile_id == "h":
-        return "the place to one side for the card named correctly"
-    return "the stock"
-
-
-_PILE_WORDS = {pile_id: _pile_words(pile_id) for pile_id in FOUNDATIONS + ROWS + AUX + ("h", "s")}
+        return Words.forms(pgettext("quarrel pile",
+                                    "the place to one side for the card named correctly"))
+    return Words.forms(pgettext("quarrel pile", "the stock"))
 
 
 def _cards(n: int) -> str:
-    return f"{n} auxiliary card{'s' if n != 1 else ''}"
+    return ngettext("{n} auxiliary card", "{n} auxiliary cards", n).format(n=n)
+
+
+def _stock(n: int) -> str:
+    return ngettext("{n} card in the stock", "{n} cards in the stock", n).format(n=n)
 
 
 class QuarrelRules(Rules):
     """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора"."""
 
     name = "quarrel"
-    title = "Quarrel"
-    foundation_word = "series"
+    title = N_("Quarrel")
+    foundation_word = N_("series")
     packs = 2
     actions = ("deal",)
     example_move = "r7>lc"
@@ -177,17 +187,18 @@ class QuarrelRules(Rules):
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "deal": {
-            "any-time": "the player may deal on whenever they like",
-            "when-stuck": "the player deals on only when no card can go to a series",
+            "any-time": N_("the player may deal on whenever they like"),
+            "when-stuck": N_("the player deals on only when no card can go to a series"),
         },
         "hit_card": {
-            "to-series": "a later hit card that fits a series goes there before the layout "
-                         "is gathered",
-            "gathered": "a later hit card is gathered with the rest of the layout",
+            "to-series": N_("a later hit card that fits a series goes there before the layout "
+                            "is gathered"),
+            "gathered": N_("a later hit card is gathered with the rest of the layout"),
         },
     }
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
-        "deal": ("Next card", "Deal the next stock card to the rows, naming the next rank"),
+        "deal": (N_("Next card"),
+                 N_("Deal the next stock card to the rows, naming the next rank")),
     }
     options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
         # Our reading: deal on whenever you like; the other: only when no
@@ -288,71 +299,82 @@ class QuarrelRules(Rules):
         waiting = piles["h"].cards[-1] if piles["h"].cards else None
         if move.action == "deal":
             if waiting is not None:
-                return (f"{waiting.name} was named correctly and waits to one side: put it on "
-                        "a series of the right half (up) or the left half (down) before "
-                        "dealing on")
+                return _("{card} was named correctly and waits to one side: put it on "
+                         "a series of the right half (up) or the left half (down) before "
+                         "dealing on").format(card=card_words(waiting))
             if not piles["s"].cards:
-                return ("the stock is empty: every card off the series is in sight; play "
-                        "them onto their series")
+                return _("the stock is empty: every card off the series is in sight; play "
+                         "them onto their series")
             plays = self._plays(table)
             if plays:
                 play = plays[0]
-                return (f"under the when-stuck reading you deal on only when no card can go to "
-                        f"a series, and {piles[play.src].cards[-1].name} can go onto "
-                        f"{self.pile_name(table, play.dst)}")
-            return "you cannot deal now"  # pragma: no cover - deal is otherwise legal
+                return _("under the when-stuck reading you deal on only when no card can go to "
+                         "a series, and {card} can go onto {series}").format(
+                             card=card_words(piles[play.src].cards[-1]),
+                             series=self.pile_words(table, play.dst))
+            return _("you cannot deal now")  # pragma: no cover - deal is otherwise legal
         if move.action != "move":
-            return (f"{move.action!r} is not a move in Quarrel; the moves are 'deal' and a "
-                    "card onto a series, e.g. 'r5>rc' or 'a2>lh'")
+            return _("{action!r} is not a move in Quarrel; the moves are 'deal' and a "
+                     "card onto a series, e.g. 'r5>rc' or 'a2>lh'").format(action=move.action)
         for pid in (move.src, move.dst):
             if pid not in piles:
-                return f"there is no pile called {pid!r} in Quarrel"
+                return _("there is no pile called {pile!r} in Quarrel").format(pile=pid)
         if move.count != 1:
-            return "in Quarrel cards are played one at a time"
+            return _("in Quarrel cards are played one at a time")
         src, dst = piles[move.src], piles[move.dst]
         if src.kind == "foundation":
-            if dst.kind == "foundation" and _half(move.src) != _half(move.dst):
-                return ("cards never move from one half to the other: the right half builds "
-                        "up, the left half down, and the two are in a quarrel")
-            return "a card on a series stays there for the rest of the game"
+            if dst.kind == "foundation" and _right(move.src) != _right(move.dst):
+                return _("cards never move from one half to the other: the right half builds "
+                         "up, the left half down, and the two are in a quarrel")
+            return _("a card on a series stays there for the rest of the game")
         if src.kind == "stock":
-            return "the stock's cards come out only with 'deal', one at a time, with the count"
+            return _("the stock's cards come out only with 'deal', one at a time, with the count")
         if not src.cards:
-            return f"{self.pile_name(table, move.src)} is empty"
+            return _("{pile} is empty").format(pile=self.pile_words(table, move.src))
         card = src.cards[-1]
+        moved = card_words(card)
         if dst.kind != "foundation":
-            return (f"{card.name} can only go onto a series; the rows and the auxiliary row "
-                    "take their cards from the stock")
+            return _("{card} can only go onto a series; the rows and the auxiliary row "
+                     "take their cards from the stock").format(card=moved)
         if waiting is not None and move.src != "h":
-            return (f"{waiting.name} was named correctly and waits to one side: put it on "
-                    "a series first")
+            return _("{card} was named correctly and waits to one side: put it on "
+                     "a series first").format(card=card_words(waiting))
         if not facts["base"]:
-            return ("there is no base rank yet: deal on and count until a card is named "
-                    "correctly; its rank starts the series")
+            return _("there is no base rank yet: deal on and count until a card is named "
+                     "correctly; its rank starts the series")
         if move.src.startswith("r") and int(move.src[1:]) > int(facts["dealt"] or 0):
-            return f"{self.pile_name(table, move.src)} is not part of this round's layout"
+            return _("{pile} is not part of this round's layout").format(
+                pile=self.pile_words(table, move.src))
         suit = _SUIT_OF[move.dst[1]]
-        where = self.pile_name(table, move.dst)
+        where = self.pile_words(table, move.dst)
         if card.suit != suit:
-            return (f"{card.name} can only go onto {with_article(suit_name(card.suit))} series; "
-                    f"{where} is for {suit_name(suit)}")
+            return _("{card} can only go onto a {suit} series; {series} is for {other}").format(
+                card=moved, suit=suit_words(card.suit), series=where, other=suit_words(suit))
         base = int(facts["base"] or 0)
         up = move.dst[0] == "r"
         need = needs(dst.cards, up, base)
         other = ("l" if up else "r") + move.dst[1]
         if need == 0:
-            return f"{where} is finished: it holds all thirteen cards"
+            return _("{series} is finished: it holds all thirteen cards").format(series=where)
         if not dst.cards:
-            return (f"a series starts only with a base card, {with_article(rank_word(base))}: "
-                    f"{card.name} cannot start {where}")
+            return _("a series starts only with a base card, {rank}: {card} cannot start "
+                     "{series}").format(rank=a_rank_words(base), card=moved, series=where)
         if card.rank == base:
             if piles[other].cards:
-                return (f"both {suit_name(suit)} series already have their base card: "
-                        f"{card.name} cannot start a third")
-            return (f"{where} already has its base card; the second {rank_word(base)} of "
-                    f"{suit_name(suit)} goes to the {_half(other)} half")
-        return (f"the {_half(move.dst)} half builds {_direction(move.dst)}: {where} needs "
-                f"the {rank_word(need)} next, not the {rank_word(card.rank)}")
+                return _("both {suit} series already have their base card: {card} cannot start "
+                         "a third").format(suit=suit_words(suit), card=moved)
+            if _right(other):
+                text = _("{series} already has its base card; the second {rank} of {suit} goes "
+                         "to the right half")
+            else:
+                text = _("{series} already has its base card; the second {rank} of {suit} goes "
+                         "to the left half")
+            return text.format(series=where, rank=rank_words(base), suit=suit_words(suit))
+        if up:
+            text = _("the right half builds up: {series} needs the {need} next, not the {rank}")
+        else:
+            text = _("the left half builds down: {series} needs the {need} next, not the {rank}")
+        return text.format(series=where, need=rank_words(need), rank=rank_words(card.rank))
 
     # -- playing ---------------------------------------------------------------------
 
@@ -430,8 +452,9 @@ class QuarrelRules(Rules):
         rnd = int(facts["round"] or 1)
         if rnd >= USES:
             ctx.set("uses", 0)
-            ctx.end(False, f"the third round is over (the {rank_word(int(facts['count'] or 0))} "
-                           "was named correctly): the deck may be used only three times")
+            ctx.end(False, _("the third round is over (the {rank} was named correctly): the deck "
+                             "may be used only three times").format(
+                                 rank=rank_words(int(facts["count"] or 0))))
             return
         ctx.set("uses", USES - rnd)
         dealt = int(facts["dealt"] or 0)
@@ -446,85 +469,119 @@ class QuarrelRules(Rules):
         piles = ctx.table.piles
         # All 104 cards are up when every series holds its thirteen.
         if all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
-            ctx.end(True, "all 104 cards are on the eight series: the right half and the "
-                          "left half have turned their backs on each other")
+            ctx.end(True, _("all 104 cards are on the eight series: the right half and the "
+                            "left half have turned their backs on each other"))
             return True
         return False
 
     def stuck(self, table: Table, ctx: Context) -> None:  # pragma: no cover - never reached
-        ctx.end(False, "no move is left")
+        ctx.end(False, _("no move is left"))
 
     # -- words ------------------------------------------------------------------------
 
-    def pile_name(self, table: Table, pile_id: str) -> str:
-        words = _PILE_WORDS.get(pile_id)
-        return words if words is not None else _pile_words(pile_id)
+    def pile_words(self, table: Table, pile_id: str) -> Words:
+        return _pile_words(current_language(), pile_id)
 
     def describe_move(self, table: Table, move: Move) -> str:
         """What ``move`` does, in words: the dealt card, where it goes, how the round ends."""
+        # Every move the engine plays is worded: the language is asked for once
+        # and each sentence looked up once (:func:`said`).
         facts = table.facts
+        language = current_language()
         if move.action == "deal":
-            return self._describe_deal(table)
+            return self._describe_deal(table, language)
         if move.action != "move":
             return move.action
         card = table.piles[move.src].cards[-1]
         dst = table.piles[move.dst]
+        moved = card_words(card, language)
         if dst.cards:
-            text = f"{card.name} goes onto {dst.cards[-1].name}, {_half(move.dst)} half"
+            if _right(move.dst):
+                text = said(language, N_("{card} goes onto {target}, right half"))
+            else:
+                text = said(language, N_("{card} goes onto {target}, left half"))
+            text = text.format(card=moved, target=card_words(dst.cards[-1], language))
         else:
-            text = (f"{card.name} starts the {suit_name(card.suit)} series on the "
-                    f"{_half(move.dst)} half (built {_direction(move.dst)})")
+            if _right(move.dst):
+                text = said(language, N_("{card} starts the {suit} series on the right half "
+                                         "(built up)"))
+            else:
+                text = said(language, N_("{card} starts the {suit} series on the left half "
+                                         "(built down)"))
+            text = text.format(card=moved, suit=suit_words(card.suit))
         if move.src != "h":
-            text += f", from {self.pile_name(table, move.src)}"
+            text = said(language, N_("{move}, from {source}")).format(
+                move=text, source=_pile_words(language, move.src))
         if self._on_series(table) + 1 == ALL_CARDS:
-            return text + "; all 104 cards are on the series: the game is won"
+            return said(language, N_("{move}; all 104 cards are on the series: the game is "
+                                     "won")).format(move=text)
         if move.src[0] == "a":
             stock = table.piles["s"].cards
-            text += (f"; {stock[-1].name} takes its place from the stock" if stock
-                     else "; the stock is empty, so its place stays empty")
+            if stock:
+                text = said(language, N_("{move}; {card} takes its place from the stock")).format(
+                    move=text, card=card_words(stock[-1], language))
+            else:
+                text = said(language, N_("{move}; the stock is empty, so its place stays "
+                                         "empty")).format(move=text)
         if facts["phase"] == "hit":
-            text += "; then " + self._round_end_words(table, card.rank)
+            text = said(language, N_("{move}; then {end}")).format(
+                move=text, end=self._round_end_words(table, card.rank, language))
         return text
 
-    def _describe_deal(self, table: Table) -> str:
+    def _describe_deal(self, table: Table, language: str) -> str:
         facts = table.facts
         count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
         card = table.piles["s"].cards[-1]
-        said = rank_word(count)
+        named = rank_words(count, language)
+        dealt = card_words(card, language)
         if card.rank != count:
-            place = self.pile_name(table, ROWS[int(facts["dealt"] or 0)])
-            text = f"deal: '{said}' — {card.name}, {place}"
+            place = _pile_words(language, ROWS[int(facts["dealt"] or 0)])
+            text = said(language, N_("deal: '{said}' — {card}, {place}")).format(
+                said=named, card=dealt, place=place)
             if facts["phase"] == "search" and len(table.piles["s"].cards) == 1:
-                text += ("; no card of the whole deck was named correctly, so the deal is "
-                         "void: the cards are gathered, shuffled and counted again from "
-                         "the ace")
+                text = said(language, N_("{deal}; no card of the whole deck was named correctly, "
+                                         "so the deal is void: the cards are gathered, shuffled "
+                                         "and counted again from the ace")).format(deal=text)
             return text
-        text = f"deal: '{said}!' — {card.name} is a hit"
+        text = said(language, N_("deal: '{said}!' — {card} is a hit")).format(
+            said=named, card=dealt)
         if facts["phase"] == "search":
-            return (text + f": the {rank_word(count)}s become the base cards; it is set "
-                    f"aside and {_cards(count)} are dealt")
+            return ngettext("{deal}: the {rank}s become the base cards; it is set aside and "
+                            "{n} auxiliary card is dealt",
+                            "{deal}: the {rank}s become the base cards; it is set aside and "
+                            "{n} auxiliary cards are dealt", count).format(
+                                deal=text, rank=named, n=count)
         fids = self._hit_targets(table, card)
         if len(fids) > 1:
-            last = int(facts["round"] or 1) >= USES
-            return (text + "; it fits both halves and waits to one side for your choice; "
-                    "placing it will end the " + ("third and last round" if last else "round"))
+            if int(facts["round"] or 1) >= USES:
+                return said(language, N_("{deal}; it fits both halves and waits to one side for "
+                                         "your choice; placing it will end the third and last "
+                                         "round")).format(deal=text)
+            return said(language, N_("{deal}; it fits both halves and waits to one side for your "
+                                     "choice; placing it will end the round")).format(deal=text)
         if len(fids) == 1:
-            text += f"; it goes onto {self._onto(table, fids[0])}"
+            text = said(language, N_("{deal}; it goes onto {series}")).format(
+                deal=text, series=self._onto(table, fids[0]))
             if self._on_series(table) + 1 == ALL_CARDS:
-                return text + ": all 104 cards are on the series, the game is won"
+                return said(language, N_("{deal}: all 104 cards are on the series, the game is "
+                                         "won")).format(deal=text)
         elif self.targets(table, card):
-            text += "; under the gathered reading it is gathered with the rest"
+            text = said(language, N_("{deal}; under the gathered reading it is gathered with the "
+                                     "rest")).format(deal=text)
         else:
-            text += "; it fits no series"
-        return text + "; " + self._round_end_words(table, count)
+            text = said(language, N_("{deal}; it fits no series")).format(deal=text)
+        return said(language, N_("{deal}; {end}")).format(
+            deal=text, end=self._round_end_words(table, count, language))
 
-    def _round_end_words(self, table: Table, n: int) -> str:
+    def _round_end_words(self, table: Table, n: int, language: str) -> str:
         """How a later hit ends the round: the next round's auxiliary cards, or the end."""
         if int(table.facts["round"] or 1) >= USES:
-            return ("the third round is over: the deck may be used only three times, so the "
-                    "game is lost")
-        return (f"the round ends: the layout is gathered and shuffled, and the next one gets "
-                f"{_cards(n)}")
+            return said(language, N_("the third round is over: the deck may be used only three "
+                                     "times, so the game is lost"))
+        return ngettext("the round ends: the layout is gathered and shuffled, and the next one "
+                        "gets {n} auxiliary card",
+                        "the round ends: the layout is gathered and shuffled, and the next one "
+                        "gets {n} auxiliary cards", n).format(n=n)
 
     def _on_series(self, table: Table) -> int:
         return sum(len(table.piles[f].cards) for f in FOUNDATIONS)
@@ -533,50 +590,62 @@ class QuarrelRules(Rules):
         if move.action == "deal":
             # Before the deal the card is still face down in the stock.
             count = next_up(int(table.facts["count"] or 0)) if table.facts["count"] else 1
-            return f"deal the next card to the rows, naming '{rank_word(count)}'"
+            return _("deal the next card to the rows, naming '{rank}'").format(
+                rank=rank_words(count))
         return self.describe_move(table, move)
 
     def _onto(self, table: Table, fid: str) -> str:
         pile = table.piles[fid]
         if pile.cards:
-            return f"{pile.cards[-1].name}, {_half(fid)} half"
-        return f"an empty place on the {_half(fid)} half, starting its series"
+            if _right(fid):
+                return _("{card}, right half").format(card=card_words(pile.cards[-1]))
+            return _("{card}, left half").format(card=card_words(pile.cards[-1]))
+        if _right(fid):
+            return _("an empty place on the right half, starting its series")
+        return _("an empty place on the left half, starting its series")
 
     def count_words(self, table: Table) -> str:
         """The last names counted: ``'… five, six, SEVEN!'`` after a hit on seven."""
         count = int(table.facts["count"] or 0)
         if not count:
-            return "nothing named yet"
-        names = [rank_word(((count - k - 1) % 13) + 1) for k in (2, 1)] + [rank_word(count)]
+            return _("nothing named yet")
+        names = [rank_words(((count - k - 1) % 13) + 1).nom for k in (2, 1)]
+        names.append(rank_words(count).nom)
         if table.facts["hit"]:
             names[-1] = names[-1].upper() + "!"
         return "… " + ", ".join(names)
 
     def status(self, table: Table) -> str:
         facts = table.facts
-        stock = len(table.piles["s"].cards)
+        stock = _stock(len(table.piles["s"].cards))
         count = int(facts["count"] or 0)
-        upcoming = rank_word(next_up(count) if count else 1)
+        upcoming = rank_words(next_up(count) if count else 1)
         if facts["phase"] == "search":
             if not count:
-                return (f'Counting for the base rank: the first card will be named "ace"; '
-                        f"{stock} cards in the stock")
-            return (f"Counting for the base rank: {self.count_words(table)} (next: "
-                    f"{upcoming}); {stock} cards in the stock")
-        base = rank_word(int(facts["base"] or 0))
-        where = f"Round {facts['round']} of {USES} (uses of the deck left: {facts['uses']}); base rank: {base}"
+                return _('Counting for the base rank: the first card will be named "ace"; '
+                         "{stock}").format(stock=stock)
+            return _("Counting for the base rank: {count} (next: {next}); {stock}").format(
+                count=self.count_words(table), next=upcoming, stock=stock)
+        base = rank_words(int(facts["base"] or 0))
+        where = _("Round {round} of {rounds} (uses of the deck left: {left}); base rank: {base}"
+                  ).format(round=facts["round"], rounds=USES, left=facts["uses"], base=base)
         waiting = table.piles["h"].cards
+        aux = _cards(int(facts["aux"] or 0))
         if facts["phase"] == "base":
-            return (f"{self.count_words(table)} The {base}s are the base cards: put "
-                    f"{waiting[-1].name} on the right half (up) or the left half (down); "
-                    f"{_cards(int(facts['aux'] or 0))}")
+            return _("{count} The {base}s are the base cards: put {card} on the right half (up) "
+                     "or the left half (down); {aux}").format(
+                         count=self.count_words(table), base=base,
+                         card=card_words(waiting[-1]), aux=aux)
         if facts["phase"] == "hit":
-            last = int(facts["round"] or 1) >= USES
-            return (f"{where}; {self.count_words(table)} {waiting[-1].name} fits both "
-                    "halves: choose where it goes, then the "
-                    + ("third round ends" if last else "round ends"))
-        return (f"{where}; {_cards(int(facts['aux'] or 0))}; count: {self.count_words(table)} "
-                f"(next: {upcoming}); {stock} cards in the stock")
-
+            if int(facts["round"] or 1) >= USES:
+                text = _("{round}; {count} {card} fits both halves: choose where it goes, then "
+                         "the third round ends")
+            else:
+                text = _("{round}; {count} {card} fits both halves: choose where it goes, then "
+                         "the round ends")
+            return text.format(round=where, count=self.count_words(table),
+                               card=card_words(waiting[-1]))
+        return _("{round}; {aux}; count: {count} (next: {next}); {stock}").format(
+            round=where, aux=aux, count=self.count_words(table), next=upcoming, stock=stock)
 
 RULES = QuarrelRules
