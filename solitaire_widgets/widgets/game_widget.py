@@ -38,6 +38,7 @@ import traitlets
 from ..controller import TableController
 from ..game import Game
 from ..games import new_game
+from ..i18n import _, check_language, current_language, use_language
 from ..moves import Move
 from ..render import pointer
 from ..render.scene import Scene, layout, readable_width
@@ -63,7 +64,12 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
     ``width`` is the drawing's width in pixels (the picture shrinks to fit a
     narrower notebook, down to where its labels are 9 px high, then scrolls
-    sideways); ``animate=False`` draws each step at once.
+    sideways); ``animate=False`` draws each step at once. ``language``
+    (``"en"``, ``"ru"`` or ``"pl"``) is the language of its words (buttons,
+    status, messages, the table in words, the labels on the picture).
+
+    >>> GameWidget("chain", seed=5, animate=False, language="pl").new_button.description
+    'Nowe rozdanie'
     """
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
@@ -96,7 +102,15 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
     def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,
-                 **options: str) -> None:
+                 language: str | None = None, **options: str) -> None:
+        #: The language the table speaks ("en", "ru" or "pl"; None: the current one,
+        #: see :func:`~solitaire_widgets.i18n.current_language`).
+        self.language = current_language() if language is None else check_language(language)
+        with use_language(self.language):
+            self._make(name_or_game, seed, width, animate, four_colour, options)
+
+    def _make(self, name_or_game: str | Game, seed: int | None, width: int, animate: bool,
+              four_colour: bool, options: dict[str, str]) -> None:
         width = check_width(width)
         if isinstance(name_or_game, Game):
             if seed is not None or options:
@@ -139,7 +153,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
         toolbar = self._make_controls(game)
         # Keys the table does not use, Tab and Escape leave the canvas (canvas_backend).
-        self.keyboard = keyboard_bridge(f"{game.rules.title} table", pointer.KEYS)
+        self.keyboard = keyboard_bridge(_("{game} table").format(game=_(game.rules.title)),
+                                        pointer.KEYS)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.move_queue, self.description, picture_hider()]
         if game.rules.solver:
