@@ -97,7 +97,7 @@ class ReplayButtons:
 
 def _deal_by_card(example: Example, game: Game) -> list[ReplayStep]:
     """The opening as one step a card dealt (``example.deal_frames``), then the rest."""
-    first_words, rest_words = example.deal_frames
+    first_words, rest_words = (str(words) for words in example.deal_frames)
     events = list(game.opening)
     dealing = list(itertools.takewhile(lambda e: not (e.kind == "move" and e.src != "s"),
                                        events))

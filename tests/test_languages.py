@@ -26,8 +26,10 @@ from babel.messages.pofile import read_po
 from solitaire_widgets import GAMES, new_game
 from solitaire_widgets.cli import main
 from solitaire_widgets.errors import OptionError, RequestError, SolitaireError
+from solitaire_widgets.examples import get_example
 from solitaire_widgets.i18n import LOCALES, use_language
 from solitaire_widgets.render.describe import sentence
+from solitaire_widgets.sources import translate
 from solitaire_widgets.web import PlayHere, head_html, page_words, table_html
 from solitaire_widgets.web.session import TableSession
 from solitaire_widgets.web.worker_api import call
@@ -253,3 +255,22 @@ def test_the_page_tables_carry_their_language(language: str) -> None:
     assert all(said and said == catalog[english].string for english, said in words.items())
     attribute = re.search(r'data-words="([^"]*)"', head)
     assert attribute is not None and json.loads(html.unescape(attribute.group(1))) == words
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_examples_quote_the_text_with_its_translation_into_the_readers_language(
+        language: str) -> None:
+    original = "двойка, тройка, четверка и пятерка пик"
+    said = {"en": f"«{original}» (the two, three, four and five of spades)",
+            "pl": f"«{original}» (dwójka, trójka, czwórka i piątka pik)",
+            "ru": f"«{original}»."}[language]   # the text's own language: the original alone
+    replay = ReplayWidget(get_example("chain-first-layout"), animate=False, language=language)
+    try:
+        replay.go(4)
+        assert said in replay.caption.value
+    finally:
+        replay.close()
+    assert translate("klondike", "Reszta kart zostaje w ręku.", language) == {
+        "en": "The rest of the cards stay in the hand.",
+        "ru": "Остальные карты остаются в руке.",
+        "pl": "Reszta kart zostaje w ręku."}[language]

@@ -45,6 +45,8 @@ class Example:
     #: Our English translation of ``source``.
     translation: str
     deck: str
+    #: Each step's move and words (a :class:`~solitaire_widgets.sources.Said` where they
+    #: quote the text: :attr:`words` says them in the reader's language).
     steps: tuple[tuple[str, str], ...]
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 0
@@ -92,8 +94,8 @@ class Example:
 
     @property
     def words(self) -> list[str]:
-        """The words beside each step, in order."""
-        return [words for _move, words in self.steps]
+        """The words beside each step, in order, in the current language's quotations."""
+        return [str(words) for _move, words in self.steps]
 
 
 _FOUND: dict[str, Example] = {}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...cards import full_deck, parse_cards
 from ...examples import Example
-from ...sources import quote, translate
+from ...sources import quoted, translate
 
 __all__ = ["EXAMPLES", "stacked_deck"]
 
@@ -58,9 +58,9 @@ _SOURCE = (
 _TRANSLATION = translate("chain", _SOURCE)
 
 _DEAL_WORDS = (
-    quote("chain", "Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда "
+    quoted("chain", "Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда "
                    "так, чтобы в каждом было по восемь карт."),
-    quote("chain", "Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над "
+    quoted("chain", "Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над "
                    "основным раскладом.",
           "The two of spades, the two of hearts and the two of clubs go up."),
 )
@@ -82,14 +82,14 @@ FIRST_LAYOUT = Example(
     deal_frames=_DEAL_WORDS,
     steps=(
         ("l6>fc", "the three of clubs goes onto the two of clubs: "
-                  + quote("chain", "двойка и тройка треф")),
+                  + quoted("chain", "двойка и тройка треф")),
         ("l22>fs", "the three of spades goes onto the two of spades"),
         ("l12>fs", "the four of spades follows"),
         ("l17>fs", "and the five of spades: "
-                   + quote("chain", "двойка, тройка, четверка и пятерка пик")),
-        ("fill", quote("chain", "в раскладе освободится много мест",
+                   + quoted("chain", "двойка, тройка, четверка и пятерка пик")),
+        ("fill", quoted("chain", "в раскладе освободится много мест",
                        "The nine of hearts from the stock fills the first free place.")),
-        ("fill", quote("chain", "(Иногда получается и так, что несколько карт, вынутых подряд "
+        ("fill", quoted("chain", "(Иногда получается и так, что несколько карт, вынутых подряд "
                                "из колоды, могут составлять продолжение серии, минуя расклад.)",
                        "The two of diamonds fits: it goes straight up and starts the diamonds "
                        "series, and the place waits for the next card")),
@@ -101,7 +101,7 @@ FIRST_LAYOUT = Example(
         ("fill", "the ace of spades, the sixth"),
         ("fill", "the nine of clubs, the seventh: every freed place is filled, and play goes "
                  "on: the three of diamonds and the four of hearts in the layout can go up. "
-                 + quote("chain", "Вспомогательный ряд при таком раскладе пока не нужен.")),
+                 + quoted("chain", "Вспомогательный ряд при таком раскладе пока не нужен.")),
     ),
 )
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from ...cards import Card, full_deck, parse_cards
 from ...examples import Example
-from ...sources import FOUR_OR_FIVE, quote, translate
+from ...sources import FOUR_OR_FIVE, Said, quoted, translate
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
 
@@ -60,9 +60,10 @@ def stock_order(first: str, on_series: str) -> str:
     return " ".join(str(card) for card in reversed(dealing))
 
 
-def _said(ru: str, note: str = "") -> str:
-    """Words beside a step: the text's sentence, its one translation, then our note."""
-    return quote("quarrel", ru, note)
+def _said(ru: str, note: str = "") -> Said:
+    """Words beside a step: the text's sentence, its one translation (in the reader's
+    language, when read), then our note."""
+    return quoted("quarrel", ru, note)
 
 
 # -- The eight fives ---------------------------------------------------------------
