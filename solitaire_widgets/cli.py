@@ -136,12 +136,12 @@ def _cmd_example(args: argparse.Namespace) -> int:
     example = get_example(args.name)
     game = example.play()
     if args.json:
-        print(json.dumps({"name": example.name, "game": game.name, "title": example.title,
+        print(json.dumps({"name": example.name, "game": game.name, "title": str(example.title),
                           "moves": [m for m, _ in example.steps], "piles": pile_data(game)},
                          ensure_ascii=False))
     else:
-        print(example.title)
-        print(example.summary)
+        print(str(example.title))
+        print(str(example.summary))
         print()
         print(render_text(game))
     return 0

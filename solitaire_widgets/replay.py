@@ -165,7 +165,7 @@ class Replay:
         #: The game replayed (a copy: the replay never changes it).
         self.game = game
         #: The replay's title: the example's, else the game's name and deal.
-        self.title = title or (replay.title if isinstance(replay, Example)
+        self.title = title or (str(replay.title) if isinstance(replay, Example)
                                else f"{_(game.rules.title)}, {game.deal_name}")
         opening = (_deal_by_card(replay, game)
                    if deal_by_card and isinstance(replay, Example) and replay.deal_frames

@@ -31,7 +31,7 @@ import re
 from .i18n import check_language, current_language, translations
 
 __all__ = ["SENTENCES", "PHRASES", "FOUR_OR_FIVE", "SOURCE_LANGUAGES", "translate", "quote",
-           "quoted", "Said", "sentences"]
+           "quoted", "translated", "Said", "sentences"]
 
 #: The language each text is written in.
 SOURCE_LANGUAGES = {"quarrel": "ru", "chain": "ru", "klondike": "pl"}
@@ -617,8 +617,9 @@ def quote(game: str, original: str, note: str = "", *, language: str | None = No
     return f"{words} {note}" if note else words
 
 
-#: A part of :class:`Said`: words as written, or a quotation ``(game, original, note)``.
-_Part = str | tuple[str, str, str]
+#: A part of :class:`Said`: words as written, English words to translate ``(words,)``,
+#: or a quotation ``(game, original, note)``.
+_Part = str | tuple[str] | tuple[str, str, str]
 
 
 class Said(str):
@@ -668,8 +669,29 @@ def _parts(words: str) -> tuple[_Part, ...]:
 
 
 def _say(parts: tuple[_Part, ...], language: str) -> str:
-    return "".join(part if isinstance(part, str) else quote(*part, language=language)
-                   for part in parts)
+    said = []
+    for part in parts:
+        if isinstance(part, str):
+            said.append(part)
+        elif len(part) == 1:
+            said.append(translations(language).gettext(part[0]))
+        else:
+            game, original, note = part
+            said.append(quote(game, original, note, language=language))
+    return "".join(said)
+
+
+def translated(words: str) -> Said:
+    """English ``words`` (marked for the catalogs where they are written), said in the
+    current language when read: for module constants.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> title = translated("Quarrel: where the base three of spades goes")
+    >>> with use_language("pl"):
+    ...     str(title)
+    'Kłótnia: dokąd trafia bazowa trójka pik'
+    """
+    return words if isinstance(words, Said) else Said(((words,),))
 
 
 def quoted(game: str, original: str, note: str = "") -> Said:

@@ -265,11 +265,17 @@ def test_the_examples_quote_the_text_with_its_translation_into_the_readers_langu
             "pl": f"«{original}» (dwójka, trójka, czwórka i piątka pik)",
             "ru": f"«{original}»."}[language]   # the text's own language: the original alone
     replay = ReplayWidget(get_example("chain-first-layout"), animate=False, language=language)
+    title = {"en": "Chain: the text's example of a first layout",
+             "ru": "«Цепочка»: пример первой раскладки из текста",
+             "pl": "Łańcuszek: przykład pierwszego rozłożenia z tekstu"}[language]
     try:
         replay.go(4)
         assert said in replay.caption.value
+        assert replay.heading.value == f"<b>{html.escape(title)}</b>"
     finally:
         replay.close()
+    with use_language(language):
+        assert str(get_example("chain-first-layout").title) == title
     assert translate("klondike", "Reszta kart zostaje w ręku.", language) == {
         "en": "The rest of the cards stay in the hand.",
         "ru": "Остальные карты остаются в руке.",

@@ -38,7 +38,7 @@ class Example:
     name: str
     game: str
     title: str
-    #: What the example shows, in English.
+    #: What the example shows (written in English; ``str()`` says it in the current language).
     summary: str
     #: The source text's sentence(s) it rebuilds, in the original language ('' if none).
     source: str
@@ -54,6 +54,14 @@ class Example:
     #: Show the opening deal card by card: ``(words beside the first card dealt,
     #: words beside the rest of the opening)``; empty: the deal is one frame.
     deal_frames: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The title and the summary are said in the reader's language when read
+        # (an example is a module constant, made once): see sources.Said.
+        from ..sources import translated
+
+        object.__setattr__(self, "title", translated(self.title))
+        object.__setattr__(self, "summary", translated(self.summary))
 
     def save_data(self) -> dict[str, Any]:
         """The example as save-file data (see :meth:`Game.to_dict`)."""

@@ -227,8 +227,8 @@ def example_html(example: Example) -> str:
     """
     from .player import html_player, replay_frames
 
-    _svg, picture = replay_still(example.play(), example.title)
-    return html_player(replay_frames(example), example.title, picture=picture)
+    _svg, picture = replay_still(example.play(), str(example.title))
+    return html_player(replay_frames(example), str(example.title), picture=picture)
 
 
 def example_png(example: Example) -> bytes:

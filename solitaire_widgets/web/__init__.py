@@ -229,8 +229,8 @@ class Demonstration:
                            _("<b>Try it yourself from here:</b> the game is already lost ({reason}); "
                              "Undo takes the last move back, so you can play on differently.")
                            ).format(reason=escape(result.reason or game.status))
-            return (f'<p class="sw-summary">{escape(self.example.summary)}</p>'
-                    + html_player(replay_frames(self.example), self.example.title)
+            return (f'<p class="sw-summary">{escape(str(self.example.summary))}</p>'
+                    + html_player(replay_frames(self.example), str(self.example.title))
                     + f'<p class="sw-from-here">{heading}</p>'
                     + table_html(game, picture=False))
 

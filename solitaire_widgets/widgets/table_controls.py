@@ -54,7 +54,7 @@ class TableControls:
                                    layout=button)
         self.deal_number = w.IntText(value=game.seed, description=_("Deal no."),
                                      layout=w.Layout(width="190px"),
-                                     style={"description_width": "60px"},
+                                     style={"description_width": "initial"},
                                      tooltip=_("Type a deal number and press Enter"))
         self.undo_button = w.Button(description=_("Undo"), tooltip=_("Take back the last move"),
                                     layout=button)

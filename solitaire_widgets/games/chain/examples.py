@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ...cards import full_deck, parse_cards
 from ...examples import Example
+from ...i18n import N_
 from ...sources import quoted, translate
 
 __all__ = ["EXAMPLES", "stacked_deck"]
@@ -68,8 +69,8 @@ _DEAL_WORDS = (
 FIRST_LAYOUT = Example(
     name="chain-first-layout",
     game="chain",
-    title="Chain: the text's example of a first layout",
-    summary=(
+    title=N_("Chain: the text's example of a first layout"),
+    summary=N_(
         "A first layout of three rows of eight in which exactly the two of hearts, the two and "
         "three of clubs and the two to five of spades can start or extend a series. The twos go "
         "up when the layout is down; the three of clubs and the three, four and five of spades "

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from ...cards import full_deck, parse_cards
 from ...errors import DeckError
 from ...examples import Example
+from ...i18n import N_
 from ...sources import translate
 
 __all__ = ["EXAMPLES", "deck_for", "COLUMN_SIZES"]
@@ -75,7 +76,7 @@ def _example(name: str, title: str, summary: str, source: str, deck: str,
                    translation=translate("klondike", source), deck=deck, steps=steps)
 
 
-_DEAL_SUMMARY = (
+_DEAL_SUMMARY = N_(
     "The deal, column by column from the top of the hand: the first column gets six cards "
     "face down and a seventh face up, the second five and one, and so on to the seventh, a "
     "single face-up card. However the text's rows are pictured, the table is the same: seven "
@@ -95,7 +96,7 @@ _DEAL_SOURCE = (
 
 _DEAL = _example(
     name="klondike-deal",
-    title="The deal: seven columns of 7, 6, ..., 1 cards",
+    title=N_("The deal: seven columns of 7, 6, ..., 1 cards"),
     summary=_DEAL_SUMMARY,
     source=_DEAL_SOURCE,
     deck=deck_for(["7D", "QC", "5S", "9S AH", "JD", "4C", "KH"]),
@@ -115,8 +116,8 @@ _PARTIAL_SOURCE = (
 
 _PARTIAL = _example(
     name="klondike-partial-sequence",
-    title="Moving only the lower part of a sequence",
-    summary=(
+    title=N_("Moving only the lower part of a sequence"),
+    summary=N_(
         "Column 2 ends in a sequence: the four of hearts, the three of clubs, the two of "
         "diamonds. Once the ace, two and three of hearts are up, the four of hearts is wanted "
         "on its foundation, but two cards lie on it, and the whole sequence has nowhere to go "
@@ -149,8 +150,8 @@ _KING_SOURCE = (
 
 _KING = _example(
     name="klondike-king-to-empty",
-    title="A king with its sequence into an empty column",
-    summary=(
+    title=N_("A king with its sequence into an empty column"),
+    summary=N_(
         "The seventh column holds a single card; once it is moved away the column is empty, "
         "a free place. Only a king may go there, alone or with the sequence lying on it: the "
         "king of hearts moves with the queen of spades and the jack of diamonds, and the card "
@@ -208,8 +209,8 @@ _FOURTH_SOURCE = (
 
 _FOURTH = _example(
     name="klondike-fourth-waste-card",
-    title="The second pass ends on a fourth waste card",
-    summary=(
+    title=N_("The second pass ends on a fourth waste card"),
+    summary=N_(
         "No card of the hand can be played anywhere: the first pass turns all 24 onto the "
         "waste. The waste is turned over for the second and last pass, and the cards come in "
         "the same order. Three unplayable cards may lie on the new waste; when a fourth "

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from ...cards import Card, full_deck, parse_cards
 from ...examples import Example
+from ...i18n import N_
 from ...sources import FOUR_OR_FIVE, Said, quoted, translate
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
@@ -214,8 +215,8 @@ _FIVES_STEPS += [
 EIGHT_FIVES = Example(
     name="quarrel-eight-fives",
     game="quarrel",
-    title="Quarrel: the text's lost figure, all eight fives down",
-    summary=(
+    title=N_("Quarrel: the text's lost figure, all eight fives down"),
+    summary=N_(
         "The first round finds the base rank at 'five!', puts all eight fives on their "
         "series (the six of clubs on the right half) and ends on a hit of three. The second "
         "layout has three auxiliary cards; the seven of clubs goes onto the six of clubs and a "
@@ -249,8 +250,8 @@ _SPADES_TRANSLATION = translate("quarrel", _SPADES_SOURCE)
 THREE_OF_SPADES = Example(
     name="quarrel-three-of-spades",
     game="quarrel",
-    title="Quarrel: where the base three of spades goes",
-    summary=(
+    title=N_("Quarrel: where the base three of spades goes"),
+    summary=N_(
         "'Three!' meets the three of spades. Among the three auxiliary cards are the four and "
         "the five of spades, so the three goes to the right half and the four and five follow "
         "at once; their places are refilled. A three of hearts then turns up with the two of "
