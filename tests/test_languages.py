@@ -181,6 +181,12 @@ def test_the_page_table_answers_in_the_language_asked(language: str) -> None:
     refused = json.loads(call(json.dumps({"op": "play", "table": f"lang-{language}",
                                           "move": ""})))
     assert refused["error"] and refused["message"].startswith(words["empty move"])
+    # A request the table cannot read is refused in its language too.
+    unreadable = json.loads(call(json.dumps({"op": "press", "table": f"lang-{language}",
+                                             "x": "a"})))
+    assert unreadable["error"] and unreadable["message"] == {
+        "ru": "Координата x указателя: нужно число, а не 'a'.",
+        "pl": "Współrzędna x wskaźnika: potrzebna jest liczba, nie 'a'."}[language]
     # The session itself, as the worker makes it.
     session = TableSession("chain", seed=5, language=language)
     assert words["names"] in session.handle({"op": "view"})["words"]

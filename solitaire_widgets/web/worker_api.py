@@ -141,34 +141,39 @@ def _refused(text: str, error: SolitaireError) -> dict[str, Any]:
     return {"error": True, "refused": True, "message": sentence(message)}
 
 
-def _language(text: str) -> str | None:
-    """The language to answer ``text`` in: the one it asks for, else its table's or
+def _language(request: dict[str, Any]) -> str | None:
+    """The language to answer ``request`` in: the one it asks for, else its table's or
     replay's (None: the worker's default)."""
-    try:
-        raw = json.loads(text, parse_constant=lambda _name: None) if isinstance(text, str) else None
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(raw, dict):
-        return None
-    if raw.get("language") in LANGUAGES:
-        return str(raw["language"])
-    name = raw.get("table")
-    if not isinstance(name, str):
-        return None
-    known = _tables.get(name) or _replays.get(name)
+    language = request.get("language")
+    if isinstance(language, str) and language in LANGUAGES:
+        return language
+    name = request.get("table")
+    known = (_tables.get(name) or _replays.get(name)) if isinstance(name, str) else None
     return known.language if known is not None else None
 
 
 def call(text: str) -> str:
     """Answer one JSON request with JSON text (never an exception), in the language
     the request asks for, else its table's."""
-    with use_language(_language(text)):
-        return _call(text)
-
-
-def _call(text: str) -> str:
+    request: dict[str, Any] | None
     try:
-        answer = _answer(_read(text))
+        request = checked = _read(text)
+    except SolitaireError:
+        # Refused in the language the request would have asked for, if it says.
+        try:
+            raw = json.loads(text, parse_constant=lambda _name: None)
+        except (ValueError, RecursionError, TypeError):
+            raw = None
+        request, language = None, _language(raw) if isinstance(raw, dict) else None
+    else:
+        language = _language(checked)
+    with use_language(language):
+        return _call(text, request)
+
+
+def _call(text: str, request: dict[str, Any] | None) -> str:
+    try:
+        answer = _answer(request if request is not None else _read(text))
     except SolitaireError as error:
         answer = _refused(text, error)
     except Exception as error:  # the page must never be left with a dead table
