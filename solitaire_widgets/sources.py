@@ -30,11 +30,8 @@ import re
 
 from .i18n import check_language, current_language, translations
 
-__all__ = ["SENTENCES", "PHRASES", "FOUR_OR_FIVE", "SOURCE_LANGUAGES", "translate", "quote",
-           "quoted", "translated", "Said", "sentences"]
-
-#: The language each text is written in.
-SOURCE_LANGUAGES = {"quarrel": "ru", "chain": "ru", "klondike": "pl"}
+__all__ = ["SENTENCES", "PHRASES", "FOUR_OR_FIVE", "translate", "quote",
+           "quoted", "translated", "Said", "sentences", "source_language"]
 
 #: The one translation of «четверка или еще, что вообще хорошо, пятерка пик», used by its
 #: sentence and by the phrase quoted out of it.
@@ -529,6 +526,23 @@ PHRASES: dict[str, dict[str, str]] = {
     },
 }
 
+#: The letters that tell the texts' languages apart.
+_LETTERS = {"ru": re.compile("[а-яё]", re.IGNORECASE), "pl": re.compile("[ąćęłńśźż]", re.IGNORECASE)}
+
+
+@functools.cache
+def source_language(game: str) -> str:
+    """The language ``game``'s text is written in, told by its letters.
+
+    >>> source_language("chain")
+    'ru'
+    >>> source_language("klondike")
+    'pl'
+    """
+    text = " ".join(sentences(game))
+    return max(_LETTERS, key=lambda language: len(_LETTERS[language].findall(text)))
+
+
 _ELLIPSIS = "…"
 _ONE_SENTENCE = re.compile(r"(?<=[.!?…»)])\s+(?=[«(A-ZА-ЯŁŚŻ\"'])")
 
@@ -583,7 +597,7 @@ def translate(game: str, original: str, language: str | None = None) -> str:
     'Reszta kart zostaje w ręku.'
     """
     language = current_language() if language is None else check_language(language)
-    if language == SOURCE_LANGUAGES.get(game):
+    if language == source_language(game):
         return original
     out = []
     for chunk in _ONE_SENTENCE.split(" ".join(original.split())):
@@ -613,7 +627,7 @@ def quote(game: str, original: str, note: str = "", *, language: str | None = No
     said = translate(game, original, language)
     if original.startswith("(") and original.endswith(")"):
         original, said = original[1:-1], said[1:-1]
-    words = f"«{original}»" if language == SOURCE_LANGUAGES.get(game) else f"«{original}» ({said})"
+    words = f"«{original}»" if language == source_language(game) else f"«{original}» ({said})"
     return f"{words} {note}" if note else words
 
 

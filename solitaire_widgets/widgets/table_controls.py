@@ -75,7 +75,7 @@ class TableControls:
                                   self.winnable_only],
                                  layout=w.Layout(flex_flow="row wrap"))
         self.action_buttons = {}
-        self.actions = w.HBox()
+        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))   # long labels wrap
         self.status = w.HTML()
         self.message = w.HTML()
         self.message.add_class("sw-message")
