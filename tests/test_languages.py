@@ -286,3 +286,19 @@ def test_the_examples_quote_the_text_with_its_translation_into_the_readers_langu
         "en": "The rest of the cards stay in the hand.",
         "ru": "Остальные карты остаются в руке.",
         "pl": "Reszta kart zostaje w ręku."}[language]
+
+
+def test_the_catalogs_are_read_from_a_zipped_wheel(tmp_path: Path) -> None:
+    # The page's Pyodide engine imports the package from its wheel, a zip file.
+    from solitaire_widgets.web.runtime import build_wheel
+
+    wheel = build_wheel(tmp_path)
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); import solitaire_widgets; "
+              "assert solitaire_widgets.__file__.startswith(sys.argv[1]); "
+              "from solitaire_widgets.web.worker_api import call; "
+              "print(json.loads(call(json.dumps({'op': 'open', 'table': 't', 'game': 'chain', "
+              "'seed': 5, 'language': 'pl'})))['finish']['label'])")
+    run = subprocess.run([sys.executable, "-c", script, str(wheel)], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == WORDS["pl"]["finish"]
