@@ -631,20 +631,21 @@ def quote(game: str, original: str, note: str = "", *, language: str | None = No
     return f"{words} {note}" if note else words
 
 
-#: A part of :class:`Said`: words as written, English words to translate ``(words,)``,
-#: or a quotation ``(game, original, note)``.
-_Part = str | tuple[str] | tuple[str, str, str]
+#: A part of :class:`Said`: English words (said in the reader's language, from the
+#: ``texts`` catalog), or a quotation ``(game, original, note)``.
+_Part = str | tuple[str, str, str]
 
 
 class Said(str):
-    """Words beside an example's step that quote the text: said in the reader's language
-    when they are read.
+    """Words of an example (its title, its summary, the words beside a step, which may
+    quote the text): said in the reader's language when they are read.
 
-    The examples are module constants, built once; a quotation in them keeps
-    its original and says its translation in the current language each time
-    it is turned into text (``str()``, ``format()``). As a plain string it
-    holds the English words, and joining it to a string (``+``) keeps it a
-    :class:`Said`.
+    The examples are module constants, built once; their words keep the
+    English and the quoted original, and say them in the current language
+    each time they are turned into text (``str()``, ``format()``): the English
+    from the ``texts`` catalog, a quotation with its translation into the
+    reader's language. As a plain string it holds the English words, and
+    joining it to a string (``+``) keeps it a :class:`Said`.
 
     >>> words = "the twos: " + quoted("chain", "Третий раз не разрешается.")
     >>> str(words)
@@ -683,15 +684,15 @@ def _parts(words: str) -> tuple[_Part, ...]:
 
 
 def _say(parts: tuple[_Part, ...], language: str) -> str:
+    catalog = translations(language)
     said = []
     for part in parts:
         if isinstance(part, str):
-            said.append(part)
-        elif len(part) == 1:
-            said.append(translations(language).gettext(part[0]))
+            said.append(catalog.gettext(part) if part.strip() else part)
         else:
             game, original, note = part
-            said.append(quote(game, original, note, language=language))
+            said.append(quote(game, original, catalog.gettext(note) if note else note,
+                              language=language))
     return "".join(said)
 
 
@@ -705,7 +706,7 @@ def translated(words: str) -> Said:
     ...     str(title)
     'Kłótnia: dokąd trafia bazowa trójka pik'
     """
-    return words if isinstance(words, Said) else Said(((words,),))
+    return words if isinstance(words, Said) else Said((words,))
 
 
 def quoted(game: str, original: str, note: str = "") -> Said:

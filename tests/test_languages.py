@@ -282,6 +282,11 @@ def test_the_examples_quote_the_text_with_its_translation_into_the_readers_langu
         replay.close()
     with use_language(language):
         assert str(get_example("chain-first-layout").title) == title
+        # The notes beside the steps too.
+        assert {"en": "'Ace': the nine of hearts, face up in the row.",
+                "ru": "«Туз»: девятка червей, картинкой вверх в ряд.",
+                "pl": "„As”: dziewiątka kier, odkryta w rzędzie."}[language] in (
+            get_example("quarrel-eight-fives").words[0])
     assert translate("klondike", "Reszta kart zostaje w ręku.", language) == {
         "en": "The rest of the cards stay in the hand.",
         "ru": "Остальные карты остаются в руке.",

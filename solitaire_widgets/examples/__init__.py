@@ -62,6 +62,10 @@ class Example:
 
         object.__setattr__(self, "title", translated(self.title))
         object.__setattr__(self, "summary", translated(self.summary))
+        object.__setattr__(self, "steps", tuple((move, translated(words))
+                                                for move, words in self.steps))
+        object.__setattr__(self, "deal_frames", tuple(translated(words)
+                                                      for words in self.deal_frames))
 
     def save_data(self) -> dict[str, Any]:
         """The example as save-file data (see :meth:`Game.to_dict`)."""

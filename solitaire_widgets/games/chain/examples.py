@@ -63,7 +63,7 @@ _DEAL_WORDS = (
                    "так, чтобы в каждом было по восемь карт."),
     quoted("chain", "Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над "
                    "основным раскладом.",
-          "The two of spades, the two of hearts and the two of clubs go up."),
+          N_("The two of spades, the two of hearts and the two of clubs go up.")),
 )
 
 FIRST_LAYOUT = Example(
@@ -82,26 +82,26 @@ FIRST_LAYOUT = Example(
     deck=stacked_deck(_LAYOUT + " " + _STOCK_START),
     deal_frames=_DEAL_WORDS,
     steps=(
-        ("l6>fc", "the three of clubs goes onto the two of clubs: "
+        ("l6>fc", N_("the three of clubs goes onto the two of clubs: ")
                   + quoted("chain", "двойка и тройка треф")),
-        ("l22>fs", "the three of spades goes onto the two of spades"),
-        ("l12>fs", "the four of spades follows"),
-        ("l17>fs", "and the five of spades: "
+        ("l22>fs", N_("the three of spades goes onto the two of spades")),
+        ("l12>fs", N_("the four of spades follows")),
+        ("l17>fs", N_("and the five of spades: ")
                    + quoted("chain", "двойка, тройка, четверка и пятерка пик")),
         ("fill", quoted("chain", "в раскладе освободится много мест",
-                       "The nine of hearts from the stock fills the first free place.")),
+                       N_("The nine of hearts from the stock fills the first free place."))),
         ("fill", quoted("chain", "(Иногда получается и так, что несколько карт, вынутых подряд "
                                "из колоды, могут составлять продолжение серии, минуя расклад.)",
-                       "The two of diamonds fits: it goes straight up and starts the diamonds "
-                       "series, and the place waits for the next card")),
-        ("fill", "the jack of clubs fills the second free place"),
-        ("fill", "the eight of diamonds, the third"),
-        ("fill", "the three of hearts goes straight onto the two of hearts"),
-        ("fill", "the king of spades, the fourth free place"),
-        ("fill", "the ten of diamonds, the fifth"),
-        ("fill", "the ace of spades, the sixth"),
-        ("fill", "the nine of clubs, the seventh: every freed place is filled, and play goes "
-                 "on: the three of diamonds and the four of hearts in the layout can go up. "
+                       N_("The two of diamonds fits: it goes straight up and starts the diamonds "
+                       "series, and the place waits for the next card"))),
+        ("fill", N_("the jack of clubs fills the second free place")),
+        ("fill", N_("the eight of diamonds, the third")),
+        ("fill", N_("the three of hearts goes straight onto the two of hearts")),
+        ("fill", N_("the king of spades, the fourth free place")),
+        ("fill", N_("the ten of diamonds, the fifth")),
+        ("fill", N_("the ace of spades, the sixth")),
+        ("fill", N_("the nine of clubs, the seventh: every freed place is filled, and play goes "
+                 "on: the three of diamonds and the four of hearts in the layout can go up. ")
                  + quoted("chain", "Вспомогательный ряд при таком раскладе пока не нужен.")),
     ),
 )
