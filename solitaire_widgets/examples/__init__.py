@@ -45,8 +45,8 @@ class Example:
     #: Our English translation of ``source``.
     translation: str
     deck: str
-    #: Each step's move and words (a :class:`~solitaire_widgets.sources.Said` where they
-    #: quote the text: :attr:`words` says them in the reader's language).
+    #: Each step's move and words (written in English, quoting the text's originals;
+    #: :attr:`words` says them in the reader's language).
     steps: tuple[tuple[str, str], ...]
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 0
