@@ -12,6 +12,9 @@ with ``--force``.
 Chain, deal 5
 ...
 0
+
+``--language ru`` (or ``pl``; the default is ``$SOLITAIRE_WIDGETS_LANGUAGE``,
+else English) says it all in that language.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Any, NoReturn
 from .errors import OptionError, SolitaireError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
+from .i18n import LANGUAGES, _, default_language, use_language
 from .strategies import get_strategy, play_out
 from .text import render_text
 from .writer import pile_data, position_data
@@ -73,8 +77,8 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise OptionError("write an option as NAME=VALUE, e.g. aux_row=at-start, "
-                              f"not {excerpt(pair)}")
+            raise OptionError(_("write an option as NAME=VALUE, e.g. aux_row=at-start, "
+                                "not {value}").format(value=excerpt(pair)))
         name, value = pair.split("=", 1)
         options[name.strip()] = value.strip()
     return options
@@ -107,7 +111,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     else:
         for number, step in enumerate(game.history, start=1):
             print(f"{number:4}. {str(step.move):10} {step.text}")
-        print(("Won: " if outcome.won else "Lost: ") + outcome.reason)
+        print((_("Won: {reason}") if outcome.won else _("Lost: {reason}")).format(
+            reason=outcome.reason))
     return 0
 
 
@@ -131,12 +136,12 @@ def _cmd_example(args: argparse.Namespace) -> int:
     example = get_example(args.name)
     game = example.play()
     if args.json:
-        print(json.dumps({"name": example.name, "game": game.name, "title": example.title,
+        print(json.dumps({"name": example.name, "game": game.name, "title": str(example.title),
                           "moves": [m for m, _ in example.steps], "piles": pile_data(game)},
                          ensure_ascii=False))
     else:
-        print(example.title)
-        print(example.summary)
+        print(str(example.title))
+        print(str(example.summary))
         print()
         print(render_text(game))
     return 0
@@ -148,18 +153,20 @@ def _cmd_export_html(args: argparse.Namespace) -> int:
     from .web import export_html
 
     if not args.directory.strip():
-        raise OptionError("name the folder to write, e.g. export-html chain my-table "
-                          "(an empty name would write into the current folder)")
+        raise OptionError(_("name the folder to write, e.g. export-html chain my-table "
+                            "(an empty name would write into the current folder)"))
     page = Path(args.directory) / "index.html"
     if page.exists() and not args.force:
-        raise OptionError(f"{page} exists already; add --force to write over it")
+        raise OptionError(_("{page} exists already; add --force to write over it").format(
+            page=page))
     try:
         page = export_html(_game(args), args.directory)
     except OSError as error:  # a folder that cannot be written is the player's to fix
-        raise OptionError(f"cannot write {excerpt(args.directory)}: "
-                          f"{error.strerror or error}") from None
-    print(f"Wrote {page}: serve {args.directory} with any static web server "
-          f"(e.g. python -m http.server --directory {args.directory})")
+        raise OptionError(_("cannot write {folder}: {reason}").format(
+            folder=excerpt(args.directory), reason=error.strerror or error)) from None
+    print(_("Wrote {page}: serve {folder} with any static web server "
+            "(e.g. python -m http.server --directory {folder})").format(
+                page=page, folder=args.directory))
     return 0
 
 
@@ -198,6 +205,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="solitaire-widgets",
         description=f"Play, show and measure old solitaires: {', '.join(GAMES)}.",
     )
+    parser.add_argument("--language", choices=LANGUAGES, default=default_language(),
+                        help="the language of the output (default: $SOLITAIRE_WIDGETS_LANGUAGE "
+                        "or en)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def deal_args(p: argparse.ArgumentParser) -> None:
@@ -263,8 +273,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     the output cannot be written)."""
     _printable_streams()
     args = _parser().parse_args(argv)
+    with use_language(args.language):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` name, in the current language."""
     if sys.stdout is None:   # started with standard output closed (``>&-``)
-        print("solitaire-widgets: cannot write the output: standard output is closed",
+        print("solitaire-widgets: " + _("cannot write the output: standard output is closed"),
               file=sys.stderr)
         return 1
     try:
@@ -281,10 +297,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if error.errno not in _OUTPUT_ERRORS or error.filename is not None:
             raise
         _drop_output()
-        print(f"solitaire-widgets: cannot write the output: {os.strerror(error.errno)}",
-              file=sys.stderr)
+        print("solitaire-widgets: " + _("cannot write the output: {reason}").format(
+            reason=os.strerror(error.errno)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("solitaire-widgets: interrupted", file=sys.stderr)
+        print("solitaire-widgets: " + _("interrupted"), file=sys.stderr)
         return 130
     return status

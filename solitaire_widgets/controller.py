@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from .errors import SolitaireError
 from .game import Game
 from .games import new_game
+from .i18n import N_, _, format_number, ngettext
 from .moves import Move
 from .render import pointer
 from .render.describe import describe_table, pile_names, sentence
@@ -149,7 +150,7 @@ class TableController:
         """
         result = self.game.result
         if result.over:
-            verdict = "You won!" if result.won else "Game over: lost."
+            verdict = _("You won!") if result.won else _("Game over: lost.")
             return verdict, sentence(result.reason)
         return "", sentence(self.game.status)
 
@@ -172,7 +173,8 @@ class TableController:
     def placeholder(self) -> str:
         """The move box's hint."""
         example = self.example()
-        return f"type a move (e.g. {example})" if example else "type a move"
+        return (_("type a move (e.g. {move})").format(move=example) if example
+                else _("type a move"))
 
     def words(self) -> str:
         """The table in words (the status line is apart) and the names typed moves use.
@@ -182,8 +184,8 @@ class TableController:
         True
         """
         game = self.game
-        return (describe_table(game, game.table, status=False)
-                + "\nNames for typed moves: " + pile_names(game, game.table) + ".")
+        return (describe_table(game, game.table, status=False) + "\n"
+                + _("Names for typed moves: {names}.").format(names=pile_names(game, game.table)))
 
     def marks(self) -> frozenset[str]:
         """What to highlight: the picked-up cards, the keyboard cursor, the hint."""
@@ -231,7 +233,7 @@ class TableController:
             label = game.rules.action_label(word)
             enabled = move in legal
             buttons.append(ActionButton(word, label, enabled, game.describe(move) if enabled
-                                        else f"{label}: not possible now"))
+                                        else _("{action}: not possible now").format(action=label)))
         return buttons
 
     def controls(self, finishing: bool = False) -> Controls:
@@ -259,7 +261,7 @@ class TableController:
         self.player = get_strategy(game.name)
         self.pointer = PointerState()
         self.hint = frozenset()
-        self.say(f"{game.rules.title}, {game.deal_name}")
+        self.say(f"{_(game.rules.title)}, {game.deal_name}")
         return Change(moved=True, deal=not game.history)
 
     def open_save(self, text: str) -> Change:
@@ -306,25 +308,29 @@ class TableController:
         from .solver import solve
 
         if not self.game.rules.solver:
-            self.say(f"The solver does not play {self.game.rules.title}", error=True)
+            self.say(_("The solver does not play {game}").format(game=_(self.game.rules.title)),
+                     error=True)
             return Change(ok=False)
         for tried in range(tries):
-            yield f"Looking for a winnable deal... ({tried} tried of at most {tries})"
+            yield _("Looking for a winnable deal... ({tried} tried of at most {tries})").format(
+                tried=format_number(tried), tries=format_number(tries))
             game = new_game(self.game.name, seed=new_seed(), **self.game.options)
             if solve(game, max_nodes=SOLVER_NODES).status == "won":
                 change = self.deal_in(game)
-                self.say(f"{game.rules.title}, {game.deal_name}: the solver has shown "
-                         "that it can be won")
+                self.say(_("{game}, {deal}: the solver has shown that it can be won").format(
+                    game=_(game.rules.title), deal=game.deal_name))
                 return change
-        self.say(f"The solver found no winnable deal in {tries} tries within its budget; "
-                 "try again", error=True)
+        self.say(ngettext("The solver found no winnable deal in {n} try within its budget; "
+                          "try again",
+                          "The solver found no winnable deal in {n} tries within its budget; "
+                          "try again", tries).format(n=format_number(tries)), error=True)
         return Change(ok=False)
 
     def play(self, move: Move | str) -> Change:
         """Play a move (a :class:`Move` or its text); refused with the engine's reason."""
         self._calm()
         if not str(move).strip():
-            self.say(f"Type a move first, e.g. {self.example()}", error=True)
+            self.say(_("Type a move first, e.g. {move}").format(move=self.example()), error=True)
             return Change(ok=False, redraw=True)
         before = self.game.table.copy()
         try:
@@ -334,7 +340,7 @@ class TableController:
             return Change(ok=False, redraw=True)
         ending = ""
         if self.game.is_over:
-            ending = " You won!" if self.game.is_won else " The game is over."
+            ending = " " + (_("You won!") if self.game.is_won else _("The game is over."))
         self.say(sentence(step.text) + ending)
         return Change(moved=True, before=before, events=tuple(step.events), move=step.move)
 
@@ -353,14 +359,14 @@ class TableController:
         except SolitaireError as error:
             self.say(str(error), error=True)
             return Change(ok=False, redraw=True)
-        self.say("Move taken back")
+        self.say(_("Move taken back"))
         return Change(moved=True, redraw=True)
 
     def redo(self) -> Change:
         """Play again the last move taken back (animated, as a move is)."""
         self._calm()
         if not self.game.can_redo:
-            self.say("There is nothing to redo", error=True)
+            self.say(_("There is nothing to redo"), error=True)
             return Change(ok=False, redraw=True)
         before = self.game.table.copy()
         self.game.redo()
@@ -381,15 +387,16 @@ class TableController:
             return Change(redraw=True)
         move = get_strategy(self.game.name).choose(self.game.clone())
         if move is None:
-            self.say("The computer player sees no useful move here")
+            self.say(_("The computer player sees no useful move here"))
             return Change(redraw=True)
         self._hint_marks(move)
-        words = "Hint: " + self.game.describe(move)
+        words = _("Hint: {move}").format(move=self.game.describe(move))
         after = self.game.clone()
         after.play(move)
         if after.is_over and not after.is_won:
             # The player's only choice may lose: the reader is told before playing it.
-            words = f"{words.rstrip('.')}. This move loses the game: {after.status}"
+            words = _("{hint}. This move loses the game: {status}").format(
+                hint=words.rstrip("."), status=after.status)
         self.say(words)
         return Change(redraw=True, move=move)
 
@@ -402,7 +409,8 @@ class TableController:
         from .solver import hint
 
         if not self.game.rules.solver:
-            self.say(f"The solver does not play {self.game.rules.title}", error=True)
+            self.say(_("The solver does not play {game}").format(game=_(self.game.rules.title)),
+                     error=True)
             return "unresolved"
         answer = hint(self.game)
         self.say(answer.answer)
@@ -414,7 +422,8 @@ class TableController:
 
         self._calm()
         if not self.game.rules.solver:
-            self.say(f"The solver does not play {self.game.rules.title}", error=True)
+            self.say(_("The solver does not play {game}").format(game=_(self.game.rules.title)),
+                     error=True)
             return Change(ok=False, redraw=True)
         if self.game.is_over:
             self.say(self.game.status)
@@ -444,13 +453,14 @@ class TableController:
         if played == 0:
             self._finish_seen = {_position_key(self.game.table)}
             self._finish_circling = False
-        why = "it sees no useful move"
+        why = N_("it sees no useful move")
         if self.game.result.over:
             why = ""
         elif self._finish_circling:
-            why = "its last move brought back a position it had already had"
+            why = N_("its last move brought back a position it had already had")
         elif played >= FINISH_LIMIT:
-            why = f"the game goes on, but auto-finish plays at most {FINISH_LIMIT} moves"
+            why = _("the game goes on, but auto-finish plays at most {n} moves").format(
+                n=format_number(FINISH_LIMIT))
         else:
             move = self.player.choose(self.game)
             if move is not None:
@@ -488,27 +498,33 @@ class TableController:
         [('Auto-finish', True), ('Stop', True)]
         """
         if running:
-            return ActionButton("finish", "Stop", True, "Stop the computer player here")
-        return ActionButton("finish", "Auto-finish", not self.game.result.over,
-                            "Let the computer play on until the game ends")
+            return ActionButton("finish", _("Stop"), True, _("Stop the computer player here"))
+        return ActionButton("finish", _("Auto-finish"), not self.game.result.over,
+                            _("Let the computer play on until the game ends"))
 
     def finish_said(self, played: int, stopped: bool = False,
                     why: str = "it sees no useful move") -> None:
         """Say how auto-finish ended after ``played`` moves (``stopped``: by a new input;
-        ``why``: why the computer player stopped short of the end).
+        ``why``: why the computer player stopped short of the end, in English: it
+        is said in the current language).
 
         >>> from solitaire_widgets import new_game
         >>> table = TableController(new_game("chain", seed=5))
         >>> table.finish_said(12, why="it sees no useful move"); table.message
         'The computer player stopped after 12 moves: it sees no useful move.'
         """
+        n = format_number(played)
         if stopped:
-            self.say(f"Auto-finish stopped after {played} moves")
+            self.say(ngettext("Auto-finish stopped after {n} moves",
+                              "Auto-finish stopped after {n} moves", played).format(n=n))
         elif self.game.result.over:
-            self.say(f"The computer player played {played} moves. "
-                     + ("You won!" if self.game.is_won else sentence(self.game.status)))
+            self.say(ngettext("The computer player played {n} moves.",
+                              "The computer player played {n} moves.", played).format(n=n)
+                     + " " + (_("You won!") if self.game.is_won else sentence(self.game.status)))
         else:
-            self.say(f"The computer player stopped after {played} moves: {why}")
+            self.say(ngettext("The computer player stopped after {n} moves: {why}",
+                              "The computer player stopped after {n} moves: {why}",
+                              played).format(n=n, why=_(why) if why else why))
 
     # -- the pointer and the keyboard -----------------------------------------------
 

@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from .errors import OptionError, excerpt
@@ -124,11 +125,21 @@ def translations(language: str) -> gettext.NullTranslations:
     check_language(language)
     chained: gettext.NullTranslations = gettext.NullTranslations()
     for domain in reversed(DOMAINS):
-        catalog = gettext.translation(domain, LOCALES, [language], fallback=True)
+        catalog = _catalog(domain, language)
         if catalog is not chained:
             catalog.add_fallback(chained)
             chained = catalog
     return chained
+
+
+def _catalog(domain: str, language: str) -> gettext.NullTranslations:
+    """One compiled catalog, read as a package resource (so it is found in a zipped
+    wheel too, as the page's Pyodide engine imports it); none: the words as written."""
+    found = resources.files(__package__) / "locales" / language / "LC_MESSAGES" / f"{domain}.mo"
+    if not found.is_file():
+        return gettext.NullTranslations()
+    with found.open("rb") as mo:
+        return gettext.GNUTranslations(mo)
 
 
 def _(message: str) -> str:

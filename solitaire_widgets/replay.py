@@ -27,8 +27,10 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .cards import card_words
 from .errors import SaveFileError
 from .game import Game
+from .i18n import _
 from .render.describe import describe_table, sentence
 from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
@@ -48,7 +50,7 @@ def deal_caption(game: Game) -> str:
     >>> deal_caption(new_game("klondike", seed=7))
     'The deal. First pass: 24 cards in the hand.'
     """
-    return f"The deal. {game.rules.status(game.position_at(0))}."
+    return _("The deal. {status}.").format(status=game.rules.status(game.position_at(0)))
 
 
 def ending(game: Game) -> str:
@@ -61,8 +63,12 @@ def ending(game: Game) -> str:
     result = game.result
     if not result.over:
         return ""
-    said = "won" if result.won else "lost"
-    return f" The game is {said}" + (f": {result.reason}." if result.reason else ".")
+    if result.reason:
+        said = (_("The game is won: {reason}.") if result.won
+                else _("The game is lost: {reason}.")).format(reason=result.reason)
+    else:
+        said = _("The game is won.") if result.won else _("The game is lost.")
+    return " " + said
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ class ReplayButtons:
 
 def _deal_by_card(example: Example, game: Game) -> list[ReplayStep]:
     """The opening as one step a card dealt (``example.deal_frames``), then the rest."""
-    first_words, rest_words = example.deal_frames
+    first_words, rest_words = (str(words) for words in example.deal_frames)
     events = list(game.opening)
     dealing = list(itertools.takewhile(lambda e: not (e.kind == "move" and e.src != "s"),
                                        events))
@@ -102,8 +108,9 @@ def _deal_by_card(example: Example, game: Game) -> list[ReplayStep]:
     for event in dealing:
         pending.append(event)
         if event.kind == "move":
-            words = (f"The deal, card {len(steps) + 1} of {total}: {event.cards[-1].name}, "
-                     f"{game.rules.pile_name(dealt, event.dst)}.")
+            words = _("The deal, card {n} of {total}: {card}, {pile}.").format(
+                n=len(steps) + 1, total=total, card=card_words(event.cards[-1]),
+                pile=game.rules.pile_name(dealt, event.dst))
             steps.append(ReplayStep(f"{words} {first_words}" if not steps else words,
                                     tuple(pending), 0))
             pending = []
@@ -158,15 +165,16 @@ class Replay:
         #: The game replayed (a copy: the replay never changes it).
         self.game = game
         #: The replay's title: the example's, else the game's name and deal.
-        self.title = title or (replay.title if isinstance(replay, Example)
-                               else f"{game.rules.title}, {game.deal_name}")
+        self.title = title or (str(replay.title) if isinstance(replay, Example)
+                               else f"{_(game.rules.title)}, {game.deal_name}")
         opening = (_deal_by_card(replay, game)
                    if deal_by_card and isinstance(replay, Example) and replay.deal_frames
                    else [ReplayStep(deal_caption(game), tuple(game.opening), 0)])
         moves = len(game.history)
         #: Every step, the deal first.
         self.steps: list[ReplayStep] = opening + [
-            ReplayStep(f"Step {n}: {said}" + (ending(game) if n == moves else ""),
+            ReplayStep(_("Step {n}: {words}").format(n=n, words=said)
+                       + (ending(game) if n == moves else ""),
                        tuple(step.events), n, said)
             for n, (said, step) in enumerate(zip(words, game.history, strict=False), start=1)]
         self._checkpoints = {0: game.start.copy()}
@@ -210,10 +218,10 @@ class Replay:
         'The deal.'
         """
         step = self.steps[self._index(k)]
-        said = sentence(step.words) if step.number else "The deal."
+        said = sentence(step.words) if step.number else _("The deal.")
         game = self.game
         if k == self.last and game.result.over:
-            verdict = "You won!" if game.is_won else "Game over: lost."
+            verdict = _("You won!") if game.is_won else _("Game over: lost.")
             said += f" {verdict} {sentence(game.result.reason)}"
         return said
 
@@ -232,7 +240,7 @@ class Replay:
 
     def counter(self, k: int) -> str:
         """The step counter: "step 3 of 10"."""
-        return f"step {self._index(k)} of {self.last}"
+        return _("step {n} of {total}").format(n=self._index(k), total=self.last)
 
     def plan(self, k: int, width: float, timing: Timing = MOVE_TIMING, *,
              keys_from: Scene | None = None) -> Plan:

@@ -12,6 +12,15 @@ sentence.
 'A third time is not allowed.'
 >>> quote("chain", "Третий раз не разрешается.", "No third deal.")
 '«Третий раз не разрешается.» (A third time is not allowed.) No third deal.'
+
+A reader of another language gets the translation into it, from the
+``texts`` catalog (context ``source:<game>``, the original as the message);
+a reader of the text's own language gets the original itself:
+
+>>> translate("chain", "Третий раз не разрешается.", "pl")
+'Trzeci raz jest niedozwolony.'
+>>> quote("chain", "Третий раз не разрешается.", language="ru")
+'«Третий раз не разрешается.»'
 """
 
 from __future__ import annotations
@@ -19,7 +28,10 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["SENTENCES", "PHRASES", "FOUR_OR_FIVE", "translate", "quote", "sentences"]
+from .i18n import check_language, current_language, translations
+
+__all__ = ["SENTENCES", "PHRASES", "FOUR_OR_FIVE", "translate", "quote",
+           "quoted", "translated", "Said", "sentences", "source_language"]
 
 #: The one translation of «четверка или еще, что вообще хорошо, пятерка пик», used by its
 #: sentence and by the phrase quoted out of it.
@@ -514,6 +526,23 @@ PHRASES: dict[str, dict[str, str]] = {
     },
 }
 
+#: The letters that tell the texts' languages apart.
+_LETTERS = {"ru": re.compile("[а-яё]", re.IGNORECASE), "pl": re.compile("[ąćęłńśźż]", re.IGNORECASE)}
+
+
+@functools.cache
+def source_language(game: str) -> str:
+    """The language ``game``'s text is written in, told by its letters.
+
+    >>> source_language("chain")
+    'ru'
+    >>> source_language("klondike")
+    'pl'
+    """
+    text = " ".join(sentences(game))
+    return max(_LETTERS, key=lambda language: len(_LETTERS[language].findall(text)))
+
+
 _ELLIPSIS = "…"
 _ONE_SENTENCE = re.compile(r"(?<=[.!?…»)])\s+(?=[«(A-ZА-ЯŁŚŻ\"'])")
 
@@ -529,8 +558,20 @@ def _by_words(game: str) -> dict[str, str]:
     return {" ".join(original.split()): english for original, english in sentences(game).items()}
 
 
-def _one(game: str, words: str) -> str:
-    table = _by_words(game)
+@functools.cache
+def _in_language(game: str, language: str) -> dict[str, str]:
+    """Every sentence and phrase of ``game``'s text, keyed by its words, in ``language``
+    (the ``texts`` catalog's translation; English where the catalog has none)."""
+    catalog = translations(language)
+    said = {}
+    for original, english in [*sentences(game).items(), *PHRASES[game].items()]:
+        translated = catalog.pgettext(f"source:{game}", original)
+        said[" ".join(original.split())] = english if translated == original else translated
+    return said
+
+
+def _one(game: str, words: str, language: str = "en") -> str:
+    table = _by_words(game) if language == "en" else _in_language(game, language)
     if words in table:
         return table[words]
     phrase = PHRASES[game].get(words)
@@ -542,23 +583,33 @@ def _one(game: str, words: str) -> str:
     raise KeyError(f"{words!r} is not a sentence of the {game} text, nor a phrase of one")
 
 
-def translate(game: str, original: str) -> str:
-    """The translation of ``original``: a sentence of the text, several in a row, or a
-    phrase of ``PHRASES``; ``…`` between them stands for words left out.
+def translate(game: str, original: str, language: str | None = None) -> str:
+    """The translation of ``original`` into ``language`` (None: the current one): a
+    sentence of the text, several in a row, or a phrase of ``PHRASES``; ``…``
+    between them stands for words left out. In the text's own language it is
+    the original itself.
 
     >>> translate("klondike", "Reszta kart zostaje w ręku.")
     'The rest of the cards stay in the hand.'
+    >>> translate("klondike", "Reszta kart zostaje w ręku.", "ru")
+    'Остальные карты остаются в руке.'
+    >>> translate("klondike", "Reszta kart zostaje w ręku.", "pl")
+    'Reszta kart zostaje w ręku.'
     """
+    language = current_language() if language is None else check_language(language)
+    if language == source_language(game):
+        return original
     out = []
     for chunk in _ONE_SENTENCE.split(" ".join(original.split())):
         try:
-            out.append(_one(game, chunk))
+            out.append(_one(game, chunk, language))
             continue
         except KeyError:
             if _ELLIPSIS not in chunk:
                 raise
         # Words left out: "…" between two pieces, or at the start or the end.
-        pieces = [_one(game, p.strip()) if p.strip() else "" for p in chunk.split(_ELLIPSIS)]
+        pieces = [_one(game, p.strip(), language) if p.strip() else ""
+                  for p in chunk.split(_ELLIPSIS)]
         joined = pieces[0]
         for piece in pieces[1:]:
             joined += f" {_ELLIPSIS} {piece}" if joined and piece else _ELLIPSIS + piece
@@ -566,13 +617,98 @@ def translate(game: str, original: str) -> str:
     return " ".join(out)
 
 
-def quote(game: str, original: str, note: str = "") -> str:
-    """The original in guillemets, its translation in brackets, then ``note``.
+def quote(game: str, original: str, note: str = "", *, language: str | None = None) -> str:
+    """The original in guillemets, its translation in brackets (none in the text's own
+    language), then ``note``; ``language``: the reader's (None: the current one).
 
     A sentence the text puts in brackets is quoted without them.
     """
-    english = translate(game, original)
+    language = current_language() if language is None else check_language(language)
+    said = translate(game, original, language)
     if original.startswith("(") and original.endswith(")"):
-        original, english = original[1:-1], english[1:-1]
-    words = f"«{original}» ({english})"
+        original, said = original[1:-1], said[1:-1]
+    words = f"«{original}»" if language == source_language(game) else f"«{original}» ({said})"
     return f"{words} {note}" if note else words
+
+
+#: A part of :class:`Said`: English words (said in the reader's language, from the
+#: ``texts`` catalog), or a quotation ``(game, original, note)``.
+_Part = str | tuple[str, str, str]
+
+
+class Said(str):
+    """Words of an example (its title, its summary, the words beside a step, which may
+    quote the text): said in the reader's language when they are read.
+
+    The examples are module constants, built once; their words keep the
+    English and the quoted original, and say them in the current language
+    each time they are turned into text (``str()``, ``format()``): the English
+    from the ``texts`` catalog, a quotation with its translation into the
+    reader's language. As a plain string it holds the English words, and
+    joining it to a string (``+``) keeps it a :class:`Said`.
+
+    >>> words = "the twos: " + quoted("chain", "Третий раз не разрешается.")
+    >>> str(words)
+    'the twos: «Третий раз не разрешается.» (A third time is not allowed.)'
+    >>> from solitaire_widgets.i18n import use_language
+    >>> with use_language("pl"):
+    ...     str(words)
+    'the twos: «Третий раз не разрешается.» (Trzeci raz jest niedozwolony.)'
+    """
+
+    parts: tuple[_Part, ...]
+
+    def __new__(cls, parts: tuple[_Part, ...]) -> Said:
+        made = super().__new__(cls, _say(parts, "en"))
+        made.parts = parts
+        return made
+
+    def __str__(self) -> str:
+        return _say(self.parts, current_language())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __add__(self, other: str) -> Said:
+        return Said(self.parts + _parts(other))
+
+    def __radd__(self, other: str) -> Said:
+        return Said(_parts(other) + self.parts)
+
+    def __reduce__(self) -> tuple[type[Said], tuple[tuple[_Part, ...]]]:
+        return Said, (self.parts,)
+
+
+def _parts(words: str) -> tuple[_Part, ...]:
+    return words.parts if isinstance(words, Said) else (str(words),)
+
+
+def _say(parts: tuple[_Part, ...], language: str) -> str:
+    catalog = translations(language)
+    said = []
+    for part in parts:
+        if isinstance(part, str):
+            said.append(catalog.gettext(part) if part.strip() else part)
+        else:
+            game, original, note = part
+            said.append(quote(game, original, catalog.gettext(note) if note else note,
+                              language=language))
+    return "".join(said)
+
+
+def translated(words: str) -> Said:
+    """English ``words`` (marked for the catalogs where they are written), said in the
+    current language when read: for module constants.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> title = translated("Quarrel: where the base three of spades goes")
+    >>> with use_language("pl"):
+    ...     str(title)
+    'Kłótnia: dokąd trafia bazowa trójka pik'
+    """
+    return words if isinstance(words, Said) else Said((words,))
+
+
+def quoted(game: str, original: str, note: str = "") -> Said:
+    """:func:`quote`, said when read (in the reader's language): for module constants."""
+    return Said(((game, original, note),))

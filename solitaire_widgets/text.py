@@ -8,6 +8,7 @@ Chain, deal 5
 from __future__ import annotations
 
 from .game import Game
+from .i18n import _, ngettext
 from .table import Pile
 
 __all__ = ["render_text", "pile_text"]
@@ -16,15 +17,16 @@ __all__ = ["render_text", "pile_text"]
 def pile_text(pile: Pile) -> str:
     """A pile's cards bottom to top, face-down cards as ``##``; the stock as a count."""
     if pile.kind == "stock":
-        return f"{len(pile.cards)} cards face down"
+        return ngettext("{n} cards face down", "{n} cards face down",
+                        len(pile.cards)).format(n=len(pile.cards))
     return " ".join(
         str(card) if pile.face_up(index) else "##" for index, card in enumerate(pile.cards)
-    ) or "(empty)"
+    ) or _("(empty)")
 
 
 def render_text(game: Game) -> str:
     """The table of ``game`` as text: title, status, then every pile that matters."""
-    lines = [f"{game.rules.title}, {game.deal_name}", game.status, ""]
+    lines = [f"{_(game.rules.title)}, {game.deal_name}", game.status, ""]
     for pile in game.piles:
         if pile.cards or pile.kind in ("foundation", "stock"):
             name = game.rules.pile_name(game.table, pile.id)
@@ -32,5 +34,5 @@ def render_text(game: Game) -> str:
     moves = game.legal_moves()
     if moves:
         lines.append("")
-        lines.append("legal moves: " + " ".join(str(m) for m in moves))
+        lines.append(_("legal moves: {moves}").format(moves=" ".join(str(m) for m in moves)))
     return "\n".join(lines)

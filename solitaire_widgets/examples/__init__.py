@@ -38,13 +38,15 @@ class Example:
     name: str
     game: str
     title: str
-    #: What the example shows, in English.
+    #: What the example shows (written in English; ``str()`` says it in the current language).
     summary: str
     #: The source text's sentence(s) it rebuilds, in the original language ('' if none).
     source: str
     #: Our English translation of ``source``.
     translation: str
     deck: str
+    #: Each step's move and words (written in English, quoting the text's originals;
+    #: :attr:`words` says them in the reader's language).
     steps: tuple[tuple[str, str], ...]
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 0
@@ -52,6 +54,18 @@ class Example:
     #: Show the opening deal card by card: ``(words beside the first card dealt,
     #: words beside the rest of the opening)``; empty: the deal is one frame.
     deal_frames: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The title and the summary are said in the reader's language when read
+        # (an example is a module constant, made once): see sources.Said.
+        from ..sources import translated
+
+        object.__setattr__(self, "title", translated(self.title))
+        object.__setattr__(self, "summary", translated(self.summary))
+        object.__setattr__(self, "steps", tuple((move, translated(words))
+                                                for move, words in self.steps))
+        object.__setattr__(self, "deal_frames", tuple(translated(words)
+                                                      for words in self.deal_frames))
 
     def save_data(self) -> dict[str, Any]:
         """The example as save-file data (see :meth:`Game.to_dict`)."""
@@ -92,8 +106,8 @@ class Example:
 
     @property
     def words(self) -> list[str]:
-        """The words beside each step, in order."""
-        return [words for _move, words in self.steps]
+        """The words beside each step, in order, in the current language's quotations."""
+        return [str(words) for _move, words in self.steps]
 
 
 _FOUND: dict[str, Example] = {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards import Card, card_words
+from ..i18n import _, format_number, ngettext
 from ..rules import Rules
 from ..table import Pile, Table
 
@@ -42,8 +44,9 @@ def sentence(text: str) -> str:
     return text if ends.endswith((".", "!", "?", "…")) else text + "."
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+def _name(card: Card) -> str:
+    """A card's name in the current language (the nominative)."""
+    return str(card_words(card))
 
 
 def describe_pile(pile: Pile) -> str:
@@ -55,21 +58,26 @@ def describe_pile(pile: Pile) -> str:
     """
     cards = pile.cards
     if not cards:
-        return "empty"
+        return _("empty")
     if pile.kind == "stock":
-        return _cards(len(cards)) + " face down"
+        return ngettext("{n} card face down", "{n} cards face down",
+                        len(cards)).format(n=format_number(len(cards)))
     if pile.kind == "foundation":
         top = cards[-1]
         if len(cards) == 1:
-            return top.name
-        return f"{_cards(len(cards))}, {cards[0].name} at the bottom, {top.name} on top"
+            return _name(top)
+        return ngettext("{n} card, {bottom} at the bottom, {top} on top",
+                        "{n} cards, {bottom} at the bottom, {top} on top", len(cards)).format(
+            n=format_number(len(cards)), bottom=card_words(cards[0]), top=card_words(top))
     down = min(pile.down, len(cards))
-    shown = ", ".join(card.name for card in cards[down:])
+    shown = ", ".join(_name(card) for card in cards[down:])
     if not down:
         return shown
     if down == len(cards):
-        return _cards(down) + " face down"
-    return f"{_cards(down)} face down, then {shown}"
+        return ngettext("{n} card face down", "{n} cards face down",
+                        down).format(n=format_number(down))
+    return ngettext("{n} card face down, then {cards}", "{n} cards face down, then {cards}",
+                    down).format(n=format_number(down), cards=shown)
 
 
 def describe_table(game: Game | Rules | str, table: Table, *, status: bool = True) -> str:
@@ -93,14 +101,15 @@ def describe_table(game: Game | Rules | str, table: Table, *, status: bool = Tru
     said = rules.status(table) if not table.facts.get("over") else str(
         table.facts.get("reason") or "")
     if table.facts.get("over"):
-        said = ("Won: " if table.facts.get("won") else "Lost: ") + said
+        said = (_("Won: {reason}") if table.facts.get("won") else _("Lost: {reason}")).format(
+            reason=said)
     if said and status:
         lines.append(said.rstrip(".") + ".")
     many = sum(1 for p in table.piles.values() if p.kind == "tableau") > 24
     empty: list[str] = []
     uncounted = 0
     for pile in table.piles.values():
-        name = rules.pile_name(table, pile.id)
+        name = str(rules.pile_name(table, pile.id))
         name = name[:1].upper() + name[1:]
         if not pile.cards:
             if many and pile.kind in ("tableau", "reserve"):
@@ -108,11 +117,12 @@ def describe_table(game: Game | Rules | str, table: Table, *, status: bool = Tru
             else:
                 empty.append(name[:1].lower() + name[1:])
             continue
-        lines.append(f"{name}: {describe_pile(pile)}.")
+        lines.append(_("{pile}: {cards}.").format(pile=name, cards=describe_pile(pile)))
     if empty:
-        lines.append("Empty: " + ", ".join(empty) + ".")
+        lines.append(_("Empty: {piles}.").format(piles=", ".join(empty)))
     if uncounted:
-        lines.append(f"{uncounted} other places are empty.")
+        lines.append(ngettext("{n} other places are empty.", "{n} other places are empty.",
+                              uncounted).format(n=format_number(uncounted)))
     return "\n".join(lines)
 
 
@@ -142,6 +152,7 @@ def pile_names(game: Game | Rules | str, table: Table) -> str:
         if len(run) == 1:
             parts.append(f"{first}: {rules.pile_name(table, first)}")
         else:
-            parts.append(f"{first} to {last}: {rules.pile_name(table, first)} to "
-                         f"{rules.pile_name(table, last)}")
+            parts.append(_("{first} to {last}: {first_name} to {last_name}").format(
+                first=first, last=last, first_name=rules.pile_name(table, first),
+                last_name=rules.pile_name(table, last)))
     return "; ".join(parts)

@@ -25,6 +25,7 @@ from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..i18n import _, ngettext
 from .describe import describe_table
 from .player import unique_ids
 from .scene import Scene, layout, readable_width
@@ -59,7 +60,7 @@ def repr_svg(game: Game, width: float = DISPLAY_WIDTH) -> str:
 
 
 def _svg(game: Game, scene: Scene) -> str:
-    title = f"{game.rules.title}: {game.status}"
+    title = f"{_(game.rules.title)}: {game.status}"
     svg = scene_svg(scene, title=title, description=describe_table(game, game.table))
     digest = hashlib.sha1(svg.encode()).hexdigest()[:6]
     return unique_ids(svg, f"sw-g{digest}{next(_NUMBERS)}")
@@ -174,11 +175,26 @@ def replay_still(game: Game, title: str, position: int = 0,
     words = describe_table(game, table)
     scene = layout(game, table, width)
     svg = scene_svg(scene, title=title, description=words)
-    steps = len(game.history)
-    shown = "the deal" if position == 0 else f"step {position}"
-    line = (f"{title}: a replay of {steps} step{'' if steps == 1 else 's'}, a picture of "
-            f"{shown}. Run this code in Jupyter to step through it.")
-    return svg, still_html(svg, words, line, scene)
+    return svg, still_html(svg, words, replay_line(title, len(game.history), position), scene)
+
+
+def replay_line(title: str, steps: int, position: int) -> str:
+    """The line under a replay's picture where no kernel runs.
+
+    >>> replay_line("Chain, deal 5", 2, 1)
+    'Chain, deal 5: a replay of 2 steps, a picture of step 1. Run this code in Jupyter to step through it.'
+    """
+    if position == 0:
+        line = ngettext("{title}: a replay of {n} step, a picture of the deal. "
+                        "Run this code in Jupyter to step through it.",
+                        "{title}: a replay of {n} steps, a picture of the deal. "
+                        "Run this code in Jupyter to step through it.", steps)
+    else:
+        line = ngettext("{title}: a replay of {n} step, a picture of step {step}. "
+                        "Run this code in Jupyter to step through it.",
+                        "{title}: a replay of {n} steps, a picture of step {step}. "
+                        "Run this code in Jupyter to step through it.", steps)
+    return line.format(title=title, n=steps, step=position)
 
 
 def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
@@ -191,11 +207,14 @@ def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     """
     words = describe_table(game, game.table)
     shown = escape(words, quote=False).replace("\n", "<br>")
-    line = f"{game.rules.title} ({game.deal_name}, {len(game.history)} moves): {game.status}"
+    title = _(game.rules.title)
+    moves = len(game.history)
+    line = ngettext("{game} ({deal}, {n} moves): {status}", "{game} ({deal}, {n} moves): {status}",
+                    moves).format(game=title, deal=game.deal_name, n=moves, status=game.status)
     scene = layout(game, game.table, width)
-    return still_html(_svg(game, scene), f"{game.rules.title}: {game.status}", line, scene,
-                      '<details><summary>The table in words</summary><p>' + shown
-                      + "</p></details>")
+    return still_html(_svg(game, scene), f"{title}: {game.status}", line, scene,
+                      "<details><summary>" + escape(_("The table in words"), quote=False)
+                      + "</summary><p>" + shown + "</p></details>")
 
 
 def example_html(example: Example) -> str:
@@ -208,8 +227,8 @@ def example_html(example: Example) -> str:
     """
     from .player import html_player, replay_frames
 
-    _svg, picture = replay_still(example.play(), example.title)
-    return html_player(replay_frames(example), example.title, picture=picture)
+    _svg, picture = replay_still(example.play(), str(example.title))
+    return html_player(replay_frames(example), str(example.title), picture=picture)
 
 
 def example_png(example: Example) -> bytes:

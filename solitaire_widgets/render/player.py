@@ -20,9 +20,11 @@ import itertools
 import json
 import re
 from collections.abc import Sequence
+from functools import cache
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, current_language, use_language
 from ..rules import Rules
 from ..table import Table
 from .describe import describe_table
@@ -122,7 +124,7 @@ _SCRIPT = """(function () {
     }
     if (!live) { show(nearest(index, down), down); return; }
     var ticket = ++asked, wanted = index;
-    caption.textContent = "Computing step " + wanted + " in the browser\u2026";
+    caption.textContent = data.words.computing.replace("{n}", String(wanted));
     compute(root, wanted).then(function (got) {
       if (ticket === asked) { paint(wanted, got.draw, escaped(got.caption)); }
     }, function (error) {
@@ -134,13 +136,13 @@ _SCRIPT = """(function () {
   function stop() {
     if (timer !== null) { window.clearInterval(timer); timer = null; }
     buttons.play.textContent = "\\u25B6";
-    buttons.play.setAttribute("aria-label", "Play");
+    buttons.play.setAttribute("aria-label", data.words.play);
     buttons.play.setAttribute("aria-pressed", "false");
   }
   function play() {
     if (index >= last) { show(0); }
     buttons.play.textContent = "\\u275A\\u275A";
-    buttons.play.setAttribute("aria-label", "Pause");
+    buttons.play.setAttribute("aria-label", data.words.pause);
     buttons.play.setAttribute("aria-pressed", "true");
     timer = window.setInterval(function () {
       if (index >= last) { stop(); } else { show(index + 1); }
@@ -267,8 +269,26 @@ def lang_marked(text: str) -> str:
     return "".join(out)
 
 
-_STEP = re.compile(r"Step (\d+):")
-_DEALT = re.compile(r"The deal, card (\d+) of (\d+)")
+def _heading(message: str, rest: str) -> str:
+    """A caption's message up to its placeholder ``rest``, without the colon or stop before it."""
+    return message.split(rest)[0].rstrip(" :.")
+
+
+def _numbered(head: str) -> str:
+    """A regular expression for ``head`` with its ``{n}`` and ``{total}`` as numbers."""
+    return "".join(r"(\d+)" if part in ("{n}", "{total}") else re.escape(part)
+                   for part in re.split(r"(\{n\}|\{total\})", head))
+
+
+@cache
+def _caption_patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """How captions start in ``language`` (see :mod:`~solitaire_widgets.replay`): "Step 3",
+    "The deal, card 2 of 9", and either of them or "The deal" (a picture's label)."""
+    with use_language(language):
+        step = _numbered(_heading(_("Step {n}: {words}"), "{words}"))
+        dealt = _numbered(_heading(_("The deal, card {n} of {total}: {card}, {pile}."), "{card}"))
+        deal = re.escape(_("The deal.").rstrip("."))
+    return re.compile(step), re.compile(dealt), re.compile(f"{step}|{dealt}|{deal}")
 
 
 def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
@@ -282,13 +302,16 @@ def _counters(captions: list[str], numbers: list[int], total: int) -> list[str]:
     >>> _counters(["one", "two"], [0, 1], 2)
     ['Step 0 of 1', 'Step 1 of 1']
     """
-    found = [_STEP.match(caption) for caption in captions]
+    step_caption, dealt_caption, _label = _caption_patterns(current_language())
+    found = [step_caption.match(caption) for caption in captions]
     if not any(found):
-        return [f"Step {n} of {total - 1}" for n in numbers]
+        return [_("Step {n} of {total}").format(n=n, total=total - 1) for n in numbers]
     steps = [int(m.group(1)) if m else 0 for m in found]
     last = max(steps) + (total - 1 - numbers[-1])
-    dealt = [_DEALT.match(caption) for caption in captions]
-    return [f"Step {n} of {last}" + (f", card {d.group(1)} of {d.group(2)} dealt" if d else "")
+    dealt = [dealt_caption.match(caption) for caption in captions]
+    return [_("Step {n} of {total}, card {card} of {cards} dealt").format(
+                n=n, total=last, card=d.group(1), cards=d.group(2)) if d
+            else _("Step {n} of {total}").format(n=n, total=last)
             for n, d in zip(steps, dealt, strict=True)]
 
 
@@ -329,7 +352,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     frames, found = _shared_defs(list(frames))
     pictures = "".join((defs or {}).values()) + found
     if not frames:
-        frames = [("", "Nothing to show")]
+        frames = [("", _("Nothing to show"))]
     numbers = list(range(len(frames))) if steps is None else [int(n) for n in steps]
     total = max(numbers[-1] + 1, int(count or 0))
     # Ids come from the content and a running number, not from chance, so a
@@ -358,7 +381,9 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     counters = _counters([cap for _, cap in frames], numbers, total)
     data = {"pieces": pieces, "frames": indices,
             "captions": [lang_marked(cap) for _, cap in frames],
-            "counters": counters, "steps": numbers, "count": total, "save": save is not None}
+            "counters": counters, "steps": numbers, "count": total, "save": save is not None,
+            "words": {"computing": _("Computing step {n} in the browser…"),
+                      "play": _("Play"), "pause": _("Pause")}}
     script_args = {"id": uid, "data": script_json(data),
                    "interval": max(100, int(interval_ms))}
 
@@ -372,18 +397,20 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
                  f' data-sw-title="{safe_title}"')
     markup = "".join([
         f'<div id="{uid}" class="sw-player" tabindex="0" role="group"{extra} '
-        f'aria-label="{safe_title}: replay; left and right arrow keys step">',
+        'aria-label="' + escape(_("{title}: replay; left and right arrow keys step").format(
+            title=title), quote=True) + '">',
         f"<style>{style}</style>",
         f'<div class="sw-title">{escape(title, quote=False)}</div>', shared,
         # Behind a picture the script draws the first frame too (from the pieces).
         f'<div class="sw-stage" id="{uid}-stage">{"" if picture else first_svg}</div>',
-        '<div class="sw-bar" role="toolbar" aria-label="Replay controls">',
-        button("first", "Go to the start", "&#xAB;"),
-        button("back", "Step back", "&#x2039;"),
-        f'<button type="button" id="{uid}-play" aria-label="Play" aria-pressed="false" '
-        f'title="Play or pause">&#x25B6;</button>',
-        button("forward", "Step forward", "&#x203A;"),
-        button("end", "Go to the end", "&#xBB;"),
+        '<div class="sw-bar" role="toolbar" aria-label="'
+        + escape(_("Replay controls"), quote=True) + '">',
+        button("first", escape(_("Go to the start"), quote=True), "&#xAB;"),
+        button("back", escape(_("Step back"), quote=True), "&#x2039;"),
+        f'<button type="button" id="{uid}-play" aria-label="{escape(_("Play"), quote=True)}" '
+        f'aria-pressed="false" title="{escape(_("Play or pause"), quote=True)}">&#x25B6;</button>',
+        button("forward", escape(_("Step forward"), quote=True), "&#x203A;"),
+        button("end", escape(_("Go to the end"), quote=True), "&#xBB;"),
         f'<span class="sw-counter" id="{uid}-counter">{counters[0]}</span>',
         "</div>",
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
@@ -400,14 +427,11 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
             f'<script type="text/javascript">{put}{script}</script>')
 
 
-_LABEL = re.compile(r"Step \d+|The deal(, card \d+ of \d+)?")
-
-
 def _frame(rules: Rules, table: Table, caption: str, width: float, four_colour: bool,
            title: str, defs: dict[str, str] | None = None) -> tuple[str, str]:
     # The picture is named by the step; the caption beside it has the words
     # (with the quoted text in its own language, which an SVG title cannot mark).
-    label = _LABEL.match(caption)
+    label = _caption_patterns(current_language())[2].match(caption)
     scene = layout(rules, table, width)
     return (scene_svg(scene, four_colour, title=f"{title}: {label.group() if label else caption}",
                       description=describe_table(rules, table), shared_defs=defs), caption)
@@ -435,7 +459,7 @@ def game_frames(game: Game, width: float = 720.0, four_colour: bool = False) -> 
     """
     from ..replay import Replay
 
-    return _replay_frames(Replay(game, title=game.rules.title), width, four_colour)
+    return _replay_frames(Replay(game, title=_(game.rules.title)), width, four_colour)
 
 
 #: A game's player holds the deal and at most this many last steps as pictures.
@@ -444,8 +468,8 @@ HELD_STEPS = 20
 #: show every step) up to this many moves; a longer game shows the held steps.
 SAVE_LIMIT = 5000
 #: The kernel-free picture of a table says this under it.
-PICTURE_NOTE = ("A picture of the table: with a running Python kernel it is a table "
-                "you can play.")
+PICTURE_NOTE = N_("A picture of the table: with a running Python kernel it is a table "
+                  "you can play.")
 
 
 def game_player(game: Game, title: str = "", width: float = 720.0,
@@ -464,15 +488,15 @@ def game_player(game: Game, title: str = "", width: float = 720.0,
     """
     from ..replay import Replay
 
-    replay = Replay(game, title=game.rules.title)
+    replay = Replay(game, title=_(game.rules.title))
     last = replay.last
     first_held = max(1, last - held + 1)
     defs: dict[str, str] = {}
     held_steps = [0, *range(first_held, last + 1)]
     frames = _replay_frames(replay, width, four_colour, defs, held_steps)
-    title = title or f"{game.rules.title}, {game.deal_name}"
+    title = title or f"{_(game.rules.title)}, {game.deal_name}"
     if last == 0:
-        return html_player(frames, title, note=PICTURE_NOTE, defs=defs, picture=picture)
+        return html_player(frames, title, note=_(PICTURE_NOTE), defs=defs, picture=picture)
     return html_player(frames, title, steps=held_steps, count=last + 1,
                        save=game.to_json() if last <= SAVE_LIMIT else None, defs=defs,
                        picture=picture)

@@ -51,7 +51,9 @@ import math
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
+from ..cards import card_words
 from ..game import Game
+from ..i18n import _
 from ..moves import Move
 from .draw import CURSOR
 from .scene import Scene
@@ -257,8 +259,8 @@ def _stock(game: Game) -> Intent | None:
         return None
     rules = game.rules
     named = [f"{rules.action_label(m.action)} ({m.action})" for m in choices]
-    return Refuse("The stock does not choose for you: " + " or ".join(named)
-                  + "; use its button or type it")
+    return Refuse(_("The stock does not choose for you: {choices}; use its button or type it")
+                  .format(choices=_(" or ").join(named)))
 
 
 def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
@@ -274,8 +276,9 @@ def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
                 and piles[move.dst].kind == "foundation"):
             return Play(move)
     pile = piles.get(pile_id)
-    what = pile.top.name if pile is not None and pile.top is not None else "nothing"
-    return Refuse(f"{what} cannot go to a foundation now")
+    if pile is None or pile.top is None:
+        return Refuse(_("nothing cannot go to a foundation now"))
+    return Refuse(_("{card} cannot go to a foundation now").format(card=card_words(pile.top)))
 
 
 def _act_on(state: PointerState, game: Game, pile_id: str, index: int) -> Outcome:
@@ -293,8 +296,9 @@ def _act_on(state: PointerState, game: Game, pile_id: str, index: int) -> Outcom
     if picked is None:
         state = replace(state, press=None)
         if not game.table.piles[pile_id].cards:
-            return state, Refuse("That place is empty: pick up a card first, then choose this place")
-        return state, Refuse("That card is face down")
+            return state, Refuse(_("That place is empty: pick up a card first, "
+                                   "then choose this place"))
+        return state, Refuse(_("That card is face down"))
     return replace(state, selected=(pile_id, picked)), Select(pile_id, picked)
 
 

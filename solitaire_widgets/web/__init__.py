@@ -11,17 +11,28 @@ guide for the page side and ``window.solitaireTables``.
 True
 >>> PlayHere("klondike", seed=7)._repr_html_().count('class="card"')  # wide and narrow
 104
+
+Each table speaks a language (``language="ru"``; None: the current one, see
+:func:`~solitaire_widgets.i18n.current_language`), written on it as
+``data-sw-language``: the page script asks the engine to answer in it.
+
+>>> 'data-sw-language="pl"' in table_html("chain", seed=54, language="pl")
+True
 """
 
 from __future__ import annotations
 
 import itertools
+import json
+import re
+from functools import cache
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..games import new_game
+from ..i18n import _, check_language, current_language, format_number, ngettext, use_language
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import SAVE_LIMIT, html_player, replay_frames, unique_ids
 from ..render.pointer import KEYS
@@ -32,7 +43,8 @@ from .runtime import install_runtime, wheel_name
 if TYPE_CHECKING:  # pragma: no cover
     from ..examples import Example
 
-__all__ = ["PlayHere", "Demonstration", "table_html", "keys_help", "head_html", "export_html"]
+__all__ = ["PlayHere", "Demonstration", "table_html", "keys_help", "head_html", "export_html",
+           "page_words"]
 
 
 def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...] = (),
@@ -57,14 +69,15 @@ def keys_help(game: str | Game) -> str:
     'f sends the top card to its series'
     """
     word = (game if isinstance(game, Game) else new_game(game)).rules.foundation_word
-    return ("Arrow keys choose a pile, Up and Down take more or fewer of its cards, "
-            f"Enter or Space picks up or puts down, f sends the top card to its {word}, "
-            "Escape puts the cards back, u undoes, r redoes, h shows a hint")
+    return _("Arrow keys choose a pile, Up and Down take more or fewer of its cards, "
+             "Enter or Space picks up or puts down, f sends the top card to its {foundation}, "
+             "Escape puts the cards back, u undoes, r redoes, h shows a hint"
+             ).format(foundation=_(word))
 
 
 def table_html(game: str | Game = "klondike", seed: int | None = None, *,
                moves: list[str] | tuple[str, ...] = (), picture: bool = True,
-               **options: str) -> str:
+               language: str | None = None, **options: str) -> str:
     """The HTML of one table: the position's picture and a "Play here" button.
 
     ``moves`` are played first: the reader continues from there ("try it
@@ -74,15 +87,20 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
     A game of more than :data:`~solitaire_widgets.render.player.SAVE_LIMIT`
     moves is only a picture (its save would weigh megabytes). The picture is
     drawn twice, for a wide column and for a phone's (the stylesheet shows
-    one), so its pile labels read on both.
+    one), so its pile labels read on both. ``language``: the language of its
+    words, and of the live table's (written as ``data-sw-language``).
 
     >>> from solitaire_widgets.cards import full_deck
     >>> deck = " ".join(str(c) for c in reversed(full_deck(1)))
     >>> "Chain, custom deck, the deal" in table_html("chain", seed=1, deck=deck)
     True
     """
-    made = _game(game, seed, moves, **options)
-    title = f"{made.rules.title}, {made.deal_name}"
+    with use_language(language) as spoken:
+        return _table_html(_game(game, seed, moves, **options), picture, spoken)
+
+
+def _table_html(made: Game, picture: bool, language: str) -> str:
+    title = f"{_(made.rules.title)}, {made.deal_name}"
     svg = ""
     if picture:
         for width, kind in ((DISPLAY_WIDTH, "wide"), (PHONE_WIDTH, "narrow")):
@@ -91,43 +109,97 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
             svg += (f'<div class="sw-picture sw-{kind}">'
                     f'{unique_ids(drawn, f"sw-pre{next(_NUMBERS)}")}</div>')
     count = len(made.history)
-    where = (f"after {count:,} move{'s' if count != 1 else ''}" if count else "the deal")
     # A numbered deal with no moves needs only its name and number; any other
     # game goes with its save, up to SAVE_LIMIT moves (a page does not carry
     # megabytes; a longer game is a picture).
     numbered = not made.history and not made.custom_deck
     if count > SAVE_LIMIT:
-        return (f'<div class="sw-table sw-picture-only">'
+        note = ngettext("{title}, after {n} move: a picture (a game of more than {limit} moves "
+                        "is not played in the page); in Python, {code}.",
+                        "{title}, after {n} moves: a picture (a game of more than {limit} moves "
+                        "is not played in the page); in Python, {code}.", count)
+        return (f'<div class="sw-table sw-picture-only" data-sw-language="{language}">'
                 f'<div class="sw-stage">{svg}</div>'
-                f'<p class="sw-note">{escape(title)}, {where}: a picture (a game of more '
-                f"than {SAVE_LIMIT:,} moves is not played in the page); in Python, "
-                "<code>GameWidget(load_game(save))</code>.</p></div>")
-    if made.is_over:
-        where += f", a finished game ({made.status})"
+                '<p class="sw-note">'
+                + note.format(title=escape(title), n=format_number(count),
+                              limit=format_number(SAVE_LIMIT),
+                              code="<code>GameWidget(load_game(save))</code>")
+                + "</p></div>")
+    status = escape(made.status)
+    if not count:
+        where = (_("{title}, the deal, a finished game ({status}).") if made.is_over
+                 else _("{title}, the deal."))
+    elif made.is_over:
+        where = ngettext("{title}, after {n} move, a finished game ({status}).",
+                         "{title}, after {n} moves, a finished game ({status}).", count)
+    else:
+        where = ngettext("{title}, after {n} move.", "{title}, after {n} moves.", count)
+    where = where.format(title=escape(title), n=format_number(count), status=status)
     attrs = [f'data-sw-game="{escape(made.name)}"', f'data-sw-seed="{made.seed}"',
+             f'data-sw-language="{language}"',
              f'data-sw-keys="{escape("|".join(KEYS))}"',
              f'data-sw-help="{escape(keys_help(made))}"']
     if not numbered:
         attrs.append(f'data-sw-save="{escape(made.to_json(), quote=True)}"')
     play = (f"<code>GameWidget(&quot;{escape(made.name)}&quot;, seed={made.seed})</code>"
             if numbered else "<code>GameWidget(load_game(save))</code>")
+    how = (_("A picture: with JavaScript this page plays it in the browser (press Play here); "
+             "in Python, {code}.") if picture else
+           _("With JavaScript this page plays it in the browser (press Play here); "
+             "in Python, {code}."))
     return (f'<div class="sw-table" {" ".join(attrs)}>'
             f'<div class="sw-stage">{svg}</div>'
-            '<button type="button" class="sw-play-here" hidden>Play here</button>'
-            f'<p class="sw-note">{escape(title)}, {where}. '
-            + ("A picture: with" if picture else "With")
-            + " JavaScript this page plays it in the browser (press Play here); "
-            f"in Python, {play}.</p>"
+            '<button type="button" class="sw-play-here" hidden>' + escape(_("Play here"))
+            + "</button>"
+            f'<p class="sw-note">{where} {how.format(code=play)}</p>'
             "</div>")
 
 
 _NUMBERS = itertools.count(1)
 
 
-def head_html(prefix: str = "sw-web/") -> str:
-    """The two tags a page needs once, in its head: the stylesheet and the page script."""
+def head_html(prefix: str = "sw-web/", language: str | None = None) -> str:
+    """The two tags a page needs once, in its head: the stylesheet and the page script.
+
+    In a language other than English the script carries the page's words in
+    it (``data-words``, see :func:`page_words`).
+    """
+    language = current_language() if language is None else check_language(language)
+    words = page_words(language)
+    data = (f' data-words="{escape(json.dumps(words, ensure_ascii=False), quote=True)}"'
+            if words else "")
     return (f'<link rel="stylesheet" href="{escape(prefix)}tables.css">'
-            f'<script defer src="{escape(prefix)}tables.js" data-wheel="{wheel_name()}"></script>')
+            f'<script defer src="{escape(prefix)}tables.js" data-wheel="{wheel_name()}"'
+            f"{data}></script>")
+
+
+#: The page script's words: each ``t("...")`` in tables.js.
+_SCRIPT_WORDS = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"(?:\s*\+\s*"((?:[^"\\]|\\.)*)")?\)')
+
+
+@cache
+def page_words(language: str) -> dict[str, str]:
+    """The page script's words in ``language``: its English words to theirs (none for English).
+
+    The page script (``tables.js``) says every word through ``t("...")``; a
+    page hands it these as JSON (``data-words`` on its script tag, see
+    :func:`head_html`).
+
+    >>> page_words("pl")["Undo"]
+    'Cofnij'
+    >>> page_words("en")
+    {}
+    """
+    check_language(language)
+    if language == "en":
+        return {}
+    script = (Path(__file__).with_name("assets") / "tables.js").read_text(encoding="utf-8")
+    words: dict[str, str] = {}
+    with use_language(language):
+        for match in _SCRIPT_WORDS.finditer(script):
+            english = json.loads('"' + match.group(1) + (match.group(2) or "") + '"')
+            words[english] = _(english)
+    return words
 
 
 class Demonstration:
@@ -140,44 +212,54 @@ class Demonstration:
     True
     """
 
-    def __init__(self, example: Example) -> None:
+    def __init__(self, example: Example, *, language: str | None = None) -> None:
         self.example = example
+        #: The language of its words and of its table (None: the current one).
+        self.language = current_language() if language is None else check_language(language)
 
     def _repr_html_(self) -> str:
-        game = self.example.play()
-        result = game.result
-        heading = "<b>Try it yourself from here.</b>"
-        if result.over:
-            heading = ("<b>Try it yourself from here:</b> the game is already "
-                       + ("won" if result.won else "lost")
-                       + f" ({escape(result.reason or game.status)}); "
-                       "Undo takes the last move back, so you can play on differently.")
-        return (f'<p class="sw-summary">{escape(self.example.summary)}</p>'
-                + html_player(replay_frames(self.example), self.example.title)
-                + f'<p class="sw-from-here">{heading}</p>'
-                + table_html(game, picture=False))
+        with use_language(self.language):
+            game = self.example.play()
+            result = game.result
+            heading = "<b>" + escape(_("Try it yourself from here.")) + "</b>"
+            if result.over:
+                heading = (_("<b>Try it yourself from here:</b> the game is already won ({reason}); "
+                             "Undo takes the last move back, so you can play on differently.")
+                           if result.won else
+                           _("<b>Try it yourself from here:</b> the game is already lost ({reason}); "
+                             "Undo takes the last move back, so you can play on differently.")
+                           ).format(reason=escape(result.reason or game.status))
+            return (f'<p class="sw-summary">{escape(str(self.example.summary))}</p>'
+                    + html_player(replay_frames(self.example), str(self.example.title))
+                    + f'<p class="sw-from-here">{heading}</p>'
+                    + table_html(game, picture=False))
 
 
 class PlayHere:
     """A table for a notebook or book page: shows :func:`table_html`.
 
     In the book (whose pages load the page script), "Play here" makes it
-    playable; elsewhere it is a picture of the position.
+    playable; elsewhere it is a picture of the position. ``language``: the
+    language of its words and of the live table (None: the current one).
     """
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None, *,
-                 moves: list[str] | tuple[str, ...] = (), **options: str) -> None:
-        self.game = _game(game, seed, moves, **options)
+                 moves: list[str] | tuple[str, ...] = (), language: str | None = None,
+                 **options: str) -> None:
+        #: The language of its words and of the live table.
+        self.language = current_language() if language is None else check_language(language)
+        with use_language(self.language):
+            self.game = _game(game, seed, moves, **options)
 
     def _repr_html_(self) -> str:
-        return table_html(self.game)
+        return table_html(self.game, language=self.language)
 
     def __repr__(self) -> str:
         return f"PlayHere({self.game.name!r}, seed={self.game.seed})"
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="icon" href="data:,">
@@ -193,18 +275,22 @@ _PAGE = """<!DOCTYPE html>
 
 def export_html(game: str | Game, directory: str | Path, seed: int | None = None, *,
                 moves: list[str] | tuple[str, ...] = (), cache: Path | None = None,
-                **options: str) -> Path:
+                language: str | None = None, **options: str) -> Path:
     """Write a self-contained folder (``index.html``, the runtime, the wheel); return its page.
 
     The folder works from any static web server, offline: every file a page
-    loads is inside it.
+    loads is inside it. ``language``: the language of the page and its table
+    (None: the current one).
     """
-    made = _game(game, seed, moves, **options)
-    folder = Path(directory)
+    with use_language(language) as spoken:
+        return _export_html(_game(game, seed, moves, **options), Path(directory), cache, spoken)
+
+
+def _export_html(made: Game, folder: Path, cache: Path | None, language: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     install_runtime(folder, cache)
     page = folder / "index.html"
-    title = escape(f"{made.rules.title}, {made.deal_name}")
-    page.write_text(_PAGE.format(title=title, head=head_html(), table=table_html(made)),
-                    encoding="utf-8")
+    title = escape(f"{_(made.rules.title)}, {made.deal_name}")
+    page.write_text(_PAGE.format(language=language, title=title, head=head_html(),
+                                 table=table_html(made)), encoding="utf-8")
     return page

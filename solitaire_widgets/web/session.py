@@ -42,6 +42,15 @@ from ..controller import FINISH_LIMIT, ActionButton, Change, TableController
 from ..errors import RequestError, excerpt
 from ..game import Game, Step
 from ..games import new_game
+from ..i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    check_language,
+    current_language,
+    format_number,
+    use_language,
+)
 from ..moves import Move
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
@@ -73,12 +82,13 @@ _OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save")
 _POINTER_OPS = ("press", "move", "release")
 
 
-#: The buttons of a game that has a solver: the request, the label, what it does.
+#: The buttons of a game that has a solver: the request, the label, what it does
+#: (in English: :meth:`TableSession.tools` gives them in the table's language).
 SOLVER_TOOLS: tuple[dict[str, str], ...] = (
-    {"op": "solverhint", "label": "Show me the next move",
-     "title": "The next move of a winning line (the solver sees every card)"},
-    {"op": "canwin", "label": "Can this still be won?",
-     "title": "Ask the solver (it sees every card)"},
+    {"op": "solverhint", "label": N_("Show me the next move"),
+     "title": N_("The next move of a winning line (the solver sees every card)")},
+    {"op": "canwin", "label": N_("Can this still be won?"),
+     "title": N_("Ask the solver (it sees every card)")},
 )
 
 
@@ -86,17 +96,20 @@ def _kind(value: object) -> str:
     """A JSON value's kind in words, for refusals (never the whole value)."""
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return excerpt(value)
-    return {type(None): "null", bool: "true or false", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
+    kind = {type(None): "null", bool: N_("true or false"), list: N_("a list"),
+            dict: N_("an object")}.get(type(value))
+    return type(value).__name__ if kind is None else kind if kind == "null" else _(kind)
 
 
 def _text(request: dict[str, Any], field: str, what: str, default: str = "",
           limit: int = MAX_TEXT) -> str:
     value = request.get(field, default)
     if not isinstance(value, str):
-        raise RequestError(f"{what} should be text, not {_kind(value)}")
+        raise RequestError(_("{what} should be text, not {value}").format(
+            what=_(what), value=_kind(value)))
     if len(value) > limit:
-        raise RequestError(f"{what} is {len(value):,} characters long; at most {limit:,} are read")
+        raise RequestError(_("{what} is {n} characters long; at most {limit} are read").format(
+            what=_(what), n=format_number(len(value)), limit=format_number(limit)))
     return value
 
 
@@ -104,10 +117,12 @@ def _number(request: dict[str, Any], field: str, what: str, default: float,
             low: float = -MAX_COORDINATE, high: float = MAX_COORDINATE) -> float:
     value = request.get(field, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RequestError(f"{what} should be a number, not {_kind(value)}")
+        raise RequestError(_("{what} should be a number, not {value}").format(
+            what=_(what), value=_kind(value)))
     if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
-        raise RequestError(f"{what} should be a number from {low:,.0f} to {high:,.0f}, "
-                           f"not {_kind(value)}")
+        raise RequestError(_("{what} should be a number from {low} to {high}, not {value}").format(
+            what=_(what), low=format_number(round(low)), high=format_number(round(high)),
+            value=_kind(value)))
     return float(value)
 
 
@@ -117,8 +132,10 @@ def _whole(request: dict[str, Any], field: str, what: str, default: int,
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RequestError(f"{what} should be a whole number from {low:,} to {high:,}, "
-                           f"not {_kind(value)}")
+        raise RequestError(
+            _("{what} should be a whole number from {low} to {high}, not {value}").format(
+                what=_(what), low=format_number(low), high=format_number(high),
+                value=_kind(value)))
     return value
 
 
@@ -133,8 +150,20 @@ def _seed(request: dict[str, Any]) -> int | None:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise RequestError(f"a deal number is a whole number from 0 to {MAX_SEED}, "
-                           f"not {_kind(value)}")
+        raise RequestError(_("a deal number is a whole number from 0 to {high}, not {value}")
+                           .format(high=MAX_SEED, value=_kind(value)))
+    return value
+
+
+def _language(request: dict[str, Any]) -> str | None:
+    """The language a table or replay is asked to speak; none (null or left out):
+    the worker's default."""
+    value = request.get("language")
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise RequestError(_("there is no language {value}: choose one of {languages}").format(
+            value=_kind(value), languages=", ".join(LANGUAGES)))
     return value
 
 
@@ -158,45 +187,47 @@ def check_request(request: object) -> dict[str, Any]:
     solitaire_widgets.errors.RequestError: a request is a JSON object such as {"op": "view"}, not a list
     """
     if not isinstance(request, dict):
-        raise RequestError('a request is a JSON object such as {"op": "view"}, '
-                           f"not {_kind(request)}")
-    op = _text(request, "op", "the request's op", "view", limit=20)
+        raise RequestError(_('a request is a JSON object such as {example}, not {value}').format(
+            example='{"op": "view"}', value=_kind(request)))
+    op = _text(request, "op", N_("the request's op"), "view", limit=20)
     if op not in _TABLE_OPS and op not in _OTHER_OPS:
-        raise RequestError(f"there is no request {op!r}")
-    checked: dict[str, Any] = {"op": op, "table": _text(request, "table", "the table's name")}
+        raise RequestError(_("there is no request {op}").format(op=repr(op)))
+    checked: dict[str, Any] = {"op": op, "table": _text(request, "table", N_("the table's name"))}
     if op == "play":
-        checked["move"] = _text(request, "move", "the move")
+        checked["move"] = _text(request, "move", N_("the move"))
     elif op == "finishstep":
-        checked["played"] = _whole(request, "played", "the moves auto-finish played", 0)
+        checked["played"] = _whole(request, "played", N_("the moves auto-finish played"), 0)
     elif op == "new":
         checked["seed"] = _seed(request)
     elif op in _POINTER_OPS:
-        checked["x"] = _number(request, "x", "the pointer's x", 0.0)
-        checked["y"] = _number(request, "y", "the pointer's y", 0.0)
+        checked["x"] = _number(request, "x", N_("the pointer's x"), 0.0)
+        checked["y"] = _number(request, "y", N_("the pointer's y"), 0.0)
         if request.get("t") is not None:
-            checked["t"] = _number(request, "t", "the pointer's time", 0.0)
+            checked["t"] = _number(request, "t", N_("the pointer's time"), 0.0)
     elif op == "key":
-        checked["key"] = _text(request, "key", "the key's name", limit=40)
+        checked["key"] = _text(request, "key", N_("the key's name"), limit=40)
     elif op == "open":
-        checked["game"] = _text(request, "game", "the game's name", "klondike")
+        checked["game"] = _text(request, "game", N_("the game's name"), "klondike")
         checked["seed"] = _seed(request)
-        checked["save"] = _text(request, "save", "the save", limit=MAX_SAVE_BYTES)
+        checked["save"] = _text(request, "save", N_("the save"), limit=MAX_SAVE_BYTES)
         options = request.get("options") or {}
         if not isinstance(options, dict) or not all(
                 isinstance(v, str) and len(v) <= MAX_TEXT and len(k) <= MAX_TEXT
                 for k, v in options.items()):
-            raise RequestError("the options should map names to text values")
+            raise RequestError(_("the options should map names to text values"))
         checked["options"] = dict(options)
-        checked["width"] = _number(request, "width", "the table's width", DISPLAY_WIDTH,
+        checked["width"] = _number(request, "width", N_("the table's width"), DISPLAY_WIDTH,
                                    *REPLAY_WIDTHS)
+        checked["language"] = _language(request)
     elif op == "replay":
-        checked["save"] = _text(request, "save", "the save", limit=MAX_SAVE_BYTES)
-        checked["width"] = _number(request, "width", "the replay's width", DISPLAY_WIDTH,
+        checked["save"] = _text(request, "save", N_("the save"), limit=MAX_SAVE_BYTES)
+        checked["width"] = _number(request, "width", N_("the replay's width"), DISPLAY_WIDTH,
                                    *REPLAY_WIDTHS)
-        checked["title"] = _text(request, "title", "the replay's title")
+        checked["title"] = _text(request, "title", N_("the replay's title"))
+        checked["language"] = _language(request)
     elif op == "frames":
-        checked["index"] = _whole(request, "index", "the step", 0)
-        checked["count"] = _whole(request, "count", "the number of steps", 1, 1, 1000)
+        checked["index"] = _whole(request, "index", N_("the step"), 0)
+        checked["count"] = _whole(request, "count", N_("the number of steps"), 1, 1, 1000)
     return checked
 
 
@@ -229,14 +260,22 @@ class TableSession:
     """One table in a page: a :class:`~solitaire_widgets.controller.TableController`
     driven by requests, and the picture on screen.
 
-    ``width`` is the table's width in scene pixels (the page scales the SVG).
+    ``width`` is the table's width in scene pixels (the page scales the SVG);
+    ``language`` (``"en"``, ``"ru"``, ``"pl"``) the language of its words, in
+    which it answers every request.
+
+    >>> TableSession("chain", seed=5, language="ru").view()["finish"]["label"]
+    'Доиграть'
     """
 
     def __init__(self, game: str | Game = "klondike", seed: int | None = None,
-                 width: float = DISPLAY_WIDTH, prefix: str = "sw-table",
-                 **options: str) -> None:
-        self.table = TableController(game if isinstance(game, Game)
-                                     else new_game(game, seed=seed, **options))
+                 width: float = DISPLAY_WIDTH, prefix: str = "sw-table", *,
+                 language: str | None = None, **options: str) -> None:
+        #: The language the table speaks (None: the current one).
+        self.language = current_language() if language is None else check_language(language)
+        with use_language(self.language):
+            self.table = TableController(game if isinstance(game, Game)
+                                         else new_game(game, seed=seed, **options))
         self.width = float(width)
         #: What goes before the ids of the pictures it sends (see :func:`safe_prefix`).
         self.prefix = safe_prefix(prefix)
@@ -273,11 +312,16 @@ class TableSession:
         auto-finish (``finishstop`` does only that); the message says so.
         A request that cannot be read (see :func:`check_request`) raises
         :class:`~solitaire_widgets.errors.RequestError` and changes nothing.
+        The answer is in the table's :attr:`language`.
         """
+        with use_language(self.language):
+            return self._handle(request)
+
+    def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
         request = check_request(request)
         op = request["op"]
         if op not in _TABLE_OPS:
-            raise RequestError(f"a table does not answer {op!r} requests")
+            raise RequestError(_("a table does not answer {op} requests").format(op=repr(op)))
         table = self.table
         if self.finishing is not None and op not in ("finishstep", "move"):
             table.finish_said(self.finishing, stopped=True)
@@ -321,8 +365,9 @@ class TableSession:
         >>> TableSession("chain", seed=5).refuse("the move should be text")["message"]
         'The move should be text.'
         """
-        self.table.say(message, error=True)
-        view = self.view()
+        with use_language(self.language):
+            self.table.say(message, error=True)
+            view = self.view()
         view["played"] = False
         return view
 
@@ -376,7 +421,10 @@ class TableSession:
         >>> [tool["op"] for tool in TableSession("chain", seed=5).tools()]
         []
         """
-        return [dict(tool) for tool in SOLVER_TOOLS] if self.game.rules.solver else []
+        if not self.game.rules.solver:
+            return []
+        return [{"op": tool["op"], "label": _(tool["label"]), "title": _(tool["title"])}
+                for tool in SOLVER_TOOLS]
 
     def actions(self) -> list[dict[str, Any]]:
         """The game's own decisions as buttons: word, label, enabled, tooltip."""
@@ -407,6 +455,10 @@ class TableSession:
         at ``timing``, as :meth:`~solitaire_widgets.render.tween.Plan.page_data`;
         empty: the picture is drawn at once), the plan a GameWidget draws.
         """
+        with use_language(self.language):
+            return self._view(change, timing)
+
+    def _view(self, change: Change | None, timing: Timing) -> dict[str, Any]:
         game, table = self.game, self.table
         controls = table.controls(self.finishing is not None)
         plan = (table.plan(change, self.width, timing, keys_from=self.scene)
@@ -423,7 +475,7 @@ class TableSession:
         return {
             **picture,
             "plan": plan.page_data() if plan is not None else [],
-            "label": f"{game.rules.title}, {game.deal_name}: {game.status}",
+            "label": f"{_(game.rules.title)}, {game.deal_name}: {game.status}",
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),
             "status": table.status_text(), "message": table.message, "error": table.error,
@@ -478,12 +530,17 @@ class ReplaySession:
     (2, ['The de', 'Step 1'], 52)
     """
 
-    def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "") -> None:
-        self.width = _number({"width": width}, "width", "the replay's width", DISPLAY_WIDTH,
+    def __init__(self, save: str, width: float = DISPLAY_WIDTH, title: str = "", *,
+                 language: str | None = None) -> None:
+        #: The language of the captions and the table in words (None: the current one).
+        self.language = current_language() if language is None else check_language(language)
+        self.width = _number({"width": width}, "width", N_("the replay's width"), DISPLAY_WIDTH,
                              *REPLAY_WIDTHS)
-        self.replay = Replay(save)
+        with use_language(self.language):
+            self.replay = Replay(save)
         self.game = self.replay.game
-        self.title = title or self.game.rules.title
+        with use_language(self.language):
+            self.title = title or _(self.game.rules.title)
         self.count = len(self.replay.steps)
         self._defs: dict[str, str] = {}
         self._statics: dict[object, int] = {}
@@ -498,6 +555,10 @@ class ReplaySession:
         not sent before (the page keeps both); ``prefix`` goes before the
         pictures' ids (unique on the page).
         """
+        with use_language(self.language):
+            return self._frames(start, count, prefix)
+
+    def _frames(self, start: int, count: int, prefix: str) -> dict[str, Any]:
         replay = self.replay
         start = max(0, min(self.count - 1, int(start)))
         prefix = safe_prefix(prefix)

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..errors import RequestError, SolitaireError
 from ..games import new_game
+from ..i18n import LANGUAGES, _, format_number, use_language
 from ..render.describe import sentence
 from ..saves import MAX_SAVE_BYTES, load_game
 from ..writer import position_data
@@ -46,46 +47,49 @@ _replays: dict[str, ReplaySession] = {}
 
 
 def _constant(name: str) -> Any:
-    raise RequestError(f"a request holds only finite numbers, not {name}")
+    raise RequestError(_("a request holds only finite numbers, not {value}").format(value=name))
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise RequestError(f"a request holds only finite numbers, not {text[:20]}")
+        raise RequestError(_("a request holds only finite numbers, not {value}").format(
+            value=text[:20]))
     return value
 
 
 def _read(text: object) -> dict[str, Any]:
     """The request in ``text``, checked (:class:`RequestError` if it cannot be read)."""
     if not isinstance(text, str):
-        raise RequestError("a request is JSON text")
+        raise RequestError(_("a request is JSON text"))
     if len(text) > MAX_REQUEST_CHARS:
-        raise RequestError(f"the request is {len(text):,} characters long; "
-                           f"at most {MAX_REQUEST_CHARS:,} are read")
+        raise RequestError(_("the request is {n} characters long; at most {limit} are read")
+                           .format(n=format_number(len(text)),
+                                   limit=format_number(MAX_REQUEST_CHARS)))
     try:
         raw = json.loads(text, parse_constant=_constant, parse_float=_finite)
     except RecursionError:
-        raise RequestError("a request is a flat JSON object; this one nests too deep") from None
+        raise RequestError(_("a request is a flat JSON object; this one nests too deep")) from None
     except ValueError as error:
         if isinstance(error, SolitaireError):
             raise
-        raise RequestError(f"the request is not JSON ({error})") from None
+        raise RequestError(_("the request is not JSON ({error})").format(error=error)) from None
     return check_request(raw)
 
 
 def _table(name: str) -> TableSession:
     table = _tables.get(name)
     if table is None:
-        raise RequestError(f"there is no table named {name[:60]!r} on this page "
-                           "(it opens when Play here is pressed)")
+        raise RequestError(_("there is no table named {name} on this page "
+                             "(it opens when Play here is pressed)").format(name=repr(name[:60])))
     return table
 
 
 def _replay(name: str) -> ReplaySession:
     replay = _replays.get(name)
     if replay is None:
-        raise RequestError(f"there is no replay named {name[:60]!r} on this page")
+        raise RequestError(_("there is no replay named {name} on this page").format(
+            name=repr(name[:60])))
     return replay
 
 
@@ -93,17 +97,21 @@ def _answer(request: dict[str, Any]) -> Any:
     op, name = request["op"], request["table"]
     if op == "open":
         width = request["width"]  # the page's column, at most DISPLAY_WIDTH
+        language = request["language"]
         if request["save"]:
-            session = TableSession(load_game(request["save"]), width=width, prefix=name)
+            with use_language(language):
+                game = load_game(request["save"])
         else:
-            session = TableSession(new_game(request["game"], seed=request["seed"],
-                                            **request["options"]), width=width, prefix=name)
+            with use_language(language):
+                game = new_game(request["game"], seed=request["seed"], **request["options"])
+        session = TableSession(game, width=width, prefix=name, language=language)
         _tables[name] = session
         return session.view()
     if op == "replay":
         if not request["save"]:
-            raise RequestError("a replay needs the save of the game to replay")
-        _replays[name] = ReplaySession(request["save"], request["width"], request["title"])
+            raise RequestError(_("a replay needs the save of the game to replay"))
+        _replays[name] = ReplaySession(request["save"], request["width"], request["title"],
+                                       language=request["language"])
         return {"count": _replays[name].count}
     if op == "frames":
         return _replay(name).frames(request["index"], request["count"], f"{name}-live")
@@ -133,14 +141,43 @@ def _refused(text: str, error: SolitaireError) -> dict[str, Any]:
     return {"error": True, "refused": True, "message": sentence(message)}
 
 
+def _language(request: dict[str, Any]) -> str | None:
+    """The language to answer ``request`` in: the one it asks for, else its table's or
+    replay's (None: the worker's default)."""
+    language = request.get("language")
+    if isinstance(language, str) and language in LANGUAGES:
+        return language
+    name = request.get("table")
+    known = (_tables.get(name) or _replays.get(name)) if isinstance(name, str) else None
+    return known.language if known is not None else None
+
+
 def call(text: str) -> str:
-    """Answer one JSON request with JSON text (never an exception)."""
+    """Answer one JSON request with JSON text (never an exception), in the language
+    the request asks for, else its table's."""
+    request: dict[str, Any] | None
     try:
-        answer = _answer(_read(text))
+        request = checked = _read(text)
+    except SolitaireError:
+        # Refused in the language the request would have asked for, if it says.
+        try:
+            raw = json.loads(text, parse_constant=lambda _name: None)
+        except (ValueError, RecursionError, TypeError):
+            raw = None
+        request, language = None, _language(raw) if isinstance(raw, dict) else None
+    else:
+        language = _language(checked)
+    with use_language(language):
+        return _call(text, request)
+
+
+def _call(text: str, request: dict[str, Any] | None) -> str:
+    try:
+        answer = _answer(request if request is not None else _read(text))
     except SolitaireError as error:
         answer = _refused(text, error)
     except Exception as error:  # the page must never be left with a dead table
         answer = {"error": True, "refused": True,
-                  "message": "The engine could not answer this request "
-                  f"({type(error).__name__}); the table is as it was."}
+                  "message": _("The engine could not answer this request ({error}); "
+                               "the table is as it was.").format(error=type(error).__name__)}
     return json.dumps(answer)

@@ -38,6 +38,7 @@ import traitlets
 from ..controller import TableController
 from ..game import Game
 from ..games import new_game
+from ..i18n import _, check_language, current_language, use_language
 from ..moves import Move
 from ..render import pointer
 from ..render.scene import Scene, layout, readable_width
@@ -64,7 +65,12 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
     ``width`` is the drawing's width in pixels (the picture shrinks to fit a
     narrower notebook, down to where its labels are 9 px high, then scrolls
-    sideways); ``animate=False`` draws each step at once.
+    sideways); ``animate=False`` draws each step at once. ``language``
+    (``"en"``, ``"ru"`` or ``"pl"``) is the language of its words (buttons,
+    status, messages, the table in words, the labels on the picture).
+
+    >>> GameWidget("chain", seed=5, animate=False, language="pl").new_button.description
+    'Nowe rozdanie'
     """
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
@@ -97,7 +103,15 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
     def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,
-                 **options: str) -> None:
+                 language: str | None = None, **options: str) -> None:
+        #: The language the table speaks ("en", "ru" or "pl"; None: the current one,
+        #: see :func:`~solitaire_widgets.i18n.current_language`).
+        self.language = current_language() if language is None else check_language(language)
+        with use_language(self.language):
+            self._make(name_or_game, seed, width, animate, four_colour, options)
+
+    def _make(self, name_or_game: str | Game, seed: int | None, width: int, animate: bool,
+              four_colour: bool, options: dict[str, str]) -> None:
         width = check_width(width)
         if isinstance(name_or_game, Game):
             if seed is not None or options:
@@ -140,7 +154,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         toolbar = self._make_controls(game)
         # The table's keys and the move box's lines come through it; Tab and the
         # keys the table does not use go their way (see table_keys).
-        self.keyboard = TableKeys(f"{game.rules.title} table", pointer.KEYS,
+        self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
+                                  pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.description, picture_hider()]

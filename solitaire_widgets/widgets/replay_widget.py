@@ -42,8 +42,9 @@ import traitlets
 
 from ..examples import Example
 from ..game import Game
+from ..i18n import _, check_language, current_language, use_language
 from ..render.describe import describe_table
-from ..render.display import replay_still, still_png
+from ..render.display import replay_line, replay_still, still_png
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing
 from ..replay import Replay
@@ -91,7 +92,16 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         return check_position(proposal["value"], self.steps)
 
     def __init__(self, replay: Game | Example | str | bytes, *, width: int = 760,
-                 animate: bool = True, four_colour: bool = False) -> None:
+                 animate: bool = True, four_colour: bool = False,
+                 language: str | None = None) -> None:
+        #: The language the replay speaks ("en", "ru" or "pl"; None: the current one,
+        #: see :func:`~solitaire_widgets.i18n.current_language`).
+        self.language = current_language() if language is None else check_language(language)
+        with use_language(self.language):
+            self._make(replay, width, animate, four_colour)
+
+    def _make(self, replay: Game | Example | str | bytes, width: int, animate: bool,
+              four_colour: bool) -> None:
         width = check_width(width)
         #: The steps, their words and positions (shared with the page's and the book's players).
         self.replay = Replay(replay)
@@ -118,24 +128,25 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.stage.add_class("sw-stage")
         steps = len(game.history)
         button = w.Layout(width="auto")
-        self.start_button = w.Button(description="« Start", tooltip="Back to the deal",
+        self.start_button = w.Button(description=_("« Start"), tooltip=_("Back to the deal"),
                                      layout=button)
-        self.back_button = w.Button(description="◀ Back", tooltip="One step back", layout=button)
+        self.back_button = w.Button(description=_("◀ Back"), tooltip=_("One step back"),
+                                      layout=button)
         # The browser's Play control keeps the time (no timer in the kernel);
         # it is hidden, and one toggle button starts and pauses it, saying
         # what it will do, as the kernel-free player's button does.
         self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
-                             description="Play", show_repeat=False,
+                             description=_("Play"), show_repeat=False,
                              layout=w.Layout(display="none"))
         # One width for both words, so the buttons after it never move.
         self.play_button = w.ToggleButton(value=False, layout=w.Layout(width="7em"))
         self._show_playing(False)
-        self.forward_button = w.Button(description="Forward ▶", tooltip="One step forward",
+        self.forward_button = w.Button(description=_("Forward ▶"), tooltip=_("One step forward"),
                                        layout=button)
-        self.end_button = w.Button(description="End »", tooltip="To the last step",
+        self.end_button = w.Button(description=_("End »"), tooltip=_("To the last step"),
                                    layout=button)
         self.speed_slider = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
-                                          description="Speed", readout_format=".2f",
+                                          description=_("Speed"), readout_format=".2f",
                                           layout=w.Layout(width="260px"))
         self.counter = w.Label()
         self.caption = w.HTML()
@@ -239,11 +250,11 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         """The button says what pressing it does: play, or pause."""
         self.play_button.value = playing
         if playing:
-            self.play_button.description = "❚❚ Pause"
-            self.play_button.tooltip = "Pause the replay (it is playing)"
+            self.play_button.description = _("❚❚ Pause")
+            self.play_button.tooltip = _("Pause the replay (it is playing)")
         else:
-            self.play_button.description = "▶ Play"
-            self.play_button.tooltip = "Play the steps one after another"
+            self.play_button.description = _("▶ Play")
+            self.play_button.tooltip = _("Play the steps one after another")
 
     @serialized
     def _on_speed_slider(self, change: dict[str, Any]) -> None:
@@ -339,8 +350,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.forward_button.disabled = self.end_button.disabled = not buttons.forward
         # The caption says how the game ended; the words of the table do not repeat it.
         self.description.value = (
-            '<div role="status" aria-live="polite" aria-label="The table in words" '
-            'style="font-size:smaller;white-space:pre-line">'
+            '<div role="status" aria-live="polite" aria-label="'
+            + html.escape(_("The table in words"), quote=True)
+            + '" style="font-size:smaller;white-space:pre-line">'
             + html.escape(replay.description(position, status=not replay.ended(position)))
             + "</div>")
 
@@ -386,7 +398,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         _svg, picture = replay_still(game, self.title, self.position, self.width)
         if self._example is not None:
             player = html_player(replay_frames(self._example, self.width), self.title,
-                                 note=PICTURE_NOTE, picture=picture)
+                                 note=_(PICTURE_NOTE), picture=picture)
         else:
             player = game_player(game, self.title, self.width, picture=picture)
         shown = layout(game, game.position_at(self.position), self.width)
@@ -401,9 +413,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.painter.redraw()
         game = self.game
         steps = len(game.history)
-        shown = "the deal" if self.position == 0 else f"step {self.position}"
-        line = (f"{self.title}: a replay of {steps} step{'' if steps == 1 else 's'}, a picture "
-                f"of {shown}. Run this code in Jupyter to step through it.")
+        line = replay_line(self.title, steps, self.position)
         table = game.position_at(self.position)
         show(self, layout(game, table, self.width), describe_table(game, table), line,
              f"ReplayWidget: {self.title}", self._repr_mimebundle_)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 
 from ..render.scene import Scene
 from ..render.tween import Segment
+from ..i18n import current_language
 from .canvas_backend import TablePainter
 from .threads import serialized
 
@@ -111,6 +112,9 @@ class Runs:
         self.busy_until = 0.0
         self._timer: asyncio.Handle | None = None
         self._awaiting_browser = False
+        #: The language the run speaks (its table's, taken when it starts): its
+        #: pieces run in it whichever thread's timer calls them.
+        self.language = current_language()
 
     @property
     def running(self) -> bool:
@@ -125,6 +129,7 @@ class Runs:
         (``on_stop`` says so). With none, they run at once, one after another.
         """
         self.stop()
+        self.language = current_language()
         loop = running_loop()
         if loop is None:
             for _ in steps:

@@ -40,6 +40,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ..game import Game
+from ..i18n import _
 from ..render.describe import describe_table
 from ..render.display import png_still_html, still_html, still_png
 from ..render.scene import Scene
@@ -112,9 +113,10 @@ def game_words(game: Game) -> tuple[str, str, str]:
     >>> game_words(new_game("chain", seed=5))[0]
     'Chain, deal 5'
     """
-    title = f"{game.rules.title}, {game.deal_name}"
+    title = f"{_(game.rules.title)}, {game.deal_name}"
     return (title, describe_table(game.name, game.table),
-            f"{title}. {game.status}. A picture: run this code in Jupyter to play.")
+            _("{title}. {status}. A picture: run this code in Jupyter to play.").format(
+                title=title, status=game.status))
 
 
 def game_bundle(game: Game, scene: Scene) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from ..controller import TableController
 from ..game import Game
+from ..i18n import _
 
 __all__ = ["TableControls"]
 
@@ -48,39 +49,39 @@ class TableControls:
         """Make every control for ``game``; the toolbar (new deal, deal number, undo,
         redo, hint, auto-finish)."""
         button = w.Layout(width="auto")
-        self.new_button = w.Button(description="New deal", tooltip="Deal a new random game",
+        self.new_button = w.Button(description=_("New deal"), tooltip=_("Deal a new random game"),
                                    layout=button)
-        self.deal_number = w.IntText(value=game.seed, description="Deal no.",
+        self.deal_number = w.IntText(value=game.seed, description=_("Deal no."),
                                      layout=w.Layout(width="190px"),
-                                     style={"description_width": "60px"},
-                                     tooltip="Type a deal number and press Enter")
-        self.undo_button = w.Button(description="Undo", tooltip="Take back the last move",
+                                     style={"description_width": "initial"},
+                                     tooltip=_("Type a deal number and press Enter"))
+        self.undo_button = w.Button(description=_("Undo"), tooltip=_("Take back the last move"),
                                     layout=button)
-        self.redo_button = w.Button(description="Redo", tooltip="Play again the move taken back",
+        self.redo_button = w.Button(description=_("Redo"), tooltip=_("Play again the move taken back"),
                                     layout=button)
-        self.hint_button = w.Button(description="Hint", tooltip="Show a good move",
+        self.hint_button = w.Button(description=_("Hint"), tooltip=_("Show a good move"),
                                     layout=button)
         self.finish_button = w.Button(layout=button)
         self._show_finish_button(running=False)
         # The solver's questions (Klondike only: the solver plays Klondike).
-        self.can_win_button = w.Button(description="Can this still be won?", layout=button,
-                                       tooltip="Ask the solver, which sees every card")
-        self.solver_hint_button = w.Button(description="Show me the next move", layout=button,
-                                           tooltip="The first move of a winning line")
-        self.winnable_only = w.Checkbox(value=False, description="Winnable deals only",
+        self.can_win_button = w.Button(description=_("Can this still be won?"), layout=button,
+                                       tooltip=_("Ask the solver, which sees every card"))
+        self.solver_hint_button = w.Button(description=_("Show me the next move"), layout=button,
+                                           tooltip=_("The first move of a winning line"))
+        self.winnable_only = w.Checkbox(value=False, description=_("Winnable deals only"),
                                         indent=False, layout=w.Layout(width="auto"))
         self.solver_bar = w.HBox([self.can_win_button, self.solver_hint_button,
                                   self.winnable_only],
                                  layout=w.Layout(flex_flow="row wrap"))
         self.action_buttons = {}
-        self.actions = w.HBox()
+        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))   # long labels wrap
         self.status = w.HTML()
         self.message = w.HTML()
         self.message.add_class("sw-message")
         self.move_input = w.Text(
             placeholder=self.table.placeholder(),
             continuous_update=False, layout=w.Layout(width="260px"),
-            description="Move", style={"description_width": "40px"})
+            description=_("Move"), style={"description_width": "40px"})
         self.move_input.add_class("sw-move-box")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
         self.description.add_class("solitaire-description")
@@ -114,8 +115,9 @@ class TableControls:
         self.redo_button.disabled = not controls.redo
         self.finish_button.disabled = not controls.finish.enabled
         self.description.value = (
-            '<div role="status" aria-live="polite" aria-label="The table in words" '
-            'style="font-size:smaller;white-space:pre-line">'
+            '<div role="status" aria-live="polite" aria-label="'
+            + html.escape(_("The table in words"), quote=True)
+            + '" style="font-size:smaller;white-space:pre-line">'
             + html.escape(self.table.words()) + "</div>")
         if finishing:
             return   # a run: the status line and the words follow each move, the rest its end

@@ -14,6 +14,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from ..controller import Change, TableController
+from ..i18n import _
 from ..render.tween import RUN_TIMING, Timing
 from .runs import Runs, running_loop
 from .threads import serialized
@@ -54,7 +55,7 @@ class TableRuns:
             yield 0.0
 
     def _search_stopped(self) -> None:
-        self.table.say("Stopped looking for a winnable deal")
+        self.table.say(_("Stopped looking for a winnable deal"))
         self._say()
 
     @property

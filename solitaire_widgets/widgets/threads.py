@@ -12,6 +12,11 @@ another). :data:`LOCK` makes every handler, timer callback and drawing
 message of every table run alone; it is re-entrant, so a handler that draws
 (or a linked widget that redraws inside it) holds it once more.
 
+A handler also speaks its table's language: when the object it is a method
+of has a ``language`` (a GameWidget's, a ReplayWidget's, a run's), it runs
+inside :func:`~solitaire_widgets.i18n.use_language` with it, whichever
+thread the message or timer arrives in.
+
 >>> @serialized
 ... def add(a: int, b: int) -> int:
 ...     return a + b
@@ -29,6 +34,8 @@ import threading
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from ..i18n import use_language
+
 __all__ = ["LOCK", "serialized"]
 
 #: Held by every widget handler, timer callback and drawing message.
@@ -39,11 +46,13 @@ R = TypeVar("R")
 
 
 def serialized(function: Callable[P, R]) -> Callable[P, R]:
-    """``function`` run while holding :data:`LOCK` (for handlers and timer callbacks)."""
+    """``function`` run while holding :data:`LOCK` (for handlers and timer callbacks),
+    in the language of the object it is a method of (if that has a ``language``)."""
 
     @functools.wraps(function)
     def locked(*args: P.args, **kwargs: P.kwargs) -> R:
-        with LOCK:
+        language = getattr(args[0], "language", None) if args else None
+        with LOCK, use_language(language if isinstance(language, str) else None):
             return function(*args, **kwargs)
 
     return locked

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ...cards import full_deck, parse_cards
 from ...examples import Example
-from ...sources import quote, translate
+from ...i18n import N_
+from ...sources import quoted, translate
 
 __all__ = ["EXAMPLES", "stacked_deck"]
 
@@ -58,18 +59,18 @@ _SOURCE = (
 _TRANSLATION = translate("chain", _SOURCE)
 
 _DEAL_WORDS = (
-    quote("chain", "Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда "
+    quoted("chain", "Одну часть колоды раскладывают картинкой вверх в три горизонтальных ряда "
                    "так, чтобы в каждом было по восемь карт."),
-    quote("chain", "Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над "
+    quoted("chain", "Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над "
                    "основным раскладом.",
-          "The two of spades, the two of hearts and the two of clubs go up."),
+          N_("The two of spades, the two of hearts and the two of clubs go up.")),
 )
 
 FIRST_LAYOUT = Example(
     name="chain-first-layout",
     game="chain",
-    title="Chain: the text's example of a first layout",
-    summary=(
+    title=N_("Chain: the text's example of a first layout"),
+    summary=N_(
         "A first layout of three rows of eight in which exactly the two of hearts, the two and "
         "three of clubs and the two to five of spades can start or extend a series. The twos go "
         "up when the layout is down; the three of clubs and the three, four and five of spades "
@@ -81,27 +82,27 @@ FIRST_LAYOUT = Example(
     deck=stacked_deck(_LAYOUT + " " + _STOCK_START),
     deal_frames=_DEAL_WORDS,
     steps=(
-        ("l6>fc", "the three of clubs goes onto the two of clubs: "
-                  + quote("chain", "двойка и тройка треф")),
-        ("l22>fs", "the three of spades goes onto the two of spades"),
-        ("l12>fs", "the four of spades follows"),
-        ("l17>fs", "and the five of spades: "
-                   + quote("chain", "двойка, тройка, четверка и пятерка пик")),
-        ("fill", quote("chain", "в раскладе освободится много мест",
-                       "The nine of hearts from the stock fills the first free place.")),
-        ("fill", quote("chain", "(Иногда получается и так, что несколько карт, вынутых подряд "
+        ("l6>fc", N_("the three of clubs goes onto the two of clubs: ")
+                  + quoted("chain", "двойка и тройка треф")),
+        ("l22>fs", N_("the three of spades goes onto the two of spades")),
+        ("l12>fs", N_("the four of spades follows")),
+        ("l17>fs", N_("and the five of spades: ")
+                   + quoted("chain", "двойка, тройка, четверка и пятерка пик")),
+        ("fill", quoted("chain", "в раскладе освободится много мест",
+                       N_("The nine of hearts from the stock fills the first free place."))),
+        ("fill", quoted("chain", "(Иногда получается и так, что несколько карт, вынутых подряд "
                                "из колоды, могут составлять продолжение серии, минуя расклад.)",
-                       "The two of diamonds fits: it goes straight up and starts the diamonds "
-                       "series, and the place waits for the next card")),
-        ("fill", "the jack of clubs fills the second free place"),
-        ("fill", "the eight of diamonds, the third"),
-        ("fill", "the three of hearts goes straight onto the two of hearts"),
-        ("fill", "the king of spades, the fourth free place"),
-        ("fill", "the ten of diamonds, the fifth"),
-        ("fill", "the ace of spades, the sixth"),
-        ("fill", "the nine of clubs, the seventh: every freed place is filled, and play goes "
-                 "on: the three of diamonds and the four of hearts in the layout can go up. "
-                 + quote("chain", "Вспомогательный ряд при таком раскладе пока не нужен.")),
+                       N_("The two of diamonds fits: it goes straight up and starts the diamonds "
+                       "series, and the place waits for the next card"))),
+        ("fill", N_("the jack of clubs fills the second free place")),
+        ("fill", N_("the eight of diamonds, the third")),
+        ("fill", N_("the three of hearts goes straight onto the two of hearts")),
+        ("fill", N_("the king of spades, the fourth free place")),
+        ("fill", N_("the ten of diamonds, the fifth")),
+        ("fill", N_("the ace of spades, the sixth")),
+        ("fill", N_("the nine of clubs, the seventh: every freed place is filled, and play goes "
+                 "on: the three of diamonds and the four of hearts in the layout can go up. ")
+                 + quoted("chain", "Вспомогательный ряд при таком раскладе пока не нужен.")),
     ),
 )
 

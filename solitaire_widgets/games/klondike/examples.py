@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from ...cards import full_deck, parse_cards
 from ...errors import DeckError
 from ...examples import Example
+from ...i18n import N_
 from ...sources import translate
 
 __all__ = ["EXAMPLES", "deck_for", "COLUMN_SIZES"]
@@ -75,7 +76,7 @@ def _example(name: str, title: str, summary: str, source: str, deck: str,
                    translation=translate("klondike", source), deck=deck, steps=steps)
 
 
-_DEAL_SUMMARY = (
+_DEAL_SUMMARY = N_(
     "The deal, column by column from the top of the hand: the first column gets six cards "
     "face down and a seventh face up, the second five and one, and so on to the seventh, a "
     "single face-up card. However the text's rows are pictured, the table is the same: seven "
@@ -95,13 +96,13 @@ _DEAL_SOURCE = (
 
 _DEAL = _example(
     name="klondike-deal",
-    title="The deal: seven columns of 7, 6, ..., 1 cards",
+    title=N_("The deal: seven columns of 7, 6, ..., 1 cards"),
     summary=_DEAL_SUMMARY,
     source=_DEAL_SOURCE,
     deck=deck_for(["7D", "QC", "5S", "9S AH", "JD", "4C", "KH"]),
     steps=(
-        ("t4>fh", "An ace lies face up at the end of column 4: it goes above the columns to "
-                  "start the hearts foundation, and the nine of spades under it is turned up."),
+        ("t4>fh", N_("An ace lies face up at the end of column 4: it goes above the columns to "
+                  "start the hearts foundation, and the nine of spades under it is turned up.")),
     ),
 )
 
@@ -115,8 +116,8 @@ _PARTIAL_SOURCE = (
 
 _PARTIAL = _example(
     name="klondike-partial-sequence",
-    title="Moving only the lower part of a sequence",
-    summary=(
+    title=N_("Moving only the lower part of a sequence"),
+    summary=N_(
         "Column 2 ends in a sequence: the four of hearts, the three of clubs, the two of "
         "diamonds. Once the ace, two and three of hearts are up, the four of hearts is wanted "
         "on its foundation, but two cards lie on it, and the whole sequence has nowhere to go "
@@ -127,18 +128,18 @@ _PARTIAL = _example(
     source=_PARTIAL_SOURCE,
     deck=deck_for(["4D", "4H", "3C", "2D", "3H", "2H", "AH"]),
     steps=(
-        ("t3>t2", "A single card: the three of clubs, black, goes onto the four of hearts, "
-                  "red, one rank higher; the card under it in column 3 is turned up."),
-        ("t4>t2", "The two of diamonds goes onto the three of clubs: column 2 now ends in a "
-                  "sequence, four, three, two."),
-        ("t7>fh", "The ace of hearts goes above the columns to start its foundation."),
-        ("t6>fh", "The two of hearts follows it."),
-        ("t5>fh", "And the three of hearts."),
-        ("t2:2>t1", "The four of hearts is next, but the three of clubs and the two of "
+        ("t3>t2", N_("A single card: the three of clubs, black, goes onto the four of hearts, "
+                  "red, one rank higher; the card under it in column 3 is turned up.")),
+        ("t4>t2", N_("The two of diamonds goes onto the three of clubs: column 2 now ends in a "
+                  "sequence, four, three, two.")),
+        ("t7>fh", N_("The ace of hearts goes above the columns to start its foundation.")),
+        ("t6>fh", N_("The two of hearts follows it.")),
+        ("t5>fh", N_("And the three of hearts.")),
+        ("t2:2>t1", N_("The four of hearts is next, but the three of clubs and the two of "
                     "diamonds lie on it. If need be we move only the lower part of the "
-                    "sequence: those two cards go together onto the four of diamonds."),
-        ("t2>fh", "Now the four of hearts goes up from the sequence to its foundation, and the "
-                  "card under it is turned up."),
+                    "sequence: those two cards go together onto the four of diamonds.")),
+        ("t2>fh", N_("Now the four of hearts goes up from the sequence to its foundation, and the "
+                  "card under it is turned up.")),
     ),
 )
 
@@ -149,8 +150,8 @@ _KING_SOURCE = (
 
 _KING = _example(
     name="klondike-king-to-empty",
-    title="A king with its sequence into an empty column",
-    summary=(
+    title=N_("A king with its sequence into an empty column"),
+    summary=N_(
         "The seventh column holds a single card; once it is moved away the column is empty, "
         "a free place. Only a king may go there, alone or with the sequence lying on it: the "
         "king of hearts moves with the queen of spades and the jack of diamonds, and the card "
@@ -159,13 +160,13 @@ _KING = _example(
     source=_KING_SOURCE,
     deck=deck_for(["", "", "5C KH", "QS", "", "", "JD"]),
     steps=(
-        ("t4>t3", "The queen of spades goes onto the king of hearts; a card of column 4 is "
-                  "turned up."),
-        ("t7>t3", "The jack of diamonds, the only card of column 7, goes onto the queen of "
-                  "spades: column 7 is unloaded completely, a free place."),
-        ("t3:3>t7", "Into the free place we may move only a king, alone or with its sequence: "
+        ("t4>t3", N_("The queen of spades goes onto the king of hearts; a card of column 4 is "
+                  "turned up.")),
+        ("t7>t3", N_("The jack of diamonds, the only card of column 7, goes onto the queen of "
+                  "spades: column 7 is unloaded completely, a free place.")),
+        ("t3:3>t7", N_("Into the free place we may move only a king, alone or with its sequence: "
                     "the king of hearts goes there with the queen and the jack, and the five "
-                    "of clubs under it in column 3 is turned up."),
+                    "of clubs under it in column 3 is turned up.")),
     ),
 )
 
@@ -177,24 +178,24 @@ _FOURTH_DECK = deck_for(
 )
 
 _FIRST_PASS: tuple[tuple[str, str], ...] = (
-    ("turn", "Nothing on the table can be played, so we look for help in the cards from the "
+    ("turn", N_("Nothing on the table can be played, so we look for help in the cards from the "
              "hand: the first card is turned. It is of no use at the moment, so it goes onto "
-             "a pile in front of us, the waste."),
+             "a pile in front of us, the waste.")),
 ) + tuple(
-    ("turn", "The next card from the hand: of no use either, onto the waste.")
+    ("turn", N_("The next card from the hand: of no use either, onto the waste."))
     for _ in range(22)
 ) + (
-    ("turn", "The last card of the hand goes onto the waste too: every card has been gone "
-             "through once."),
-    ("redeal", "The hand is empty and the solitaire has not come out: we take the pile in "
+    ("turn", N_("The last card of the hand goes onto the waste too: every card has been gone "
+             "through once.")),
+    ("redeal", N_("The hand is empty and the solitaire has not come out: we take the pile in "
                "front of us and turn it over. The cards come again in the same order, but the "
-               "new waste may never hold more than three cards."),
-    ("turn", "The nine of hearts, turned first the first time, comes first again; it fits "
-             "nowhere: the waste holds 1 card."),
-    ("turn", "The five of spades: the waste holds 2 cards."),
-    ("turn", "The eight of diamonds: the waste holds 3 cards, as many as it may."),
-    ("turn", "The seven of diamonds fits nowhere either: it would have to be the fourth "
-             "card on the waste. The solitaire has not come out."),
+               "new waste may never hold more than three cards.")),
+    ("turn", N_("The nine of hearts, turned first the first time, comes first again; it fits "
+             "nowhere: the waste holds 1 card.")),
+    ("turn", N_("The five of spades: the waste holds 2 cards.")),
+    ("turn", N_("The eight of diamonds: the waste holds 3 cards, as many as it may.")),
+    ("turn", N_("The seven of diamonds fits nowhere either: it would have to be the fourth "
+             "card on the waste. The solitaire has not come out.")),
 )
 
 _FOURTH_SOURCE = (
@@ -208,8 +209,8 @@ _FOURTH_SOURCE = (
 
 _FOURTH = _example(
     name="klondike-fourth-waste-card",
-    title="The second pass ends on a fourth waste card",
-    summary=(
+    title=N_("The second pass ends on a fourth waste card"),
+    summary=N_(
         "No card of the hand can be played anywhere: the first pass turns all 24 onto the "
         "waste. The waste is turned over for the second and last pass, and the cards come in "
         "the same order. Three unplayable cards may lie on the new waste; when a fourth "

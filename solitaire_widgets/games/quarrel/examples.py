@@ -21,7 +21,8 @@ from collections.abc import Iterable
 
 from ...cards import Card, full_deck, parse_cards
 from ...examples import Example
-from ...sources import FOUR_OR_FIVE, quote, translate
+from ...i18n import N_
+from ...sources import FOUR_OR_FIVE, Said, quoted, translate
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
 
@@ -60,9 +61,10 @@ def stock_order(first: str, on_series: str) -> str:
     return " ".join(str(card) for card in reversed(dealing))
 
 
-def _said(ru: str, note: str = "") -> str:
-    """Words beside a step: the text's sentence, its one translation, then our note."""
-    return quote("quarrel", ru, note)
+def _said(ru: str, note: str = "") -> Said:
+    """Words beside a step: the text's sentence, its one translation (in the reader's
+    language, when read), then our note."""
+    return quoted("quarrel", ru, note)
 
 
 # -- The eight fives ---------------------------------------------------------------
@@ -111,110 +113,110 @@ _FIVES_TRANSLATION = translate("quarrel", _FIVES_SOURCE)
 _FIVES_STEPS: list[tuple[str, str]] = [
     ("deal", _said("Из колоды берут карты по одной. В это время игрок должен перечислять: "
                    "туз, двойка, тройка, четверка…",
-                   "'Ace': the nine of hearts, face up in the row.")),
-    ("deal", "'Two': the five of diamonds. Not named correctly: it stays in the row."),
-    ("deal", "'Three': the six of clubs."),
-    ("deal", "'Four': the five of spades."),
+                   N_("'Ace': the nine of hearts, face up in the row."))),
+    ("deal", N_("'Two': the five of diamonds. Not named correctly: it stays in the row.")),
+    ("deal", N_("'Three': the six of clubs.")),
+    ("deal", N_("'Four': the five of spades.")),
     ("deal", _said("Например, если вдруг, когда вы сказали «пятерка», из колоды действительно "
                    "выпала пятерка, перечисление прекращается, а пятерки, в свою очередь, "
                    "становятся базовыми картами для восьми серий. Пятерку вынимают из ряда и "
                    "откладывают в сторону. … Так как базовой по воле случая оказалась "
                    "пятерка, то из колоды вынимают пять вспомогательных карт и выкладывают их "
                    "в один ряд под общим раскладом.",
-                   "'Five!': the five of clubs. It waits to one side; the five auxiliary cards "
+                   N_("'Five!': the five of clubs. It waits to one side; the five auxiliary cards "
                    "are the five of hearts, the four of diamonds, the five of clubs, the seven "
-                   "of spades and the five of diamonds.")),
-    ("h>rc", "The six of clubs is in the row, so the five of clubs goes to the right half, "
-             "where series go up."),
-    ("r3>rc", "The six of clubs follows at once."),
-    ("r2>ld", "The four of diamonds is among the auxiliary cards and no six of diamonds is in "
-              "sight: the five of diamonds goes to the left half, where series go down."),
+                   "of spades and the five of diamonds."))),
+    ("h>rc", N_("The six of clubs is in the row, so the five of clubs goes to the right half, "
+             "where series go up.")),
+    ("r3>rc", N_("The six of clubs follows at once.")),
+    ("r2>ld", N_("The four of diamonds is among the auxiliary cards and no six of diamonds is in "
+              "sight: the five of diamonds goes to the left half, where series go down.")),
     ("a2>ld", _said("На те места, которые стали свободными, кладут новые карты из колоды.",
-                    "The four of diamonds follows; the queen of diamonds takes its place.")),
-    ("r4>rs", "Neither the six nor the four of spades is in sight, so the text's advice, which "
+                    N_("The four of diamonds follows; the queen of diamonds takes its place."))),
+    ("r4>rs", N_("Neither the six nor the four of spades is in sight, so the text's advice, which "
               "looks for the cards that would follow at once, gives no reason for either half. "
               "The five of spades goes right, where the built-in strategy sends a base card "
-              "when neither neighbour is in sight."),
-    ("a1>rh", "The five of hearts goes right too; the eight of spades takes its place."),
-    ("a3>lc", "The second five of clubs must go to the left half: the right one is taken. The "
-              "ten of clubs takes its place."),
-    ("a5>rd", "The second five of diamonds goes right; the jack of hearts takes its place."),
+              "when neither neighbour is in sight.")),
+    ("a1>rh", N_("The five of hearts goes right too; the eight of spades takes its place.")),
+    ("a3>lc", N_("The second five of clubs must go to the left half: the right one is taken. The "
+              "ten of clubs takes its place.")),
+    ("a5>rd", N_("The second five of diamonds goes right; the jack of hearts takes its place.")),
     ("deal", _said("Если игра зашла в тупик, продолжают выкладывать карты из колоды.",
-                   "Counting on from the five: 'six' — the five of hearts.")),
-    ("r6>lh", "The second five of hearts goes to the left half."),
-    ("deal", "'Seven': the two of spades."),
-    ("deal", "'Eight': the five of spades."),
-    ("r8>ls", "The second five of spades goes left: all eight fives are down."),
-    ("deal", "'Nine': the three of diamonds."),
-    ("r9>ld", "It goes onto the four of diamonds, left half."),
-    ("deal", "'Ten': the king of spades."),
-    ("deal", "'Jack': the eight of hearts."),
-    ("deal", "'Queen': the two of clubs."),
-    ("deal", "'King': the nine of spades, dealt to the thirteenth place of the first row."),
+                   N_("Counting on from the five: 'six' — the five of hearts."))),
+    ("r6>lh", N_("The second five of hearts goes to the left half.")),
+    ("deal", N_("'Seven': the two of spades.")),
+    ("deal", N_("'Eight': the five of spades.")),
+    ("r8>ls", N_("The second five of spades goes left: all eight fives are down.")),
+    ("deal", N_("'Nine': the three of diamonds.")),
+    ("r9>ld", N_("It goes onto the four of diamonds, left half.")),
+    ("deal", N_("'Ten': the king of spades.")),
+    ("deal", N_("'Jack': the eight of hearts.")),
+    ("deal", N_("'Queen': the two of clubs.")),
+    ("deal", N_("'King': the nine of spades, dealt to the thirteenth place of the first row.")),
     ("deal", _said("Но когда число карт в ряду достигает тринадцати, начинают составлять "
                    "следующий ряд.",
-                   "'Ace': the four of clubs starts the second row. The first row holds only "
+                   N_("'Ace': the four of clubs starts the second row. The first row holds only "
                    "six cards now, but thirteen places of it have been dealt: a row is thirteen "
                    "places dealt, and the places left by cards that went to a series are not "
-                   "filled again.")),
-    ("r14>lc", "It goes onto the five of clubs, left half."),
-    ("deal", "'Two': the jack of diamonds."),
+                   "filled again."))),
+    ("r14>lc", N_("It goes onto the five of clubs, left half.")),
+    ("deal", N_("'Two': the jack of diamonds.")),
     ("deal", _said("Все восемь пятерок уже собраны и лежат на своих местах. Как видно, первый "
                    "тур был довольно-таки удачным. При втором раскладе правильно была названа "
                    "тройка. Следовательно, из колоды выбирают три вспомогательные карты.",
-                   "'Three!': the three of spades fits no series. The layout is gathered and "
+                   N_("'Three!': the three of spades fits no series. The layout is gathered and "
                    "shuffled; the second layout opens with three auxiliary cards: the nine of "
-                   "diamonds, the seven of clubs and the king of clubs.")),
+                   "diamonds, the seven of clubs and the king of clubs."))),
 ]
 _FIVES_SHUFFLE1 = len(_FIVES_STEPS) - 1
 _FIVES_STEPS += [
     ("a2>rc", _said("Например, семерку треф перекладывают на шестерку треф, которая находится "
                     "на правой половине. А вместо ушедшей семерки во вспомогательный ряд "
                     "выкладывают новую карту.",
-                    "The queen of hearts takes its place.")),
+                    N_("The queen of hearts takes its place."))),
     ("deal", _said("Если все ходы исчерпаны, следует продолжать снимать из колоды карты и "
                    "перечислять названия в возрастающем порядке (начиная с того места, на "
                    "котором вы остановились): четверка, пятерка, шестерка…",
-                   "'Four': the six of hearts.")),
-    ("r1>rh", "It goes onto the five of hearts, right half."),
-    ("deal", "'Five': the two of diamonds."),
-    ("r2>ld", "It goes onto the three of diamonds, left half."),
-    ("deal", "'Six': the four of hearts."),
-    ("r3>lh", "It goes onto the five of hearts, left half."),
-    ("deal", "'Seven': the jack of clubs."),
-    ("deal", "'Eight': the six of spades."),
-    ("r5>rs", "It goes onto the five of spades, right half."),
-    ("deal", "'Nine': the ten of hearts."),
-    ("deal", "'Ten': the seven of spades."),
-    ("r7>rs", "It goes onto the six of spades."),
-    ("deal", "'Jack': the three of clubs."),
-    ("r8>lc", "It goes onto the four of clubs, left half."),
-    ("deal", "'Queen': the nine of clubs."),
-    ("deal", "'King': the ace of diamonds."),
-    ("r10>ld", "It goes onto the two of diamonds: the left series turns the corner to the "
-               "king."),
-    ("deal", "'Ace': the eight of diamonds."),
+                   N_("'Four': the six of hearts."))),
+    ("r1>rh", N_("It goes onto the five of hearts, right half.")),
+    ("deal", N_("'Five': the two of diamonds.")),
+    ("r2>ld", N_("It goes onto the three of diamonds, left half.")),
+    ("deal", N_("'Six': the four of hearts.")),
+    ("r3>lh", N_("It goes onto the five of hearts, left half.")),
+    ("deal", N_("'Seven': the jack of clubs.")),
+    ("deal", N_("'Eight': the six of spades.")),
+    ("r5>rs", N_("It goes onto the five of spades, right half.")),
+    ("deal", N_("'Nine': the ten of hearts.")),
+    ("deal", N_("'Ten': the seven of spades.")),
+    ("r7>rs", N_("It goes onto the six of spades.")),
+    ("deal", N_("'Jack': the three of clubs.")),
+    ("r8>lc", N_("It goes onto the four of clubs, left half.")),
+    ("deal", N_("'Queen': the nine of clubs.")),
+    ("deal", N_("'King': the ace of diamonds.")),
+    ("r10>ld", N_("It goes onto the two of diamonds: the left series turns the corner to the "
+               "king.")),
+    ("deal", N_("'Ace': the eight of diamonds.")),
     ("deal", _said("Ею может оказаться и двойка. В этом случае, после того, как весь расклад "
                    "будет снова собран (исключая базовые карты и построенные на них серии), на "
                    "столе останутся две вспомогательные карты.",
-                   "'Two!': the two of hearts fits no series. The layout is gathered and "
-                   "shuffled; the third layout opens with two auxiliary cards.")),
+                   N_("'Two!': the two of hearts fits no series. The layout is gathered and "
+                   "shuffled; the third layout opens with two auxiliary cards."))),
 ]
 _FIVES_SHUFFLE2 = len(_FIVES_STEPS) - 1
 _FIVES_STEPS += [
     ("a1>lh", _said("Серии продолжают достраиваться.",
-                    "The three of hearts goes onto the four of hearts, left half; the king of "
-                    "hearts takes its place.")),
-    ("a2>rc", "The eight of clubs goes onto the seven of clubs, right half. This is the "
+                    N_("The three of hearts goes onto the four of hearts, left half; the king of "
+                    "hearts takes its place."))),
+    ("a2>rc", N_("The eight of clubs goes onto the seven of clubs, right half. This is the "
               "third and last round (the deck may be used only three times); the nine of "
-              "hearts takes its place, and the count goes on from 'three'."),
+              "hearts takes its place, and the count goes on from 'three'.")),
 ]
 
 EIGHT_FIVES = Example(
     name="quarrel-eight-fives",
     game="quarrel",
-    title="Quarrel: the text's lost figure, all eight fives down",
-    summary=(
+    title=N_("Quarrel: the text's lost figure, all eight fives down"),
+    summary=N_(
         "The first round finds the base rank at 'five!', puts all eight fives on their "
         "series (the six of clubs on the right half) and ends on a hit of three. The second "
         "layout has three auxiliary cards; the seven of clubs goes onto the six of clubs and a "
@@ -248,8 +250,8 @@ _SPADES_TRANSLATION = translate("quarrel", _SPADES_SOURCE)
 THREE_OF_SPADES = Example(
     name="quarrel-three-of-spades",
     game="quarrel",
-    title="Quarrel: where the base three of spades goes",
-    summary=(
+    title=N_("Quarrel: where the base three of spades goes"),
+    summary=N_(
         "'Three!' meets the three of spades. Among the three auxiliary cards are the four and "
         "the five of spades, so the three goes to the right half and the four and five follow "
         "at once; their places are refilled. A three of hearts then turns up with the two of "
@@ -264,31 +266,31 @@ THREE_OF_SPADES = Example(
         "3S 6S"  # four, five
     ),
     steps=(
-        ("deal", "'Ace': the two of hearts."),
-        ("deal", "'Two': the king of diamonds."),
+        ("deal", N_("'Ace': the two of hearts.")),
+        ("deal", N_("'Two': the king of diamonds.")),
         ("deal", _said("Допустим, базовой картой стала пиковая тройка. Следует внимательно "
                        "изучить весь расклад, а также все пять вспомогательных карт.",
-                       "'Three!': the three of spades. A three brings three auxiliary cards, "
+                       N_("'Three!': the three of spades. A three brings three auxiliary cards, "
                        "not five (the text's five is a slip carried over from its first "
-                       "example): the four of spades, the nine of clubs, the five of spades.")),
+                       "example): the four of spades, the nine of clubs, the five of spades."))),
         ("h>rs", _said("Если среди этих карт есть четверка или еще, что вообще хорошо, пятерка "
                        "пик, тройку, естественно, перемещают на правую половину, так как именно "
                        "правые серии строятся по возрастающему принципу…")),
         ("a1>rs", _said("…и четверку и пятерку можно будет сразу подключить к этой серии. На те "
                         "места, которые стали свободными, кладут новые карты из колоды.",
-                        "The four of spades; the three of hearts takes its place.")),
-        ("a3>rs", "The five of spades; the seven of diamonds takes its place."),
+                        N_("The four of spades; the three of hearts takes its place."))),
+        ("a3>rs", N_("The five of spades; the seven of diamonds takes its place.")),
         ("a1>lh", _said("Если снова появится тройка, вопрос, куда ее положить, решается точно "
                         "так же, как было описано выше.",
-                        "The three of hearts: no four of hearts is in sight, but the two of "
+                        N_("The three of hearts: no four of hearts is in sight, but the two of "
                         "hearts is, so it goes to the left half, where series go down. The "
-                        "queen of clubs takes its place.")),
-        ("r1>lh", "The two of hearts follows at once."),
-        ("deal", "'Four': the second three of spades."),
-        ("r4>ls", "Its right-hand place is taken, so it starts the spades series on the left "
-                  "half."),
-        ("deal", "'Five': the six of spades."),
-        ("r5>rs", "It goes onto the five of spades, right half."),
+                        "queen of clubs takes its place."))),
+        ("r1>lh", N_("The two of hearts follows at once.")),
+        ("deal", N_("'Four': the second three of spades.")),
+        ("r4>ls", N_("Its right-hand place is taken, so it starts the spades series on the left "
+                  "half.")),
+        ("deal", N_("'Five': the six of spades.")),
+        ("r5>rs", N_("It goes onto the five of spades, right half.")),
     ),
 )
 

@@ -8,14 +8,30 @@
   var script = document.currentScript;
   var base = script ? script.src.replace(/[^/]*$/, "") : "";
   var wheel = script ? script.getAttribute("data-wheel") : "";
+  // The page's words in its language (data-words: English words to theirs,
+  // from the package's tables catalog); t() gives a word in it, else English.
+  var WORDS = {};
+  try { WORDS = JSON.parse((script && script.getAttribute("data-words")) || "{}") || {}; }
+  catch (error) { WORDS = {}; }
+  function t(words) { return Object.prototype.hasOwnProperty.call(WORDS, words) ? WORDS[words] : words; }
+  // The language a table or replay speaks: its own data-sw-language, else the
+  // page's <html lang>; one the engine does not speak is not sent (it then
+  // answers in its default).
+  var LANGUAGES = ["en", "ru", "pl"];
+  function languageOf(root) {
+    var found = root.closest("[data-sw-language]");
+    var lang = (found ? found.getAttribute("data-sw-language") : document.documentElement.lang) || "";
+    lang = lang.toLowerCase().split("-")[0];
+    return LANGUAGES.indexOf(lang) >= 0 ? lang : null;
+  }
   var worker = null, booted = null, nextId = 1, waiting = {}, phases = {};
   var listeners = [];
   // What the engine's loading has come to: bytes of the runtime fetched (of
   // total), then the phase done last (runtime, wheel, import).
   var loading = { loaded: 0, total: 0, phase: null, started: 0 };
-  var PHASES = { runtime: "starting Python", wheel: "reading the package",
-                 "import": "importing the package",
-                 kept: "starting the engine your browser kept from your last visit" };
+  var PHASES = { runtime: t("starting Python"), wheel: t("reading the package"),
+                 "import": t("importing the package"),
+                 kept: t("starting the engine your browser kept from your last visit") };
   function megabytes(n) { return (n / 1048576).toFixed(1); }
   // A progress bar and its words, kept up to date until done() is called:
   // the bytes fetched (90% of the bar) with the time left at the rate so
@@ -30,19 +46,21 @@
     function update() {
       var share = loading.total ? Math.min(1, loading.loaded / loading.total) : 0;
       var value = 90 * share, text;
-      if (loading.phase === "import" || loading.phase === "kept") { value = 100; text = "ready"; }
+      if (loading.phase === "import" || loading.phase === "kept") { value = 100; text = t("ready"); }
       else if (engine.start === "kept") { value = 94; text = PHASES.kept + "\u2026"; }
       else if (loading.phase) { value = loading.phase === "wheel" ? 97 : 94; text = PHASES.import + "\u2026"; }
       else if (loading.total && share >= 1) { value = 91; text = PHASES.runtime + "\u2026"; }
       else if (loading.loaded) {
         var seconds = (performance.now() - loading.started) / 1000;
         var rate = loading.loaded / Math.max(seconds, 0.001);
-        text = megabytes(loading.loaded) + (loading.total ? " of " + megabytes(loading.total) : "") + " MB";
+        text = (loading.total ? t("{loaded} of {total} MB").replace("{total}", megabytes(loading.total))
+                : t("{loaded} MB")).replace("{loaded}", megabytes(loading.loaded));
         if (loading.total && seconds > 1) {
           var left = Math.ceil((loading.total - loading.loaded) / rate);
-          text += ", about " + (left < 60 ? left + " s" : Math.ceil(left / 60) + " min") + " left";
+          text += (left < 60 ? t(", about {n} s left") : t(", about {n} min left"))
+            .replace("{n}", String(left < 60 ? left : Math.ceil(left / 60)));
         }
-      } else { text = "fetching the engine\u2026"; }
+      } else { text = t("fetching the engine\u2026"); }
       bar.value = Math.max(bar.value, value);  // the bar never goes back
       words.textContent = " " + text;
     }
@@ -98,12 +116,12 @@
   function boot() {
     if (booted) { return booted; }
     if (!supported()) {
-      booted = Promise.reject(new Error("This browser cannot run WebAssembly, so the table cannot be played here."));
+      booted = Promise.reject(new Error(t("This browser cannot run WebAssembly, so the table cannot be played here.")));
       return booted;
     }
     if (window.location.protocol === "file:") {
-      booted = Promise.reject(new Error("Opened as a file, this page cannot start its engine: " +
-        "serve its folder (in it, run python -m http.server) and open http://localhost:8000/ instead."));
+      booted = Promise.reject(new Error(t("Opened as a file, this page cannot start its engine: " +
+        "serve its folder (in it, run python -m http.server) and open http://localhost:8000/ instead.")));
       return booted;
     }
     var t0 = performance.now();
@@ -125,7 +143,8 @@
     };
     worker.onerror = function (event) {
       event.preventDefault();
-      var error = new Error("The engine could not be loaded (" + (event.message || "worker error") + ").");
+      var error = new Error(t("The engine could not be loaded ({reason}).")
+                            .replace("{reason}", event.message || t("worker error")));
       Object.keys(waiting).forEach(function (k) { waiting[k].reject(error); delete waiting[k]; });
     };
     booted = ask({ op: "boot", wheel: wheel }).then(function () {
@@ -346,13 +365,15 @@
     this.started = true;
     var self = this, root = this.root;
     this.button.disabled = true;
-    var done = progressBar(root, this.note, "Loading the engine");
-    this.note.textContent = "Loading the engine (Python in your browser; the browser keeps it for your next visit).";
+    var done = progressBar(root, this.note, t("Loading the engine"));
+    this.note.textContent = t("Loading the engine (Python in your browser; the browser keeps it for your next visit).");
     boot().then(function () {
       // The table is laid out at its column's width (at most the usual
       // 720), so that on a phone it fits and its labels keep their size.
       var request = { op: "open", table: self.name, game: root.getAttribute("data-sw-game"),
                       width: self.width() };
+      var language = languageOf(root);
+      if (language) { request.language = language; }
       if (root.getAttribute("data-sw-save")) { request.save = root.getAttribute("data-sw-save"); }
       else { request.seed = root.getAttribute("data-sw-seed"); }
       return ask(request);
@@ -365,7 +386,7 @@
     }).catch(function (error) {
       done();
       self.button.hidden = true;
-      self.note.textContent = String(error.message || error) + " The picture above shows the deal.";
+      self.note.textContent = String(error.message || error) + " " + t("The picture above shows the deal.");
       self.note.setAttribute("role", "alert");
       self._rejectReady(error);
     });
@@ -384,11 +405,11 @@
     this.stage.querySelectorAll(".sw-picture").forEach(function (node) { node.remove(); });
     this.stage.setAttribute("tabindex", "0");
     this.stage.setAttribute("role", "application");
-    this.stage.setAttribute("aria-roledescription", "card table");
-    this.stage.setAttribute("aria-label", "The table: " +
-      (root.getAttribute("data-sw-help") || "arrow keys choose a pile, Enter picks up or puts down"));
+    this.stage.setAttribute("aria-roledescription", t("card table"));
+    this.stage.setAttribute("aria-label", t("The table: {keys}").replace("{keys}",
+      root.getAttribute("data-sw-help") || t("arrow keys choose a pile, Enter picks up or puts down")));
     var keys = (root.getAttribute("data-sw-keys") || "").split("|");
-    var bar = el("div", { "class": "sw-bar", role: "toolbar", "aria-label": "Table controls" });
+    var bar = el("div", { "class": "sw-bar", role: "toolbar", "aria-label": t("Table controls") });
     function button(label, op, title, act) {
       var b = el("button", { type: "button", "data-op": op, title: title || label }, label);
       b.addEventListener("click", act || function () { self.send({ op: op }); });
@@ -396,8 +417,8 @@
       return b;
     }
     this.buttons = {
-      undo: button("Undo", "undo"), redo: button("Redo", "redo"),
-      hint: button("Hint", "hint", "The computer player's choice"),
+      undo: button(t("Undo"), "undo"), redo: button(t("Redo"), "redo"),
+      hint: button(t("Hint"), "hint", t("The computer player's choice")),
       // Its words come with each view ("Stop" while auto-finish runs).
       finish: button("", "finish", "", function () {
         if (self.finishing) { self.send({ op: "finishstop" }); } else { self.finish(); }
@@ -411,22 +432,22 @@
     });
     this.actionBar = el("span", { "class": "sw-actions" });
     bar.appendChild(this.actionBar);
-    var deal = el("label", { "class": "sw-deal" }, "Deal ");
-    this.dealInput = el("input", { type: "number", min: "0", "aria-label": "Deal number" });
+    var deal = el("label", { "class": "sw-deal" }, t("Deal") + " ");
+    this.dealInput = el("input", { type: "number", min: "0", "aria-label": t("Deal number") });
     deal.appendChild(this.dealInput);
     this.dealInput.addEventListener("change", function () {
       self.send({ op: "new", seed: self.dealInput.value });
     });
     bar.appendChild(deal);
-    var fresh = el("button", { type: "button", "data-op": "new" }, "New deal");
+    var fresh = el("button", { type: "button", "data-op": "new" }, t("New deal"));
     fresh.addEventListener("click", function () { self.send({ op: "new", seed: null }); });
     bar.appendChild(fresh);
     var form = el("form", { "class": "sw-typed" });
-    this.moveInput = el("input", { type: "text", "aria-label": "Type a move, then Enter",
+    this.moveInput = el("input", { type: "text", "aria-label": t("Type a move, then Enter"),
                                    autocomplete: "off",
                                    spellcheck: "false" });
     form.appendChild(this.moveInput);
-    form.appendChild(el("button", { type: "submit" }, "Play"));
+    form.appendChild(el("button", { type: "submit" }, t("Play")));
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = self.moveInput.value.trim();
@@ -438,7 +459,7 @@
     this.status = el("p", { "class": "sw-status" });
     this.message = el("p", { "class": "sw-message", "aria-live": "polite" });
     this.words = el("details", { "class": "sw-words" });
-    this.words.appendChild(el("summary", {}, "The table in words"));
+    this.words.appendChild(el("summary", {}, t("The table in words")));
     this.wordsText = el("div", { role: "status", "aria-live": "polite",
                                  style: "white-space:pre-line" });
     this.words.appendChild(this.wordsText);
@@ -511,7 +532,7 @@
     var quiet = request.op === "move" || request.op === "finishstep";
     var done = quiet || !this.message ? function () {} :
       busy(this.root, this.status, request.op === "canwin" || request.op === "solverhint" ?
-           "The solver is thinking\u2026" : "Working\u2026");
+           t("The solver is thinking\u2026") : t("Working\u2026"));
     return this.start().then(function () { return ask(request); }).then(function (view) {
       done();
       // A step of a stopped auto-finish is still drawn: it was played.
@@ -570,7 +591,7 @@
     this.message.className = "sw-message" + (view.error ? " sw-error" : "");
     this.message.setAttribute("role", view.error ? "alert" : "status");
     this.wordsText.textContent = view.words;
-    this.moveInput.placeholder = "type a move, e.g. " + view.example;
+    this.moveInput.placeholder = t("type a move, e.g. {move}").replace("{move}", view.example);
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
     this.buttons.hint.disabled = view.gameOver;
@@ -654,11 +675,14 @@
     if (!this.loaded) {
       // Under the caption ("Computing step ..."), below the controls, which stay put.
       var done = progressBar(this.root.querySelector(".sw-caption") || this.root, null,
-                             "Loading the engine for this replay");
+                             t("Loading the engine for this replay"));
       this.loaded = boot().then(function () {
-        return ask({ op: "replay", table: self.name, save: self.root.getAttribute("data-sw-save"),
-                     width: Number(self.root.getAttribute("data-sw-width") || 720),
-                     title: self.root.getAttribute("data-sw-title") || "" });
+        var request = { op: "replay", table: self.name, save: self.root.getAttribute("data-sw-save"),
+                        width: Number(self.root.getAttribute("data-sw-width") || 720),
+                        title: self.root.getAttribute("data-sw-title") || "" };
+        var language = languageOf(self.root);
+        if (language) { request.language = language; }
+        return ask(request);
       }).then(function (got) {
         self.count = got.count;
         self.root.setAttribute("data-sw-live", "1");
@@ -669,7 +693,7 @@
       index = Math.max(0, Math.min(self.count - 1, index));
       var start = index - index % REPLAY_CHUNK;
       var done = busy(self.root.querySelector(".sw-caption") || self.root, null,
-                      "Computing the steps\u2026");
+                      t("Computing the steps\u2026"));
       var wanted = self.chunk(start);
       wanted.then(done, done);
       if (start + REPLAY_CHUNK < self.count) { self.chunk(start + REPLAY_CHUNK); }
@@ -683,7 +707,7 @@
   window.solitaireReplayFrame = function (root, index) {
     var replay = replays.filter(function (r) { return r.root === root; })[0];
     if (!replay) { replay = new Replay(root, replays.length); replays.push(replay); }
-    if (!supported()) { return Promise.reject(new Error("This browser cannot run WebAssembly.")); }
+    if (!supported()) { return Promise.reject(new Error(t("This browser cannot run WebAssembly."))); }
     return replay.frame(index);
   };
   window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine };
