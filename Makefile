@@ -124,7 +124,7 @@ PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
   table.py errors.py games/*/rules.py games/*/model.py))
 tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py \
-  widgets/*.py web/*.py web/assets/*.js))
+  text.py widgets/*.py web/*.py web/assets/*.js))
 texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py examples/*.py games/*/examples.py))
 BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k t
 
@@ -138,7 +138,7 @@ catalogs: venv
 	    *) echo "no catalog '$$domain': choose among engine tables texts"; exit 1;; \
 	  esac; \
 	  mkdir -p $(LOCALES); \
-	  $(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: \
+	  PYTHONPATH=tools $(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: \
 	    --project=solitaire-widgets --version=0.1.0 \
 	    --copyright-holder="the solitaire_widgets developers" \
 	    --msgid-bugs-address="the solitaire_widgets developers" \

@@ -29,9 +29,9 @@ import asyncio
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 
+from ..i18n import current_language
 from ..render.scene import Scene
 from ..render.tween import Segment
-from ..i18n import current_language
 from .canvas_backend import TablePainter
 from .threads import serialized
 
