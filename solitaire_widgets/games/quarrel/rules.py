@@ -175,6 +175,7 @@ class QuarrelRules(Rules):
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
+    model = "solitaire_widgets.games.quarrel.model:QuarrelModel"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "deal": {
             "any-time": "the player may deal on whenever they like",
