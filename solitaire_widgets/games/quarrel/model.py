@@ -94,6 +94,9 @@ _HELD = len(_CELLS) - 1
 _CELL = {pile: cell for cell, pile in enumerate(_CELLS)}
 _FID = {fid: index for index, fid in enumerate(FOUNDATIONS)}
 _DEAL = Move("deal")
+#: The legal moves of the commonest position: nothing to play, a card left to deal
+#: (one list handed out again and again; legal_moves' lists are read, not changed).
+_ONLY_DEAL = [_DEAL]
 #: Every move of a card onto a series, by cell and series: ``_PLAY[cell][fid]``.
 _PLAY = tuple(tuple(Move("move", pile, fid) for fid in FOUNDATIONS) for pile in _CELLS)
 
@@ -117,6 +120,8 @@ _OPENING = (_set("count", 0), _set("hit", False), _set("base", 0), _set("aux", 0
             _set("round", 1), _set("uses", USES), _set("dealt", 0), _set("phase", "search"))
 _SET_PHASE = tuple(_set("phase", name) for name in PHASES)
 _SET_HIT = (_set("hit", False), _set("hit", True))
+_SET_DEALT = tuple(_set("dealt", n) for n in range(len(ROWS) + 1))
+_SET_COUNT = tuple(_set("count", n) for n in range(14))
 
 
 class QuarrelModel:
@@ -147,8 +152,9 @@ class QuarrelModel:
         self.lens = [0] * 8
         #: The code each series needs next (-1 before the base rank and when finished).
         self.need = [-1] * 8
-        #: How many copies of each code lie in the rows and the auxiliary row.
-        self.sight = bytearray(52)
+        #: How many copies of each code lie in the rows and the auxiliary row
+        #: (and a last count, always 0, read for the -1 of ``need``).
+        self.sight = bytearray(53)
         #: The rows' 104 places, the auxiliary row's 13, then ``h``: a code, or -1.
         self.cells = [-1] * len(_CELLS)
         #: The stock in dealing order: ``stock[top]`` is its next card. Never
@@ -208,8 +214,14 @@ class QuarrelModel:
         other._moves = self._moves
         return other
 
-    def to_table(self) -> Table:
-        """The position as the engine's table (the piles of ``QuarrelRules.piles`` and its facts)."""
+    def to_table(self, places: Sequence[str] | None = None) -> Table:
+        """The position as the engine's table (the piles of ``QuarrelRules.piles`` and its facts).
+
+        With ``places`` (ids of the rows' places, the auxiliary row's or
+        ``h``), only those of the rows and the auxiliary row, beside the series
+        and the stock: a part of the table, cheap to build, for words that
+        read no other place.
+        """
         piles = [Pile(fid, "foundation",
                       [CARD[code] for code in _SERIES[index][self.base][:self.lens[index]]]
                       if self.base else [])
@@ -217,7 +229,8 @@ class QuarrelModel:
         cells = self.cells
         piles += [Pile(pile, "tableau" if cell < _FIRST_AUX else "reserve",
                        [CARD[cells[cell]]] if cells[cell] >= 0 else [])
-                  for cell, pile in enumerate(_CELLS)]
+                  for cell, pile in (enumerate(_CELLS) if places is None
+                                     else ((_CELL[pile], pile) for pile in places))]
         piles.append(Pile("s", "stock", [CARD[code] for code in reversed(self.stock[self.top:])]))
         facts: dict[str, Scalar] = {
             "over": self.over, "won": self.won, "reason": self.reason,
@@ -257,6 +270,11 @@ class QuarrelModel:
         if not model.over:
             model._moves = model._find_moves()
         return model
+
+    def series_top(self, fid: int) -> int:
+        """The code on top of series ``fid`` (index in :data:`FOUNDATIONS`), -1 when empty."""
+        n = self.lens[fid]
+        return _SERIES[fid][self.base][n - 1] if n else -1
 
     def wanted(self, code: int) -> list[int]:
         """The series (indices in :data:`FOUNDATIONS`) that need ``code`` next, in order."""
@@ -315,8 +333,8 @@ class QuarrelModel:
         code = self.cells[cell]
         hit = code % 13 + 1 == count
         if events is not None:
-            events.append(_set("dealt", cell + 1))
-            events.append(_set("count", count))
+            events.append(_SET_DEALT[cell + 1])
+            events.append(_SET_COUNT[count])
             if hit != self.hit:
                 events.append(_SET_HIT[hit])
         self.hit = hit
@@ -388,7 +406,7 @@ class QuarrelModel:
                 cells[cell] = -1
                 if events is not None:
                     events.append(_moved(_CELLS[cell], "s", code, face_up=False))
-        self.sight = bytearray(52)
+        self.sight = bytearray(53)
         # The shuffle puts the cards in pack order first (the order of their codes).
         self.shuffles += 1
         order = self.shuffler(sorted(gathered), self.shuffles)
@@ -464,28 +482,23 @@ class QuarrelModel:
         # The hot path of every simulation: most steps have no wanted card in sight.
         phase = self.phase
         if phase == SEARCH:
-            return [_DEAL] if self.top < len(self.stock) else []
+            return _ONLY_DEAL if self.top < len(self.stock) else []
         need = self.need
         if phase != PLAY:
             held = self.cells[_HELD]
             held_moves = _PLAY[_HELD]
             return [held_moves[fid] for fid in range(8) if need[fid] == held]
+        if not any(map(self.sight.__getitem__, need)):
+            return _ONLY_DEAL if self.top < len(self.stock) else []
         moves: list[Move] = []
-        sight = self.sight
-        for code in need:
-            if code >= 0 and sight[code]:
-                break
-        else:
-            code = -1
-        if code >= 0:
-            cells = self.cells
-            for cell in (*range(self.dealt), *range(_FIRST_AUX, _HELD)):
-                code = cells[cell]
-                if code >= 0 and code in need:
-                    plays = _PLAY[cell]
-                    for fid in range(8):
-                        if need[fid] == code:
-                            moves.append(plays[fid])
+        cells = self.cells
+        for cell in (*range(self.dealt), *range(_FIRST_AUX, _HELD)):
+            code = cells[cell]
+            if code >= 0 and code in need:
+                plays = _PLAY[cell]
+                for fid in range(8):
+                    if need[fid] == code:
+                        moves.append(plays[fid])
         if self.top < len(self.stock) and not (moves and self.when_stuck):
             moves.append(_DEAL)
         return moves

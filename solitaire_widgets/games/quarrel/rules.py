@@ -67,11 +67,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...cards import Card, rank_word, suit_name, with_article
+from ...cards import CARD, Card, rank_word, suit_name, with_article
+from ...model import Model
 from ...moves import Move
 from ...rules import Context, Rules
 from ...table import Pile, Table
 from ..common import next_down, next_up
+from .model import PLAY, SEARCH, QuarrelModel
 
 __all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
            "MOVE_BOUND", "VOID_DEAL_MOVES"]
@@ -156,6 +158,10 @@ def _pile_words(pile_id: str) -> str:
 
 
 _PILE_WORDS = {pile_id: _pile_words(pile_id) for pile_id in FOUNDATIONS + ROWS + AUX + ("h", "s")}
+#: Each card's name by its code (``"the seven of clubs"``).
+_NAMES = tuple(card.name for card in CARD)
+#: The model's cell of each place of the rows and of the auxiliary row.
+_CELL_OF = {place: cell for cell, place in enumerate(ROWS + AUX)}
 
 
 def _cards(n: int) -> str:
@@ -176,6 +182,7 @@ class QuarrelRules(Rules):
     examples = "solitaire_widgets.games.quarrel.examples"
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
     model = "solitaire_widgets.games.quarrel.model:QuarrelModel"
+    game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "deal": {
             "any-time": "the player may deal on whenever they like",
@@ -486,6 +493,41 @@ class QuarrelRules(Rules):
         if facts["phase"] == "hit":
             text += "; then " + self._round_end_words(table, card.rank)
         return text
+
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off Quarrel's model (the same words).
+
+        The steps of nearly every move are read off the model directly: a deal
+        that names no card correctly, and a card from the rows or the auxiliary
+        row onto a series that is not the last card; the rest (hits, a void
+        deal, a card set aside, the winning card) from a part of the model's
+        table.
+        """
+        assert isinstance(model, QuarrelModel)
+        if move.action == "deal":
+            code = model.stock[model.top]
+            count = model.count % 13 + 1
+            if code % 13 + 1 != count and (model.phase != SEARCH
+                                           or model.top + 1 < len(model.stock)):
+                return (f"deal: '{rank_word(count)}' — {_NAMES[code]}, "
+                        f"{_PILE_WORDS[ROWS[model.dealt]]}")
+        elif move.action == "move" and model.phase == PLAY and sum(model.lens) + 1 < ALL_CARDS:
+            card = CARD[model.cells[_CELL_OF[move.src]]]
+            top = model.series_top(FOUNDATIONS.index(move.dst))
+            if top >= 0:
+                text = f"{card.name} goes onto {_NAMES[top]}, {_half(move.dst)} half"
+            else:
+                text = (f"{card.name} starts the {suit_name(card.suit)} series on the "
+                        f"{_half(move.dst)} half (built {_direction(move.dst)})")
+            text += f", from {_PILE_WORDS[move.src]}"
+            if move.src[0] != "a":
+                return text
+            if model.top < len(model.stock):
+                return text + f"; {_NAMES[model.stock[model.top]]} takes its place from the stock"
+            return text + "; the stock is empty, so its place stays empty"
+        # The words of the other steps read the series, the stock, the facts and the
+        # move's own place only.
+        return self.describe_move(model.to_table((move.src,) if move.src else ()), move)
 
     def _describe_deal(self, table: Table) -> str:
         facts = table.facts
