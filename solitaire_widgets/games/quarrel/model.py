@@ -4,8 +4,9 @@ The state is a few lists of card codes (:data:`~solitaire_widgets.cards.CODE`,
 ``suit * 13 + rank - 1``): how many cards each of the eight series holds (a
 series is known from its length and the base rank, since it runs from the
 base card up or down), the places of the counting rows, of the auxiliary row
-and ``h`` as one list of cells (``-1`` for an empty one), and the stock in
-dealing order with the index of its next card, so that a copy shares it.
+and ``h`` as one list of cells (``-1`` for an empty one), and the stock as
+the engine's pile holds it (bottom to top) with the number of its cards
+left, so that a copy shares it.
 Beside them it keeps how many copies of each card lie in sight (rows and
 auxiliary row), so that a step with no wanted card in sight, which is most
 steps, finds its moves without looking at the places. It plays what
@@ -37,8 +38,8 @@ from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
 
 __all__ = ["QuarrelModel", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "ROW_LENGTH", "USES",
-           "ALL_CARDS", "SEARCH", "BASE", "PLAY", "HIT", "PHASES", "WON", "series_codes",
-           "third_round_over"]
+           "ALL_CARDS", "SEARCH", "BASE", "PLAY", "HIT", "PHASES", "WON", "CELLS", "FIRST_AUX",
+           "HELD", "PLAYS", "DEAL", "series_codes", "third_round_over"]
 
 #: The series of the left half (built down) and of the right half (built up),
 #: each by suit in ``"CDHS"`` order: series ``i`` is of suit ``i % 4``.
@@ -88,17 +89,18 @@ _SERIES = tuple((((),) + tuple(series_codes(fid, base) for base in range(1, 14))
 _NEXT = tuple(((),) + tuple((*_SERIES[fid][b], -1) for b in range(1, 14)) for fid in range(8))
 
 #: The cells: the rows' places, then the auxiliary row's, then ``h``.
-_CELLS = ROWS + AUX + ("h",)
-_FIRST_AUX = len(ROWS)
-_HELD = len(_CELLS) - 1
+CELLS = _CELLS = ROWS + AUX + ("h",)
+#: The first cell of the auxiliary row, and the cell of ``h``.
+FIRST_AUX = _FIRST_AUX = len(ROWS)
+HELD = _HELD = len(_CELLS) - 1
 _CELL = {pile: cell for cell, pile in enumerate(_CELLS)}
 _FID = {fid: index for index, fid in enumerate(FOUNDATIONS)}
-_DEAL = Move("deal")
+DEAL = _DEAL = Move("deal")
 #: The legal moves of the commonest position: nothing to play, a card left to deal
 #: (one list handed out again and again; legal_moves' lists are read, not changed).
 _ONLY_DEAL = [_DEAL]
 #: Every move of a card onto a series, by cell and series: ``_PLAY[cell][fid]``.
-_PLAY = tuple(tuple(Move("move", pile, fid) for fid in FOUNDATIONS) for pile in _CELLS)
+PLAYS = _PLAY = tuple(tuple(Move("move", pile, fid) for fid in FOUNDATIONS) for pile in _CELLS)
 
 _new_event = tuple.__new__
 _ONE = tuple((card,) for card in CARD)
@@ -131,7 +133,7 @@ class QuarrelModel:
     ``hit_card`` (``"to-series"``, the default, or ``"gathered"``).
     """
 
-    __slots__ = ("when_stuck", "gathered", "seed", "shuffler", "lens", "need", "sight", "cells",
+    __slots__ = ("when_stuck", "gathered", "seed", "shuffler", "lens", "need", "sight", "in_aux", "cells",
                  "stock", "top", "dealt", "count", "hit", "base", "n_aux", "rnd", "uses",
                  "phase", "over", "won", "reason", "shuffles", "_moves")
 
@@ -155,12 +157,15 @@ class QuarrelModel:
         #: How many copies of each code lie in the rows and the auxiliary row
         #: (and a last count, always 0, read for the -1 of ``need``).
         self.sight = bytearray(53)
+        #: How many copies of each code lie in the auxiliary row.
+        self.in_aux = bytearray(52)
         #: The rows' 104 places, the auxiliary row's 13, then ``h``: a code, or -1.
         self.cells = [-1] * len(_CELLS)
-        #: The stock in dealing order: ``stock[top]`` is its next card. Never
-        #: changed in place (a gathering makes a new list), so copies share it.
-        self.stock: list[int] = list(deck)
-        self.top = 0
+        #: The stock bottom to top, as the engine's pile: ``stock[:top]`` is
+        #: left, ``stock[top - 1]`` is dealt next. Never changed in place (a
+        #: gathering makes a new list: the shuffler's), so copies share it.
+        self.stock: list[int] = list(reversed(deck))
+        self.top = len(self.stock)
         #: The table facts: places of the rows used this round, the last rank
         #: named, whether it was a hit, the base rank, the auxiliary row's size,
         #: the round, the uses of the deck left and the phase (one of SEARCH..HIT).
@@ -196,6 +201,7 @@ class QuarrelModel:
         other.lens = self.lens[:]
         other.need = self.need[:]
         other.sight = self.sight[:]
+        other.in_aux = self.in_aux[:]
         other.cells = self.cells[:]
         other.stock = self.stock
         other.top = self.top
@@ -231,7 +237,7 @@ class QuarrelModel:
                        [CARD[cells[cell]]] if cells[cell] >= 0 else [])
                   for cell, pile in (enumerate(_CELLS) if places is None
                                      else ((_CELL[pile], pile) for pile in places))]
-        piles.append(Pile("s", "stock", [CARD[code] for code in reversed(self.stock[self.top:])]))
+        piles.append(Pile("s", "stock", [CARD[code] for code in self.stock[:self.top]]))
         facts: dict[str, Scalar] = {
             "over": self.over, "won": self.won, "reason": self.reason,
             "count": self.count, "hit": self.hit, "base": self.base, "aux": self.n_aux,
@@ -256,6 +262,8 @@ class QuarrelModel:
                 code = model.cells[cell] = CODE[cards[-1]]
                 if cell != _HELD:
                     model.sight[code] += 1
+                if _FIRST_AUX <= cell < _HELD:
+                    model.in_aux[code] += 1
         model.dealt = int(facts.get("dealt") or 0)
         model.count = int(facts.get("count") or 0)
         model.hit = bool(facts.get("hit"))
@@ -300,10 +308,12 @@ class QuarrelModel:
             cells[cell] = -1
             if cell != _HELD:
                 self.sight[code] -= 1
+                if cell >= _FIRST_AUX:
+                    self.in_aux[code] -= 1
             self._go_up(fid, code)
             if events is not None:
                 events.append(_moved(move.src, move.dst, code))
-            if cell >= _FIRST_AUX and cell != _HELD and self.top < len(self.stock):
+            if cell >= _FIRST_AUX and cell != _HELD and self.top:
                 # A gap in the auxiliary row is filled at once, without counting.
                 self._lay(cell, events)
             if not self._check_won(events):
@@ -319,9 +329,11 @@ class QuarrelModel:
 
     def _lay(self, cell: int, events: list[Event] | None) -> None:
         """The next stock card into ``cell`` (a place of the rows or the auxiliary row)."""
+        self.top -= 1
         code = self.cells[cell] = self.stock[self.top]
-        self.top += 1
         self.sight[code] += 1
+        if cell >= _FIRST_AUX:
+            self.in_aux[code] += 1
         if events is not None:
             events.append(_FROM_STOCK[cell][code])
 
@@ -349,7 +361,7 @@ class QuarrelModel:
                 self.phase = BASE
                 if events is not None:
                     events.append(_SET_PHASE[BASE])
-            elif self.top == len(self.stock):
+            elif not self.top:
                 # A void deal: no card named correctly in the whole deck.
                 self._gather(cell + 1, events)
                 self._fact("dealt", 0, events)
@@ -390,7 +402,7 @@ class QuarrelModel:
             events.append(_set("aux", n))
         self.n_aux = n
         for cell in range(_FIRST_AUX, _FIRST_AUX + n):
-            if self.top == len(self.stock):
+            if not self.top:
                 break
             self._lay(cell, events)
 
@@ -398,7 +410,7 @@ class QuarrelModel:
         """Gather the first ``rows`` places, the auxiliary row and ``h`` onto the stock;
         shuffle it."""
         cells = self.cells
-        gathered = self.stock[self.top:]
+        gathered = self.stock[:self.top]
         for cell in (*range(rows), *range(_FIRST_AUX, len(_CELLS))):
             code = cells[cell]
             if code >= 0:
@@ -407,11 +419,12 @@ class QuarrelModel:
                 if events is not None:
                     events.append(_moved(_CELLS[cell], "s", code, face_up=False))
         self.sight = bytearray(53)
+        self.in_aux = bytearray(52)
         # The shuffle puts the cards in pack order first (the order of their codes).
         self.shuffles += 1
         order = self.shuffler(sorted(gathered), self.shuffles)
-        self.stock = order[::-1]
-        self.top = 0
+        self.stock = order
+        self.top = len(order)
         if events is not None:
             events.append(_new_event(Event, ("shuffle", "s", "", tuple(CARD[code] for code in order),
                                              True, "", None)))
@@ -482,14 +495,14 @@ class QuarrelModel:
         # The hot path of every simulation: most steps have no wanted card in sight.
         phase = self.phase
         if phase == SEARCH:
-            return _ONLY_DEAL if self.top < len(self.stock) else []
+            return _ONLY_DEAL if self.top else []
         need = self.need
         if phase != PLAY:
             held = self.cells[_HELD]
             held_moves = _PLAY[_HELD]
             return [held_moves[fid] for fid in range(8) if need[fid] == held]
         if not any(map(self.sight.__getitem__, need)):
-            return _ONLY_DEAL if self.top < len(self.stock) else []
+            return _ONLY_DEAL if self.top else []
         moves: list[Move] = []
         cells = self.cells
         for cell in (*range(self.dealt), *range(_FIRST_AUX, _HELD)):
@@ -499,6 +512,6 @@ class QuarrelModel:
                 for fid in range(8):
                     if need[fid] == code:
                         moves.append(plays[fid])
-        if self.top < len(self.stock) and not (moves and self.when_stuck):
+        if self.top and not (moves and self.when_stuck):
             moves.append(_DEAL)
         return moves

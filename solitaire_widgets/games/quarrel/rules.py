@@ -505,10 +505,10 @@ class QuarrelRules(Rules):
         """
         assert isinstance(model, QuarrelModel)
         if move.action == "deal":
-            code = model.stock[model.top]
+            code = model.stock[model.top - 1]
             count = model.count % 13 + 1
             if code % 13 + 1 != count and (model.phase != SEARCH
-                                           or model.top + 1 < len(model.stock)):
+                                           or model.top > 1):
                 return (f"deal: '{rank_word(count)}' — {_NAMES[code]}, "
                         f"{_PILE_WORDS[ROWS[model.dealt]]}")
         elif move.action == "move" and model.phase == PLAY and sum(model.lens) + 1 < ALL_CARDS:
@@ -522,8 +522,8 @@ class QuarrelRules(Rules):
             text += f", from {_PILE_WORDS[move.src]}"
             if move.src[0] != "a":
                 return text
-            if model.top < len(model.stock):
-                return text + f"; {_NAMES[model.stock[model.top]]} takes its place from the stock"
+            if model.top:
+                return text + f"; {_NAMES[model.stock[model.top - 1]]} takes its place from the stock"
             return text + "; the stock is empty, so its place stays empty"
         # The words of the other steps read the series, the stock, the facts and the
         # move's own place only.
