@@ -181,7 +181,8 @@ class QuarrelModel:
         self.won = False
         self.reason = ""
         self.shuffles = 0
-        self._moves: list[Move] = []
+        #: The legal moves, found when first asked for (None till then).
+        self._moves: list[Move] | None = []
 
     # -- reading --------------------------------------------------------------
 
@@ -189,7 +190,12 @@ class QuarrelModel:
         """Every legal move, in the engine's order: cards onto series (the rows, then
         the auxiliary row; each card's series in the order of :data:`FOUNDATIONS`),
         then ``deal``."""
-        return self._moves
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._find_moves()
+            if not moves:  # pragma: no cover - the stock never runs out with nothing to play
+                self._end(False, _STUCK, None)
+        return moves
 
     def copy(self) -> QuarrelModel:
         """An independent copy (the stock, never changed in place, is shared)."""
@@ -483,13 +489,16 @@ class QuarrelModel:
         self.reason = reason
 
     def _settle(self, events: list[Event] | None) -> None:
-        """Find the legal moves of the new position; with none, the game ends (never reached)."""
+        """Find the legal moves of the new position (with ``events``; else when first
+        asked for, since a search may not ask); with none, the game ends (never reached)."""
         if self.over:
             self._moves = []
-            return
-        self._moves = self._find_moves()
-        if not self._moves:  # pragma: no cover - the stock never runs out with nothing to play
-            self._end(False, _STUCK, events)
+        elif events is None:
+            self._moves = None
+        else:
+            self._moves = self._find_moves()
+            if not self._moves:  # pragma: no cover - the stock never runs out with nothing to play
+                self._end(False, _STUCK, events)
 
     def _find_moves(self) -> list[Move]:
         # The hot path of every simulation: most steps have no wanted card in sight.
@@ -503,15 +512,25 @@ class QuarrelModel:
             return [held_moves[fid] for fid in range(8) if need[fid] == held]
         if not any(map(self.sight.__getitem__, need)):
             return _ONLY_DEAL if self.top else []
-        moves: list[Move] = []
-        cells = self.cells
-        for cell in (*range(self.dealt), *range(_FIRST_AUX, _HELD)):
-            code = cells[cell]
-            if code >= 0 and code in need:
-                plays = _PLAY[cell]
-                for fid in range(8):
-                    if need[fid] == code:
-                        moves.append(plays[fid])
+        # Where the wanted cards lie: the counts say how many copies to look for,
+        # ``index`` finds each; the moves go in the order of the places, then series.
+        cells, sight, in_aux, dealt = self.cells, self.sight, self.in_aux, self.dealt
+        found: list[tuple[int, int]] = []
+        for fid, code in enumerate(need):
+            if sight[code]:
+                in_rows = sight[code] - in_aux[code]
+                cell = 0
+                for _ in range(in_rows):
+                    cell = cells.index(code, cell, dealt)
+                    found.append((cell, fid))
+                    cell += 1
+                cell = _FIRST_AUX
+                for _ in range(in_aux[code]):
+                    cell = cells.index(code, cell, _HELD)
+                    found.append((cell, fid))
+                    cell += 1
+        found.sort()
+        moves = [_PLAY[cell][fid] for cell, fid in found]
         if self.top and not (moves and self.when_stuck):
             moves.append(_DEAL)
         return moves
