@@ -1,10 +1,14 @@
 """Quarrel: everything the game is, in one folder.
 
-- :mod:`.rules`: the rules (:class:`QuarrelRules`) and the game's words;
+- :mod:`.model`: the rules on a compact state (:class:`~.model.QuarrelModel`):
+  the legal moves and how they play out, which a game and the bounds play on;
+- :mod:`.rules`: the game's declaration (:class:`QuarrelRules`), its words,
+  and its hooks on a table, which ``tests/test_model_conformance.py`` holds
+  the model to;
 - :mod:`.examples`: the text's illustrated positions, as replays;
 - :mod:`.strategies`: the players that play it out, with :mod:`.search`
   (their lookahead and Monte Carlo search);
-- :mod:`.bounds`: the clairvoyant player's verdict on a deal.
+- :mod:`.bounds`: the clairvoyant player's verdict on a deal (a search on the model).
 
 The rules' names are importable from here (``solitaire_widgets.games.quarrel.QuarrelRules``).
 """

@@ -73,23 +73,25 @@ from ...moves import Move
 from ...rules import Context, Rules
 from ...table import Pile, Table
 from ..common import next_down, next_up
-from .model import PLAY, SEARCH, QuarrelModel
+
+# The table's piles and the game's numbers are the model's (games/quarrel/model.py).
+from .model import (
+    ALL_CARDS,
+    AUX,
+    FOUNDATIONS,
+    LEFT,
+    PLAY,
+    RIGHT,
+    ROW_LENGTH,
+    ROWS,
+    SEARCH,
+    USES,
+    QuarrelModel,
+)
 
 __all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
            "MOVE_BOUND", "VOID_DEAL_MOVES"]
 
-#: The series of the left half (built down) and of the right half (built up).
-LEFT = ("lc", "ld", "lh", "ls")
-RIGHT = ("rc", "rd", "rh", "rs")
-FOUNDATIONS = LEFT + RIGHT
-#: The places of the counting rows, thirteen to a row.
-ROWS = tuple(f"r{i}" for i in range(1, 105))
-ROW_LENGTH = 13
-#: The places of the auxiliary row.
-AUX = tuple(f"a{i}" for i in range(1, 14))
-ALL_CARDS = 104
-#: How many times the deck may be used.
-USES = 3
 #: The most moves a game can take, besides :data:`VOID_DEAL_MOVES` for each
 #: void deal: it always ends, won or lost, by then. Every move uses something
 #: up: ``deal`` takes a card from the stock, which holds 104 cards at most, and

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from ...cards import SUITS, Card, full_deck
 from ...game import Game
 from ...moves import Move
-from .rules import AUX, FOUNDATIONS, ROWS, USES
+from .model import AUX, FOUNDATIONS, ROWS, USES
 
 __all__ = ["Position", "Lookahead", "MonteCarlo", "from_table_of", "code", "card_of"]
 
