@@ -11,12 +11,15 @@ checks that its deal does meet its branch.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from solitaire_widgets import Game, Move
 from solitaire_widgets.cards import CODE, parse_cards
 from solitaire_widgets.errors import OptionError
-from solitaire_widgets.games.quarrel.model import HIT, SEARCH, WON, QuarrelModel
+from solitaire_widgets.games.quarrel.model import FIRST_AUX, HELD, HIT, SEARCH, WON, QuarrelModel
 
 from .test_model_conformance import Pair, oracle_game, play_side_by_side
 from .test_quarrel_rules import stacked
@@ -79,3 +82,21 @@ def test_a_copy_is_independent_of_its_original() -> None:
 def test_an_option_out_of_range_is_refused() -> None:
     with pytest.raises(OptionError, match="option deal must be one of"):
         QuarrelModel({"deal": "never"}, 0, list(range(52)) * 2)
+
+
+def test_the_counts_of_cards_in_sight_follow_the_places() -> None:
+    """``sight`` and ``in_aux`` (which the moves and the bound's positions are read
+    from) always count what lies in the rows and the auxiliary row."""
+    rnd = random.Random(4)
+    for seed in range(12):
+        options = [{}, {"deal": "when-stuck"}, {"hit_card": "gathered"}][seed % 3]
+        game = oracle_game("quarrel", options, seed)
+        model = QuarrelModel(game.rules.options, seed, [CODE[c] for c in game.deck])
+        model.deal()
+        while not model.over:
+            rows = Counter(code for code in model.cells[:FIRST_AUX] if code >= 0)
+            aux = Counter(code for code in model.cells[FIRST_AUX:HELD] if code >= 0)
+            assert all(model.in_aux[code] == aux[code] for code in range(52))
+            assert all(model.sight[code] == rows[code] + aux[code] for code in range(52))
+            assert model.sight[52] == 0
+            model.apply(rnd.choice(model.legal_moves()))
