@@ -133,7 +133,7 @@ class QuarrelModel:
     ``hit_card`` (``"to-series"``, the default, or ``"gathered"``).
     """
 
-    __slots__ = ("when_stuck", "gathered", "seed", "shuffler", "lens", "need", "sight", "in_aux", "cells",
+    __slots__ = ("when_stuck", "gathered", "seed", "shuffler", "pack_order", "lens", "need", "sight", "in_aux", "cells",
                  "stock", "top", "dealt", "count", "hit", "base", "n_aux", "rnd", "uses",
                  "phase", "over", "won", "reason", "shuffles", "_moves")
 
@@ -150,6 +150,12 @@ class QuarrelModel:
         self.gathered = options.get("hit_card") == "gathered"
         self.seed = seed
         self.shuffler: CodeShuffler = shuffler or seeded_shuffler(seed)
+        #: Whether a reshuffle is drawn from the gathered cards in pack order, as
+        #: the deal's are (:data:`~solitaire_widgets.model.CodeShuffler`); if
+        #: false, in the order gathered (the stock bottom to top, then the places
+        #: in order): a player's sampled futures shuffle that with their own
+        #: random source.
+        self.pack_order = True
         #: How many cards each series holds, in the order of :data:`FOUNDATIONS`.
         self.lens = [0] * 8
         #: The code each series needs next (-1 before the base rank and when finished).
@@ -204,6 +210,7 @@ class QuarrelModel:
         other.gathered = self.gathered
         other.seed = self.seed
         other.shuffler = self.shuffler
+        other.pack_order = self.pack_order
         other.lens = self.lens[:]
         other.need = self.need[:]
         other.sight = self.sight[:]
@@ -284,6 +291,20 @@ class QuarrelModel:
         if not model.over:
             model._moves = model._find_moves()
         return model
+
+    def recount(self) -> None:
+        """Work out what the series need and the counts of cards in sight again, from
+        :attr:`lens`, :attr:`base` and :attr:`cells` (after setting a position up by hand)."""
+        base = self.base
+        self.need = [_NEXT[fid][base][n] if base else -1 for fid, n in enumerate(self.lens)]
+        self.sight = bytearray(53)
+        self.in_aux = bytearray(52)
+        for cell, code in enumerate(self.cells[:_HELD]):
+            if code >= 0:
+                self.sight[code] += 1
+                if cell >= _FIRST_AUX:
+                    self.in_aux[code] += 1
+        self._moves = None if not self.over else []
 
     def series_top(self, fid: int) -> int:
         """The code on top of series ``fid`` (index in :data:`FOUNDATIONS`), -1 when empty."""
@@ -428,7 +449,7 @@ class QuarrelModel:
         self.in_aux = bytearray(52)
         # The shuffle puts the cards in pack order first (the order of their codes).
         self.shuffles += 1
-        order = self.shuffler(sorted(gathered), self.shuffles)
+        order = self.shuffler(sorted(gathered) if self.pack_order else gathered, self.shuffles)
         self.stock = order
         self.top = len(order)
         if events is not None:
