@@ -13,9 +13,10 @@ the series of a card both halves want) so that more cards can follow.
 
 The players here see only what a player at the table sees: the rows, the
 auxiliary row, the card set aside, the series, and which cards have not been
-seen yet (the two packs minus those). They never read the order of the
-stock: a :class:`Position` is built from the table without it, and a
-sampled future is a random order of the unseen cards.
+seen yet (the two packs minus those). They never use the order of the
+stock: a :class:`Position` (the game's model, read as the player reads the
+table) holds the unseen cards sorted, and a sampled future is a random order
+of them.
 
 - ``lookahead`` (:class:`Lookahead`): play every card that has one place to
   go, auxiliary cards first (each brings a free card); when the same card
