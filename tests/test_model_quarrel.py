@@ -19,6 +19,7 @@ import pytest
 from solitaire_widgets import Game, Move
 from solitaire_widgets.cards import CODE, parse_cards
 from solitaire_widgets.errors import OptionError
+from solitaire_widgets.games.quarrel import QuarrelRules
 from solitaire_widgets.games.quarrel.model import FIRST_AUX, HELD, HIT, SEARCH, WON, QuarrelModel
 
 from .test_model_conformance import Pair, oracle_game, play_side_by_side
@@ -100,3 +101,21 @@ def test_the_counts_of_cards_in_sight_follow_the_places() -> None:
             assert all(model.sight[code] == rows[code] + aux[code] for code in range(52))
             assert model.sight[52] == 0
             model.apply(rnd.choice(model.legal_moves()))
+
+
+@pytest.mark.parametrize("options", [{}, {"deal": "when-stuck"}, {"hit_card": "gathered"}],
+                         ids=str)
+def test_the_rules_hooks_on_a_table_play_the_model(options: dict[str, str]) -> None:
+    """``QuarrelRules``' hooks on a table read the model: through them (the engine's
+    other backend) a game takes the same steps, reshuffles included, as on the model."""
+    for seed in (26, 27, 0):
+        on_model = Game(QuarrelRules(**options), seed=seed)
+        on_table = Game(QuarrelRules(**options), seed=seed, _backend="rules")
+        assert on_table._model is None and on_model._model is not None
+        while not on_model.is_over:
+            move = on_model.legal_moves()[0]
+            assert on_table.legal_moves() == on_model.legal_moves()
+            assert on_table.play(move) == on_model.play(move)
+        assert on_table.table == on_model.table and on_table.result == on_model.result
+        assert on_table.to_json() == on_model.to_json()
+        assert any(step.shuffles for step in on_model.history)

@@ -1,10 +1,10 @@
 """Quarrel: everything the game is, in one folder.
 
-- :mod:`.model`: the rules on a compact state (:class:`~.model.QuarrelModel`):
-  the legal moves and how they play out, which a game and the bounds play on;
+- :mod:`.model`: the rules (:class:`~.model.QuarrelModel`): the legal moves
+  and how they play out, on a compact state, the one place they are written;
+  a game, the bounds and the search players play on it;
 - :mod:`.rules`: the game's declaration (:class:`QuarrelRules`), its words,
-  and its hooks on a table, which ``tests/test_model_conformance.py`` holds
-  the model to;
+  and its hooks on a table, which read the model;
 - :mod:`.examples`: the text's illustrated positions, as replays;
 - :mod:`.strategies`: the players that play it out, with :mod:`.search`
   (their lookahead and Monte Carlo search);

@@ -39,7 +39,7 @@ from ...table import Event, Pile, Scalar, Table
 
 __all__ = ["QuarrelModel", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "ROW_LENGTH", "USES",
            "ALL_CARDS", "SEARCH", "BASE", "PLAY", "HIT", "PHASES", "WON", "CELLS", "FIRST_AUX",
-           "HELD", "PLAYS", "DEAL", "series_codes", "third_round_over"]
+           "HELD", "PLAYS", "DEAL", "series_codes", "next_code", "third_round_over"]
 
 #: The series of the left half (built down) and of the right half (built up),
 #: each by suit in ``"CDHS"`` order: series ``i`` is of suit ``i % 4``.
@@ -87,6 +87,17 @@ _SERIES = tuple((((),) + tuple(series_codes(fid, base) for base in range(1, 14))
 #: The code series ``fid`` needs next after holding ``n`` cards, for base ``b``:
 #: ``_NEXT[fid][b][n]`` (-1 once it holds all thirteen).
 _NEXT = tuple(((),) + tuple((*_SERIES[fid][b], -1) for b in range(1, 14)) for fid in range(8))
+
+def next_code(fid: int, base: int, n: int) -> int:
+    """The code series ``fid`` needs next when it holds ``n`` cards from base rank
+    ``base`` (-1 once it holds all thirteen).
+
+    >>> next_code(0, 5, 1) == 3   # left clubs from the five: the four of clubs next
+    True
+    """
+    code: int = _NEXT[fid][base][n]
+    return code
+
 
 #: The cells: the rows' places, then the auxiliary row's, then ``h``.
 CELLS = _CELLS = ROWS + AUX + ("h",)

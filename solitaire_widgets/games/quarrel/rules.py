@@ -67,12 +67,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...cards import CARD, Card, rank_word, suit_name, with_article
+from ...cards import CARD, CODE, Card, rank_word, suit_name, with_article
 from ...model import Model
 from ...moves import Move
-from ...rules import Context, Rules
-from ...table import Pile, Table
-from ..common import next_down, next_up
+from ...rules import STOCK, Context, Rules
+from ...table import Event, Pile, Table
+from ..common import next_up
 
 # The table's piles and the game's numbers are the model's (games/quarrel/model.py).
 from .model import (
@@ -87,6 +87,7 @@ from .model import (
     SEARCH,
     USES,
     QuarrelModel,
+    next_code,
 )
 
 __all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
@@ -105,18 +106,7 @@ MOVE_BOUND = 416
 #: four thousand): a game runs without end with probability nil.
 VOID_DEAL_MOVES = 104
 
-_DEAL = Move("deal")
 _SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
-#: The rank a series needs after its top card, going up and going down, by that rank.
-_AFTER = {up: (0,) + tuple(next_up(r) if up else next_down(r) for r in range(1, 14))
-          for up in (True, False)}
-#: Each series with its suit's cards (ace first) and what it needs after each rank.
-_SERIES = tuple((fid, tuple(Card(rank, _SUIT_OF[fid[1]]) for rank in range(1, 14)),
-                 _AFTER[fid[0] == "r"]) for fid in FOUNDATIONS)
-#: Each place's move onto each series, built once: the moves ``legal_moves``
-#: hands out are these values.
-_PLAYS = {place: {fid: Move("move", place, fid) for fid in FOUNDATIONS}
-          for place in ROWS + AUX + ("h",)}
 
 
 def needs(cards: list[Card], up: bool, base: int) -> int:
@@ -131,10 +121,9 @@ def needs(cards: list[Card], up: bool, base: int) -> int:
     """
     if not cards:
         return base
-    if len(cards) == 13:
-        return 0
-    top = cards[-1].rank
-    return next_up(top) if up else next_down(top)
+    # The model's series run from their base card: the next card's rank is read off it.
+    code = next_code("CDHS".index(cards[0].suit) + 4 * up, cards[0].rank, len(cards))
+    return code % 13 + 1 if code >= 0 else 0
 
 
 def _half(pile_id: str) -> str:
@@ -170,8 +159,37 @@ def _cards(n: int) -> str:
     return f"{n} auxiliary card{'s' if n != 1 else ''}"
 
 
+def _replay(ctx: Context, events: list[Event]) -> None:
+    """Carry out a model's events through the context (so it records them)."""
+    into = _Into(ctx)
+    for event in events:
+        into.append(event)
+
+
+class _Into(list[Event]):
+    """A model's event list that carries each event out through a context at once."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def append(self, event: Event) -> None:
+        ctx = self.ctx
+        if event.kind == "move":
+            ctx.move(event.src, event.dst, len(event.cards), event.face_up)
+        elif event.kind == "set":
+            ctx.set(event.key, event.value)
+        # A shuffle is drawn and recorded by the context itself (see QuarrelRules.apply).
+
+
 class QuarrelRules(Rules):
-    """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора"."""
+    """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора".
+
+    The moves and how they play out are the model's
+    (:class:`~solitaire_widgets.games.quarrel.model.QuarrelModel`, which a game
+    plays on); the hooks on a table here read it. What is declared here is the
+    game's piles, options, readings and words.
+    """
 
     name = "quarrel"
     title = "Quarrel"
@@ -219,44 +237,31 @@ class QuarrelRules(Rules):
     # -- the deal ------------------------------------------------------------------
 
     def opening(self, ctx: Context) -> None:
-        ctx.set("count", 0)
-        ctx.set("hit", False)
-        ctx.set("base", 0)
-        ctx.set("aux", 0)
-        ctx.set("round", 1)
-        ctx.set("uses", USES)
-        ctx.set("dealt", 0)
-        ctx.set("phase", "search")
+        events: list[Event] = []
+        deck = [CODE[card] for card in reversed(ctx.table.piles[STOCK].cards)]
+        QuarrelModel(self.options, 0, deck).deal(events)
+        _replay(ctx, events)
 
-    # -- what may be played --------------------------------------------------------
+    # -- what may be played (read off the model) --------------------------------------
+
+    def _model_of(self, table: Table) -> QuarrelModel:
+        """The model of ``table`` (its reshuffles drawn elsewhere: see :meth:`apply`)."""
+        return QuarrelModel.from_table(self.options, 0, table, 0)
 
     def _wanted(self, table: Table) -> dict[Card, list[str]]:
         """Each card some series needs next, with the series that need it."""
-        # Hot path: a plain loop over the series, with the ranks and cards looked up.
         base = int(table.facts["base"] or 0)
-        piles = table.piles
         wanted: dict[Card, list[str]] = {}
-        for fid, suit_cards, after in _SERIES:
-            cards = piles[fid].cards
-            if not cards:
-                need = base
-            elif len(cards) == 13:
-                continue
-            else:
-                need = after[cards[-1].rank]
-            if need:
-                card = suit_cards[need - 1]
-                fids = wanted.get(card)
-                if fids is None:
-                    wanted[card] = [fid]
-                else:
-                    fids.append(fid)
+        if base:
+            piles = table.piles
+            for index, fid in enumerate(FOUNDATIONS):
+                code = next_code(index, base, len(piles[fid].cards))
+                if code >= 0:
+                    wanted.setdefault(CARD[code], []).append(fid)
         return wanted
 
     def targets(self, table: Table, card: Card) -> list[str]:
         """The series ``card`` may go onto now (none before the base rank is known)."""
-        if not table.facts["base"]:
-            return []
         return list(self._wanted(table).get(card, ()))
 
     def sources(self, table: Table) -> list[str]:
@@ -266,29 +271,12 @@ class QuarrelRules(Rules):
         return [p for p in ROWS[:dealt] + AUX + ("h",) if piles[p].cards]
 
     def _plays(self, table: Table) -> list[Move]:
-        # The hot path of every simulation: most places hold no wanted card.
-        piles = table.piles
-        wanted = self._wanted(table)
-        moves: list[Move] = []
-        for place in ROWS[:int(table.facts["dealt"] or 0)] + AUX:
-            cards = piles[place].cards
-            if cards and cards[-1] in wanted:
-                plays = _PLAYS[place]
-                for fid in wanted[cards[-1]]:
-                    moves.append(plays[fid])
-        return moves
+        """The cards of the rows and the auxiliary row that may go onto a series now."""
+        return [move for move in self._model_of(table).legal_moves() if move.action == "move"
+                and move.src != "h"]
 
     def legal_moves(self, table: Table) -> list[Move]:
-        phase = table.facts["phase"]
-        if phase == "search":
-            return [_DEAL] if table.piles["s"].cards else []
-        if phase in ("base", "hit"):
-            card = table.piles["h"].cards[-1]
-            return [_PLAYS["h"][fid] for fid in self._wanted(table).get(card, ())]
-        moves = self._plays(table)
-        if table.piles["s"].cards and not (moves and self.options["deal"] == "when-stuck"):
-            moves.append(_DEAL)
-        return moves
+        return list(self._model_of(table).legal_moves())
 
     # -- why not -------------------------------------------------------------------
 
@@ -365,101 +353,23 @@ class QuarrelRules(Rules):
                 f"the {rank_word(need)} next, not the {rank_word(card.rank)}")
 
     # -- playing ---------------------------------------------------------------------
-
     def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        if move.action == "deal":
-            self._deal(table, ctx)
-        else:
-            phase = table.facts["phase"]
-            ctx.move(move.src, move.dst)
-            if move.src[0] == "a" and table.piles["s"].cards:
-                # A gap in the auxiliary row is filled at once, without counting.
-                ctx.move("s", move.src)
-            if self._check_won(ctx):
-                return
-            if phase == "base":
-                ctx.set("phase", "play")
-            elif phase == "hit":
-                self._end_round(ctx, table.piles[move.dst].cards[-1].rank)
+        # The model plays the move; its events go into the context as they come, and a
+        # reshuffle is the context's own (so it is drawn and recorded as the engine's).
+        model = self._model_of(table)
 
-    def _deal(self, table: Table, ctx: Context) -> None:
-        facts = table.facts
-        count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
-        dealt = int(facts["dealt"] or 0) + 1
-        card = table.piles["s"].cards[-1]
-        place = ROWS[dealt - 1]
-        ctx.move("s", place)
-        ctx.set("dealt", dealt)
-        ctx.set("count", count)
-        hit = card.rank == count
-        ctx.set("hit", hit)
-        if facts["phase"] == "search":
-            if hit:
-                ctx.set("base", count)
-                ctx.move(place, "h")
-                self._lay_aux(ctx, count)
-                ctx.set("phase", "base")
-            elif not table.piles["s"].cards:
-                # A void deal: no card named correctly in the whole deck.
-                ctx.gather(ROWS[:dealt], "s")
-                ctx.shuffle("s")
-                ctx.set("dealt", 0)
-                ctx.set("count", 0)
-                ctx.set("hit", False)
-            return
-        if not hit:
-            return
-        fids = self._hit_targets(table, card)
-        if len(fids) == 1:
-            ctx.move(place, fids[0])
-            if self._check_won(ctx):
-                return
-        elif len(fids) > 1:
-            ctx.move(place, "h")
-            ctx.set("phase", "hit")
-            return
-        self._end_round(ctx, card.rank)
+        def shuffle(codes: list[int], number: int) -> list[int]:
+            ctx.shuffle(STOCK)
+            return [CODE[card] for card in ctx.table.piles[STOCK].cards]
+
+        model.shuffler = shuffle
+        model.apply(move, _Into(ctx))
 
     def _hit_targets(self, table: Table, card: Card) -> list[str]:
         """The series a later hit card may go to before the gathering (none if gathered)."""
         if self.options["hit_card"] == "gathered":
             return []
         return self.targets(table, card)
-
-    def _lay_aux(self, ctx: Context, n: int) -> None:
-        ctx.set("aux", n)
-        piles = ctx.table.piles
-        for place in AUX[:n]:
-            if not piles["s"].cards:
-                break
-            ctx.move("s", place)
-
-    def _end_round(self, ctx: Context, n: int) -> None:
-        """A later hit ends the round: start the next with ``n`` auxiliary cards, or end the game."""
-        facts = ctx.table.facts
-        rnd = int(facts["round"] or 1)
-        if rnd >= USES:
-            ctx.set("uses", 0)
-            ctx.end(False, f"the third round is over (the {rank_word(int(facts['count'] or 0))} "
-                           "was named correctly): the deck may be used only three times")
-            return
-        ctx.set("uses", USES - rnd)
-        dealt = int(facts["dealt"] or 0)
-        ctx.gather(ROWS[:dealt] + AUX + ("h",), "s")
-        ctx.shuffle("s")
-        ctx.set("round", rnd + 1)
-        ctx.set("dealt", 0)
-        ctx.set("phase", "play")
-        self._lay_aux(ctx, n)
-
-    def _check_won(self, ctx: Context) -> bool:
-        piles = ctx.table.piles
-        # All 104 cards are up when every series holds its thirteen.
-        if all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
-            ctx.end(True, "all 104 cards are on the eight series: the right half and the "
-                          "left half have turned their backs on each other")
-            return True
-        return False
 
     def stuck(self, table: Table, ctx: Context) -> None:  # pragma: no cover - never reached
         ctx.end(False, "no move is left")
