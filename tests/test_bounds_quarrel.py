@@ -1,11 +1,10 @@
-"""Quarrel's clairvoyant bound: its copy of the rules is the engine's, and its verdicts are right.
+"""Quarrel's clairvoyant bound: it tries what the engine allows, and its verdicts are right.
 
-- Conformance: positions reached by random play under every reading go
-  through both the engine and :class:`State` (given the real stock): the
-  state offers exactly the engine's moves (one per card and kind of place:
-  two copies of a card in the rows are one move), and after each move it is
-  where the engine is, reshuffles included (the state draws them from the
-  seed as the engine does).
+- Moves: in positions reached by random play under every reading, the search
+  offers exactly the engine's legal moves, one per card, kind of place and
+  series (two copies of a card in the rows are one move: the first), each
+  one of the engine's own moves. The positions themselves are the model's,
+  which ``tests/test_model_conformance.py`` holds to the engine.
 - Brute force: on deals whose whole game tree is small, a plain recursion
   over the engine's legal moves gives the same verdict.
 - Every winning line replays through the engine to a win, and a deal a
@@ -21,72 +20,80 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.bounds import best_outcome, replays_to_a_win
+from solitaire_widgets.cards import CODE
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.quarrel import AUX, FOUNDATIONS, ROWS
-from solitaire_widgets.games.quarrel.bounds import State, _engine_move, code, quarrel_bound
+from solitaire_widgets.games.quarrel import AUX, ROWS
+from solitaire_widgets.games.quarrel.bounds import Play, position_key, quarrel_bound, search_moves
+from solitaire_widgets.games.quarrel.model import QuarrelModel
 from solitaire_widgets.moves import Move
 from solitaire_widgets.stats import play_deal
 
 READINGS: tuple[dict[str, str], ...] = ({}, {"deal": "when-stuck"}, {"hit_card": "gathered"})
 
 
-def _seen(game: Game) -> tuple[object, ...]:
-    """What the rules' future depends on, read from the engine's table."""
-    state = State.of(game)
-    return (state.over, state.won, state.phase, state.rnd, state.count, state.held,
-            bytes(state.lens), bytes(state.rows), bytes(state.aux),
-            tuple(state.stock[:state.top]), state.shuffles)
-
-
-def _mine(state: State) -> tuple[object, ...]:
-    return (state.over, state.won, state.phase, state.rnd, state.count, state.held,
-            bytes(state.lens), bytes(state.rows), bytes(state.aux),
-            tuple(state.stock[:state.top]), state.shuffles)
-
-
-def _as_engine(game: Game, moves: list[Move]) -> set[tuple[str, str]]:
-    """The engine's moves, with the place a card comes from reduced to its card and kind."""
+def _reduced(game: Game, moves: list[Move]) -> set[tuple[str, str]]:
+    """Moves with the place a card comes from reduced to its card and kind of place."""
     out = set()
     piles = game.table.piles
     for move in moves:
         if move.action == "deal":
             out.add(("deal", ""))
         else:
-            card = code(piles[move.src].cards[-1])
+            card = CODE[piles[move.src].cards[-1]]
             kind = "h" if move.src == "h" else move.src[0]
             out.add((f"{kind}{card}", move.dst))
     return out
 
 
-def _as_state(moves: list[tuple[str, int, int]]) -> set[tuple[str, str]]:
-    return {("deal", "") if kind == "deal" else (f"{kind}{card}", FOUNDATIONS[fid])
-            for kind, card, fid in moves}
+def _model_of(game: Game) -> QuarrelModel:
+    shuffles = sum(len(step.shuffles) for step in game.steps())
+    return QuarrelModel.from_table(game.rules.options, game.seed, game.table, shuffles)
 
 
 @pytest.mark.parametrize("options", READINGS, ids=("book", "when-stuck", "hit-gathered"))
-def test_the_state_plays_the_engine_rules(options: dict[str, str]) -> None:
+def test_the_search_tries_every_card_once_per_kind_of_place(options: dict[str, str]) -> None:
     rnd = random.Random(15)
     checked = rounds = 0
     seed = 0
-    while checked < 2000:
+    while checked < 1500:
         game = new_game("quarrel", seed=seed, **options)
         seed += 1
-        while not game.is_over and checked < 2000:
+        while not game.is_over and checked < 1500:
             if game.table.facts["phase"] == "search":
                 game.play("deal")
                 continue
-            state = State.of(game)
             legal = game.legal_moves()
-            assert _as_state(state.moves()) == _as_engine(game, legal), game.to_json()
-            move = rnd.choice(state.moves())
-            engine_move = _engine_move(game, move)
-            before = state.rnd
-            state.play(move)
-            game.play(engine_move)
-            assert _mine(state) == _seen(game), (seed - 1, engine_move)
-            rounds += state.rnd != before
+            plays: list[Play] = search_moves(_model_of(game))
+            moves = [move for _, move in plays]
+            assert all(move in legal for move in moves), game.to_json()
+            assert len(set(moves)) == len(moves) == len(_reduced(game, moves))
+            assert _reduced(game, moves) == _reduced(game, legal), game.to_json()
+            for kind, move in plays:
+                if kind in ("r", "a"):  # the first copy of its kind of place
+                    places = ROWS if kind == "r" else AUX
+                    card = game.pile(move.src).cards[-1]
+                    assert card not in [c for p in places[:places.index(move.src)]
+                                        for c in game.pile(p).cards]
+            before = game.table.facts["round"]
+            game.play(rnd.choice(moves))
+            rounds += game.table.facts["round"] != before
             checked += 1
-    assert rounds > 20  # reshuffles were compared too
+    assert rounds > 20  # reshuffles were met too
+
+
+def test_positions_differing_only_in_places_share_a_key() -> None:
+    """Where a card lies in the rows is left out of a position's key; what lies there is not."""
+    game = new_game("quarrel", seed=3)
+    while game.table.facts["phase"] != "play" or int(game.table.facts["dealt"] or 0) < 20:
+        game.play(game.legal_moves()[-1])
+    model = _model_of(game)
+    swapped = model.copy()
+    first, second = [cell for cell in range(model.dealt) if model.cells[cell] >= 0][:2]
+    swapped.cells[first], swapped.cells[second] = model.cells[second], model.cells[first]
+    assert position_key(swapped) == position_key(model)
+    dealt = model.copy()
+    dealt.apply(Move("deal"))
+    assert position_key(dealt) != position_key(model)
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))

@@ -1,7 +1,8 @@
-"""Quarrel's search copy of the rules agrees with the engine, position by position.
+"""Quarrel's search players' positions agree with the engine, position by position.
 
-:mod:`solitaire_widgets.games.quarrel.search` keeps Quarrel's rules in a
-compact :class:`Position` to play futures out fast. Here thousands of
+:mod:`solitaire_widgets.games.quarrel.search` plays futures out on a
+:class:`Position`, the game's model read as the player reads the table (its
+plays named by place index and series). Here thousands of
 positions reached by random play (default options) go through both: the
 Position built from the table, given the real order of the stock, offers
 exactly the engine's legal moves, and after each of them it is where the
@@ -85,7 +86,7 @@ def test_quarrel_search_plays_the_engine_rules() -> None:
                     ended_rounds += ended
                     assert game.is_over == mine.over and game.is_won == mine.won
                     theirs = _position(game)
-                    theirs.over, theirs.won = game.is_over, game.is_won
+                    assert (theirs.over, theirs.won) == (game.is_over, game.is_won)
                     assert _summary(mine, ended) == _summary(theirs, ended), (move, seed)
                     game.undo()
                 checked += 1

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from solitaire_widgets import IllegalMoveError, OptionError, load_game, new_game
-from solitaire_widgets.cards import Card, full_deck, parse_cards
+from solitaire_widgets.cards import CARD, CODE, Card, full_deck, parse_cards
 from solitaire_widgets.examples import Example
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.quarrel import (
@@ -75,8 +75,12 @@ def rig(game: Game, *tops: str, named: int = 0) -> None:
             rest.remove(card)
         return list(reversed(top + no_hit(rest, named)))
 
-    # A private hook: where a game draws the order of a reshuffle played now.
+    # A private hook: where a game draws the order of a reshuffle played now (on
+    # the game's model, the model's shuffler, which draws from the codes).
     game._fresh_shuffle = shuffle  # type: ignore[method-assign]
+    if game._model is not None:
+        game._model.shuffler = lambda codes, number: [
+            CODE[card] for card in shuffle([CARD[code] for code in codes])]
 
 
 def game_of(first: str, named: int = 0, **options: str) -> Game:

@@ -1,10 +1,14 @@
 """Quarrel: everything the game is, in one folder.
 
-- :mod:`.rules`: the rules (:class:`QuarrelRules`) and the game's words;
+- :mod:`.model`: the rules (:class:`~.model.QuarrelModel`): the legal moves
+  and how they play out, on a compact state, the one place they are written;
+  a game, the bounds and the search players play on it;
+- :mod:`.rules`: the game's declaration (:class:`QuarrelRules`), its words,
+  and its hooks on a table, which read the model;
 - :mod:`.examples`: the text's illustrated positions, as replays;
 - :mod:`.strategies`: the players that play it out, with :mod:`.search`
   (their lookahead and Monte Carlo search);
-- :mod:`.bounds`: the clairvoyant player's verdict on a deal.
+- :mod:`.bounds`: the clairvoyant player's verdict on a deal (a search on the model).
 
 The rules' names are importable from here (``solitaire_widgets.games.quarrel.QuarrelRules``).
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...render.scene import TableLayout
 from ...table import Table
-from .rules import AUX, LEFT, RIGHT, ROW_LENGTH, ROWS
+from .model import AUX, LEFT, RIGHT, ROW_LENGTH, ROWS
 
 __all__ = ["quarrel_layout"]
 

@@ -68,28 +68,33 @@ from __future__ import annotations
 from functools import cache
 from typing import ClassVar
 
-from ...cards import Card, Words, a_rank_words, card_words, rank_words, suit_words
+from ...cards import CARD, CODE, Card, Words, a_rank_words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
+from ...model import Model
 from ...moves import Move
-from ...rules import Context, Rules, said
-from ...table import Pile, Table
-from ..common import next_down, next_up
+from ...rules import STOCK, Context, Rules, said
+from ...table import Event, Pile, Table
+from ..common import next_up
+
+# The table's piles and the game's numbers are the model's (games/quarrel/model.py).
+from .model import (
+    ALL_CARDS,
+    AUX,
+    FOUNDATIONS,
+    LEFT,
+    PLAY,
+    RIGHT,
+    ROW_LENGTH,
+    ROWS,
+    SEARCH,
+    USES,
+    QuarrelModel,
+    next_code,
+)
 
 __all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
            "MOVE_BOUND", "VOID_DEAL_MOVES"]
 
-#: The series of the left half (built down) and of the right half (built up).
-LEFT = ("lc", "ld", "lh", "ls")
-RIGHT = ("rc", "rd", "rh", "rs")
-FOUNDATIONS = LEFT + RIGHT
-#: The places of the counting rows, thirteen to a row.
-ROWS = tuple(f"r{i}" for i in range(1, 105))
-ROW_LENGTH = 13
-#: The places of the auxiliary row.
-AUX = tuple(f"a{i}" for i in range(1, 14))
-ALL_CARDS = 104
-#: How many times the deck may be used.
-USES = 3
 #: The most moves a game can take, besides :data:`VOID_DEAL_MOVES` for each
 #: void deal: it always ends, won or lost, by then. Every move uses something
 #: up: ``deal`` takes a card from the stock, which holds 104 cards at most, and
@@ -103,18 +108,7 @@ MOVE_BOUND = 416
 #: four thousand): a game runs without end with probability nil.
 VOID_DEAL_MOVES = 104
 
-_DEAL = Move("deal")
 _SUIT_OF = {"c": "C", "d": "D", "h": "H", "s": "S"}
-#: The rank a series needs after its top card, going up and going down, by that rank.
-_AFTER = {up: (0,) + tuple(next_up(r) if up else next_down(r) for r in range(1, 14))
-          for up in (True, False)}
-#: Each series with its suit's cards (ace first) and what it needs after each rank.
-_SERIES = tuple((fid, tuple(Card(rank, _SUIT_OF[fid[1]]) for rank in range(1, 14)),
-                 _AFTER[fid[0] == "r"]) for fid in FOUNDATIONS)
-#: Each place's move onto each series, built once: the moves ``legal_moves``
-#: hands out are these values.
-_PLAYS = {place: {fid: Move("move", place, fid) for fid in FOUNDATIONS}
-          for place in ROWS + AUX + ("h",)}
 
 
 def needs(cards: list[Card], up: bool, base: int) -> int:
@@ -129,10 +123,9 @@ def needs(cards: list[Card], up: bool, base: int) -> int:
     """
     if not cards:
         return base
-    if len(cards) == 13:
-        return 0
-    top = cards[-1].rank
-    return next_up(top) if up else next_down(top)
+    # The model's series run from their base card: the next card's rank is read off it.
+    code = next_code("CDHS".index(cards[0].suit) + 4 * up, cards[0].rank, len(cards))
+    return code % 13 + 1 if code >= 0 else 0
 
 
 def _right(pile_id: str) -> bool:
@@ -164,6 +157,10 @@ def _pile_words(language: str, pile_id: str) -> Words:
     return Words.forms(pgettext("quarrel pile", "the stock"))
 
 
+#: The model's cell of each place of the rows and of the auxiliary row.
+_CELL_OF = {place: cell for cell, place in enumerate(ROWS + AUX)}
+
+
 def _cards(n: int) -> str:
     return ngettext("{n} auxiliary card", "{n} auxiliary cards", n).format(n=n)
 
@@ -172,8 +169,37 @@ def _stock(n: int) -> str:
     return ngettext("{n} card in the stock", "{n} cards in the stock", n).format(n=n)
 
 
+def _replay(ctx: Context, events: list[Event]) -> None:
+    """Carry out a model's events through the context (so it records them)."""
+    into = _Into(ctx)
+    for event in events:
+        into.append(event)
+
+
+class _Into(list[Event]):
+    """A model's event list that carries each event out through a context at once."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def append(self, event: Event) -> None:
+        ctx = self.ctx
+        if event.kind == "move":
+            ctx.move(event.src, event.dst, len(event.cards), event.face_up)
+        elif event.kind == "set":
+            ctx.set(event.key, event.value)
+        # A shuffle is drawn and recorded by the context itself (see QuarrelRules.apply).
+
+
 class QuarrelRules(Rules):
-    """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора"."""
+    """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора".
+
+    The moves and how they play out are the model's
+    (:class:`~solitaire_widgets.games.quarrel.model.QuarrelModel`, which a game
+    plays on); the hooks on a table here read it. What is declared here is the
+    game's piles, options, readings and words.
+    """
 
     name = "quarrel"
     title = N_("Quarrel")
@@ -185,6 +211,8 @@ class QuarrelRules(Rules):
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
+    model = "solitaire_widgets.games.quarrel.model:QuarrelModel"
+    game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "deal": {
             "any-time": N_("the player may deal on whenever they like"),
@@ -220,44 +248,31 @@ class QuarrelRules(Rules):
     # -- the deal ------------------------------------------------------------------
 
     def opening(self, ctx: Context) -> None:
-        ctx.set("count", 0)
-        ctx.set("hit", False)
-        ctx.set("base", 0)
-        ctx.set("aux", 0)
-        ctx.set("round", 1)
-        ctx.set("uses", USES)
-        ctx.set("dealt", 0)
-        ctx.set("phase", "search")
+        events: list[Event] = []
+        deck = [CODE[card] for card in reversed(ctx.table.piles[STOCK].cards)]
+        QuarrelModel(self.options, 0, deck).deal(events)
+        _replay(ctx, events)
 
-    # -- what may be played --------------------------------------------------------
+    # -- what may be played (read off the model) --------------------------------------
+
+    def _model_of(self, table: Table) -> QuarrelModel:
+        """The model of ``table`` (its reshuffles drawn elsewhere: see :meth:`apply`)."""
+        return QuarrelModel.from_table(self.options, 0, table, 0)
 
     def _wanted(self, table: Table) -> dict[Card, list[str]]:
         """Each card some series needs next, with the series that need it."""
-        # Hot path: a plain loop over the series, with the ranks and cards looked up.
         base = int(table.facts["base"] or 0)
-        piles = table.piles
         wanted: dict[Card, list[str]] = {}
-        for fid, suit_cards, after in _SERIES:
-            cards = piles[fid].cards
-            if not cards:
-                need = base
-            elif len(cards) == 13:
-                continue
-            else:
-                need = after[cards[-1].rank]
-            if need:
-                card = suit_cards[need - 1]
-                fids = wanted.get(card)
-                if fids is None:
-                    wanted[card] = [fid]
-                else:
-                    fids.append(fid)
+        if base:
+            piles = table.piles
+            for index, fid in enumerate(FOUNDATIONS):
+                code = next_code(index, base, len(piles[fid].cards))
+                if code >= 0:
+                    wanted.setdefault(CARD[code], []).append(fid)
         return wanted
 
     def targets(self, table: Table, card: Card) -> list[str]:
         """The series ``card`` may go onto now (none before the base rank is known)."""
-        if not table.facts["base"]:
-            return []
         return list(self._wanted(table).get(card, ()))
 
     def sources(self, table: Table) -> list[str]:
@@ -267,29 +282,12 @@ class QuarrelRules(Rules):
         return [p for p in ROWS[:dealt] + AUX + ("h",) if piles[p].cards]
 
     def _plays(self, table: Table) -> list[Move]:
-        # The hot path of every simulation: most places hold no wanted card.
-        piles = table.piles
-        wanted = self._wanted(table)
-        moves: list[Move] = []
-        for place in ROWS[:int(table.facts["dealt"] or 0)] + AUX:
-            cards = piles[place].cards
-            if cards and cards[-1] in wanted:
-                plays = _PLAYS[place]
-                for fid in wanted[cards[-1]]:
-                    moves.append(plays[fid])
-        return moves
+        """The cards of the rows and the auxiliary row that may go onto a series now."""
+        return [move for move in self._model_of(table).legal_moves() if move.action == "move"
+                and move.src != "h"]
 
     def legal_moves(self, table: Table) -> list[Move]:
-        phase = table.facts["phase"]
-        if phase == "search":
-            return [_DEAL] if table.piles["s"].cards else []
-        if phase in ("base", "hit"):
-            card = table.piles["h"].cards[-1]
-            return [_PLAYS["h"][fid] for fid in self._wanted(table).get(card, ())]
-        moves = self._plays(table)
-        if table.piles["s"].cards and not (moves and self.options["deal"] == "when-stuck"):
-            moves.append(_DEAL)
-        return moves
+        return list(self._model_of(table).legal_moves())
 
     # -- why not -------------------------------------------------------------------
 
@@ -377,102 +375,23 @@ class QuarrelRules(Rules):
         return text.format(series=where, need=rank_words(need), rank=rank_words(card.rank))
 
     # -- playing ---------------------------------------------------------------------
-
     def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        if move.action == "deal":
-            self._deal(table, ctx)
-        else:
-            phase = table.facts["phase"]
-            ctx.move(move.src, move.dst)
-            if move.src[0] == "a" and table.piles["s"].cards:
-                # A gap in the auxiliary row is filled at once, without counting.
-                ctx.move("s", move.src)
-            if self._check_won(ctx):
-                return
-            if phase == "base":
-                ctx.set("phase", "play")
-            elif phase == "hit":
-                self._end_round(ctx, table.piles[move.dst].cards[-1].rank)
+        # The model plays the move; its events go into the context as they come, and a
+        # reshuffle is the context's own (so it is drawn and recorded as the engine's).
+        model = self._model_of(table)
 
-    def _deal(self, table: Table, ctx: Context) -> None:
-        facts = table.facts
-        count = next_up(int(facts["count"] or 0)) if facts["count"] else 1
-        dealt = int(facts["dealt"] or 0) + 1
-        card = table.piles["s"].cards[-1]
-        place = ROWS[dealt - 1]
-        ctx.move("s", place)
-        ctx.set("dealt", dealt)
-        ctx.set("count", count)
-        hit = card.rank == count
-        ctx.set("hit", hit)
-        if facts["phase"] == "search":
-            if hit:
-                ctx.set("base", count)
-                ctx.move(place, "h")
-                self._lay_aux(ctx, count)
-                ctx.set("phase", "base")
-            elif not table.piles["s"].cards:
-                # A void deal: no card named correctly in the whole deck.
-                ctx.gather(ROWS[:dealt], "s")
-                ctx.shuffle("s")
-                ctx.set("dealt", 0)
-                ctx.set("count", 0)
-                ctx.set("hit", False)
-            return
-        if not hit:
-            return
-        fids = self._hit_targets(table, card)
-        if len(fids) == 1:
-            ctx.move(place, fids[0])
-            if self._check_won(ctx):
-                return
-        elif len(fids) > 1:
-            ctx.move(place, "h")
-            ctx.set("phase", "hit")
-            return
-        self._end_round(ctx, card.rank)
+        def shuffle(codes: list[int], number: int) -> list[int]:
+            ctx.shuffle(STOCK)
+            return [CODE[card] for card in ctx.table.piles[STOCK].cards]
+
+        model.shuffler = shuffle
+        model.apply(move, _Into(ctx))
 
     def _hit_targets(self, table: Table, card: Card) -> list[str]:
         """The series a later hit card may go to before the gathering (none if gathered)."""
         if self.options["hit_card"] == "gathered":
             return []
         return self.targets(table, card)
-
-    def _lay_aux(self, ctx: Context, n: int) -> None:
-        ctx.set("aux", n)
-        piles = ctx.table.piles
-        for place in AUX[:n]:
-            if not piles["s"].cards:
-                break
-            ctx.move("s", place)
-
-    def _end_round(self, ctx: Context, n: int) -> None:
-        """A later hit ends the round: start the next with ``n`` auxiliary cards, or end the game."""
-        facts = ctx.table.facts
-        rnd = int(facts["round"] or 1)
-        if rnd >= USES:
-            ctx.set("uses", 0)
-            ctx.end(False, _("the third round is over (the {rank} was named correctly): the deck "
-                             "may be used only three times").format(
-                                 rank=rank_words(int(facts["count"] or 0))))
-            return
-        ctx.set("uses", USES - rnd)
-        dealt = int(facts["dealt"] or 0)
-        ctx.gather(ROWS[:dealt] + AUX + ("h",), "s")
-        ctx.shuffle("s")
-        ctx.set("round", rnd + 1)
-        ctx.set("dealt", 0)
-        ctx.set("phase", "play")
-        self._lay_aux(ctx, n)
-
-    def _check_won(self, ctx: Context) -> bool:
-        piles = ctx.table.piles
-        # All 104 cards are up when every series holds its thirteen.
-        if all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
-            ctx.end(True, _("all 104 cards are on the eight series: the right half and the "
-                            "left half have turned their backs on each other"))
-            return True
-        return False
 
     def stuck(self, table: Table, ctx: Context) -> None:  # pragma: no cover - never reached
         ctx.end(False, _("no move is left"))
@@ -527,6 +446,56 @@ class QuarrelRules(Rules):
             text = said(language, N_("{move}; then {end}")).format(
                 move=text, end=self._round_end_words(table, card.rank, language))
         return text
+
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off Quarrel's model (the same words).
+
+        The steps of nearly every move are read off the model directly: a deal
+        that names no card correctly, and a card from the rows or the auxiliary
+        row onto a series that is not the last card; the rest (hits, a void
+        deal, a card set aside, the winning card) from a part of the model's
+        table.
+        """
+        assert isinstance(model, QuarrelModel)
+        language = current_language()
+        if move.action == "deal":
+            code = model.stock[model.top - 1]
+            count = model.count % 13 + 1
+            if code % 13 + 1 != count and (model.phase != SEARCH
+                                           or model.top > 1):
+                return said(language, N_("deal: '{said}' — {card}, {place}")).format(
+                    said=rank_words(count, language), card=card_words(CARD[code], language),
+                    place=_pile_words(language, ROWS[model.dealt]))
+        elif move.action == "move" and model.phase == PLAY and sum(model.lens) + 1 < ALL_CARDS:
+            card = CARD[model.cells[_CELL_OF[move.src]]]
+            moved = card_words(card, language)
+            top = model.series_top(FOUNDATIONS.index(move.dst))
+            if top >= 0:
+                if _right(move.dst):
+                    text = said(language, N_("{card} goes onto {target}, right half"))
+                else:
+                    text = said(language, N_("{card} goes onto {target}, left half"))
+                text = text.format(card=moved, target=card_words(CARD[top], language))
+            else:
+                if _right(move.dst):
+                    text = said(language, N_("{card} starts the {suit} series on the right half "
+                                             "(built up)"))
+                else:
+                    text = said(language, N_("{card} starts the {suit} series on the left half "
+                                             "(built down)"))
+                text = text.format(card=moved, suit=suit_words(card.suit))
+            text = said(language, N_("{move}, from {source}")).format(
+                move=text, source=_pile_words(language, move.src))
+            if move.src[0] != "a":
+                return text
+            if model.top:
+                return said(language, N_("{move}; {card} takes its place from the stock")).format(
+                    move=text, card=card_words(CARD[model.stock[model.top - 1]], language))
+            return said(language, N_("{move}; the stock is empty, so its place stays "
+                                     "empty")).format(move=text)
+        # The words of the other steps read the series, the stock, the facts and the
+        # move's own place only.
+        return self.describe_move(model.to_table((move.src,) if move.src else ()), move)
 
     def _describe_deal(self, table: Table, language: str) -> str:
         facts = table.facts

@@ -13,9 +13,10 @@ the series of a card both halves want) so that more cards can follow.
 
 The players here see only what a player at the table sees: the rows, the
 auxiliary row, the card set aside, the series, and which cards have not been
-seen yet (the two packs minus those). They never read the order of the
-stock: a :class:`Position` is built from the table without it, and a
-sampled future is a random order of the unseen cards.
+seen yet (the two packs minus those). They never use the order of the
+stock: a :class:`Position` (the game's model, read as the player reads the
+table) holds the unseen cards sorted, and a sampled future is a random order
+of them.
 
 - ``lookahead`` (:class:`Lookahead`): play every card that has one place to
   go, auxiliary cards first (each brings a free card); when the same card
@@ -45,17 +46,15 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from dataclasses import dataclass, field
 
-from ...cards import SUITS, Card, full_deck
+from ...cards import SUITS, Card
 from ...game import Game
 from ...moves import Move
-from .rules import AUX, FOUNDATIONS, ROWS, USES
+from .model import AUX, DEAL, FIRST_AUX, FOUNDATIONS, HELD, PHASES, PLAY, PLAYS, ROWS, QuarrelModel
 
 __all__ = ["Position", "Lookahead", "MonteCarlo", "from_table_of", "code", "card_of"]
 
-_FULL = Counter(full_deck(2))
-_DEAL = Move("deal")
+_DEAL = DEAL
 #: Series index -> (suit index, built up?) in the order of FOUNDATIONS.
 _SUIT = [SUITS.index(fid[1].upper()) for fid in FOUNDATIONS]
 _UP = [fid[0] == "r" for fid in FOUNDATIONS]
@@ -94,147 +93,207 @@ def _need(length: int, top: int, up: bool, base: int) -> int:
     return 13 if top == 1 else top - 1
 
 
-@dataclass
 class Position:
-    """What a player sees, as plain ints, plus a stock to play on with.
+    """What a player sees, plus a stock to play on with: a Quarrel model with a random source.
 
-    ``stock`` is a list of codes whose last item is dealt next. Built from a
-    table by :func:`from_table_of` it holds the unseen cards in a fixed order
-    (sorted), not the real order; :meth:`sampled` gives a random order.
+    The position is a :class:`~solitaire_widgets.games.quarrel.model.QuarrelModel`
+    (the game's rules; :meth:`place` and :meth:`deal` play on it), read here as
+    the player reads the table: the series (``lens``, ``tops``), the rows, the
+    auxiliary row, the card set aside (``held``) and the stock, a list of codes
+    whose last item is dealt next. Built from a table by :func:`from_table_of`
+    the stock holds the unseen cards in a fixed order (sorted), not the real
+    order; :meth:`sampled` gives a random order, and a round's end shuffles
+    the gathered cards with the position's random source, not the deal's seed.
+
+    It can also be set up by hand from what is in sight (the tests' positions):
+    ``Position(lens, tops, rows, aux, held, stock, count, base, n_aux, rnd, uses,
+    phase, hit_to_series)``; ``tops`` then follows from ``lens`` and ``base``.
     """
 
-    lens: list[int]
-    tops: list[int]
-    rows: list[int]
-    aux: list[int]
-    held: int
-    stock: list[int]
-    count: int
-    base: int
-    n_aux: int
-    rnd: int
-    uses: int
-    phase: str
-    #: Whether a later hit card that fits goes to its series (``hit_card="to-series"``).
-    hit_to_series: bool
-    over: bool = False
-    won: bool = False
-    rng: random.Random = field(default_factory=random.Random)
+    __slots__ = ("model", "_rng")
+
+    def __init__(self, lens: list[int], tops: list[int], rows: list[int], aux: list[int],
+                 held: int, stock: list[int], count: int, base: int, n_aux: int, rnd: int,
+                 uses: int, phase: str, hit_to_series: bool, over: bool = False,
+                 won: bool = False, rng: random.Random | None = None) -> None:
+        model = QuarrelModel({"hit_card": "to-series" if hit_to_series else "gathered"}, 0, [])
+        model.lens = list(lens)
+        model.base = base
+        model.cells[:len(rows)] = rows
+        model.cells[FIRST_AUX:FIRST_AUX + len(aux)] = aux
+        model.cells[HELD] = held
+        model.dealt = len(rows)
+        model.stock = list(stock)
+        model.top = len(stock)
+        model.count, model.n_aux, model.rnd, model.uses = count, n_aux, rnd, uses
+        model.phase = PHASES.index(phase)
+        model.over, model.won = over, won
+        model.recount()
+        self._on(model, rng or random.Random())
+
+    def _on(self, model: QuarrelModel, rng: random.Random) -> None:
+        self.model = model
+        model.pack_order = False
+        self.rng = rng
+
+    @classmethod
+    def of_model(cls, model: QuarrelModel, rng: random.Random) -> Position:
+        """The position of ``model`` (played on as it is), reshuffling with ``rng``."""
+        pos = object.__new__(cls)
+        pos._on(model, rng)
+        return pos
+
+    @property
+    def rng(self) -> random.Random:
+        """The random source a round's end shuffles with."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+
+        def shuffle(codes: list[int], number: int) -> list[int]:
+            order = list(codes)
+            rng.shuffle(order)
+            return order
+
+        self.model.shuffler = shuffle
 
     def copy(self) -> Position:
         """An independent copy (sharing the random source)."""
-        return Position(list(self.lens), list(self.tops), list(self.rows), list(self.aux),
-                        self.held, list(self.stock), self.count, self.base, self.n_aux,
-                        self.rnd, self.uses, self.phase, self.hit_to_series, self.over,
-                        self.won, self.rng)
+        return Position.of_model(self.model.copy(), self.rng)
 
     def sampled(self, rng: random.Random) -> Position:
         """A copy whose stock is a random order of the unseen cards, reshuffling with ``rng``."""
-        other = self.copy()
-        rng.shuffle(other.stock)
-        other.rng = rng
-        return other
+        model = self.model.copy()
+        model.stock = model.stock[:model.top]
+        rng.shuffle(model.stock)
+        return Position.of_model(model, rng)
+
+    # -- what the player sees ---------------------------------------------------
+
+    @property
+    def lens(self) -> list[int]:
+        """How many cards each series holds (in the order of the series)."""
+        return self.model.lens
+
+    @property
+    def tops(self) -> list[int]:
+        """The rank on top of each series (0 when empty)."""
+        model = self.model
+        return [model.series_top(fid) % 13 + 1 if n else 0 for fid, n in enumerate(model.lens)]
+
+    @property
+    def rows(self) -> list[int]:
+        """The rows' places dealt this round: a code, or -1 for a gap."""
+        return self.model.cells[:self.model.dealt]
+
+    @property
+    def aux(self) -> list[int]:
+        """The auxiliary row's 13 places: a code, or -1."""
+        return self.model.cells[FIRST_AUX:HELD]
+
+    @property
+    def held(self) -> int:
+        """The card set aside (-1 for none)."""
+        return self.model.cells[HELD]
+
+    @property
+    def stock(self) -> list[int]:
+        """The stock, bottom to top (a copy)."""
+        return self.model.stock[:self.model.top]
+
+    @stock.setter
+    def stock(self, stock: list[int]) -> None:
+        self.model.stock = list(stock)
+        self.model.top = len(stock)
+        self.model.recount()
+
+    @property
+    def count(self) -> int:
+        return self.model.count
+
+    @property
+    def base(self) -> int:
+        return self.model.base
+
+    @property
+    def n_aux(self) -> int:
+        return self.model.n_aux
+
+    @property
+    def rnd(self) -> int:
+        return self.model.rnd
+
+    @property
+    def uses(self) -> int:
+        return self.model.uses
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.model.phase]
+
+    @property
+    def hit_to_series(self) -> bool:
+        """Whether a later hit card that fits goes to its series (``hit_card="to-series"``)."""
+        return not self.model.gathered
+
+    @property
+    def over(self) -> bool:
+        return self.model.over
+
+    @property
+    def won(self) -> bool:
+        return self.model.won
 
     @property
     def on_series(self) -> int:
         """How many cards are on the series."""
-        return sum(self.lens)
+        return sum(self.model.lens)
 
     def wanted(self) -> dict[int, list[int]]:
         """Each card (code) some series needs next, with the series that need it."""
         out: dict[int, list[int]] = {}
-        base = self.base
-        if not base:
-            return out
-        for i in range(8):
-            need = _need(self.lens[i], self.tops[i], _UP[i], base)
-            if need:
-                out.setdefault(_SUIT[i] * 13 + need - 1, []).append(i)
+        for fid, need in enumerate(self.model.need):
+            if need >= 0:
+                out.setdefault(need, []).append(fid)
         return out
 
     def plays(self) -> list[Play]:
         """Every play in sight (sources from the rows, then the auxiliary row)."""
-        want = self.wanted()
-        out: list[Play] = []
-        for kind, places in (("r", self.rows), ("a", self.aux)):
-            for i, card in enumerate(places):
-                if card >= 0 and card in want:
-                    for fid in want[card]:
-                        out.append(((kind, i), fid))
-        return out
+        model = self.model
+        if model.phase != PLAY:
+            return []
+        return [_PLAY_OF[move] for move in model.legal_moves() if move is not DEAL]
 
     def unseen(self) -> Counter[int]:
         """The cards not yet seen, by code (the stock as a multiset)."""
         return Counter(self.stock)
 
-    def _put(self, fid: int, card: int) -> None:
-        self.lens[fid] += 1
-        self.tops[fid] = card % 13 + 1
-        if sum(self.lens) == 104:
-            self.over = self.won = True
+    # -- playing (the model's rules) -------------------------------------------
 
     def place(self, play: Play) -> None:
         """Play ``play`` (a card onto a series), with the refill and what follows."""
         (kind, i), fid = play
-        phase = self.phase
-        if kind == "h":
-            card, self.held = self.held, -1
-        elif kind == "r":
-            card, self.rows[i] = self.rows[i], -1
-        else:
-            card, self.aux[i] = self.aux[i], -1
-            if self.stock:
-                self.aux[i] = self.stock.pop()
-        self._put(fid, card)
-        if self.over:
-            return
-        if phase == "base":
-            self.phase = "play"
-        elif phase == "hit":
-            self._end_round(card % 13 + 1)
+        cell = HELD if kind == "h" else (i if kind == "r" else FIRST_AUX + i)
+        self.model.apply(PLAYS[cell][fid])
 
     def deal(self) -> None:
         """Deal the next stock card to the rows, naming the next rank."""
-        self.count = 1 if self.count in (0, 13) else self.count + 1
-        card = self.stock.pop()
-        self.rows.append(card)
-        if card % 13 + 1 != self.count:
-            return
-        fids = self.wanted().get(card, []) if self.hit_to_series else []
-        if len(fids) > 1:
-            self.rows[-1] = -1
-            self.held = card
-            self.phase = "hit"
-            return
-        if fids:
-            self.rows[-1] = -1
-            self._put(fids[0], card)
-            if self.over:
-                return
-        self._end_round(self.count)
+        self.model.apply(DEAL)
 
-    def _end_round(self, n: int) -> None:
-        if self.rnd >= USES:
-            self.over = True
-            return
-        self.stock.extend(c for c in self.rows if c >= 0)
-        self.stock.extend(c for c in self.aux if c >= 0)
-        if self.held >= 0:
-            self.stock.append(self.held)
-        self.rows, self.aux, self.held = [], [-1] * 13, -1
-        self.rng.shuffle(self.stock)
-        self.rnd += 1
-        self.phase = "play"
-        self.n_aux = n
-        for i in range(n):
-            if self.stock:
-                self.aux[i] = self.stock.pop()
+
+#: Each of the model's moves of a card as a search's play.
+_PLAY_OF: dict[Move, Play] = {
+    PLAYS[cell][fid]: (("h", 0) if cell == HELD else ("r", cell) if cell < FIRST_AUX
+                       else ("a", cell - FIRST_AUX), fid)
+    for cell in range(HELD + 1) for fid in range(8)}
 
 
 def from_table_of(game: Game) -> Position:
     """The position a player sees in ``game`` (after the base rank is found).
 
-    The stock is the unseen cards in sorted order: the real order is never read.
+    The stock is the unseen cards in sorted order: the real order is never kept.
 
     >>> from solitaire_widgets import new_game
     >>> game = new_game("quarrel", seed=5)
@@ -244,36 +303,9 @@ def from_table_of(game: Game) -> Position:
     >>> len(pos.stock) == len(game.pile("s").cards), pos.stock == sorted(pos.stock)
     (True, True)
     """
-    table = game.table
-    piles = table.piles
-    facts = table.facts
-    seen: Counter[Card] = Counter()
-    lens, tops = [], []
-    for fid in FOUNDATIONS:
-        cards = piles[fid].cards
-        seen.update(cards)
-        lens.append(len(cards))
-        tops.append(cards[-1].rank if cards else 0)
-    dealt = int(facts["dealt"] or 0)
-    rows = []
-    for rid in ROWS[:dealt]:
-        cards = piles[rid].cards
-        rows.append(code(cards[-1]) if cards else -1)
-        seen.update(cards)
-    aux = []
-    for aid in AUX:
-        cards = piles[aid].cards
-        aux.append(code(cards[-1]) if cards else -1)
-        seen.update(cards)
-    held = -1
-    if piles["h"].cards:
-        held = code(piles["h"].cards[-1])
-        seen.update(piles["h"].cards)
-    unseen = sorted(code(c) for c in (_FULL - seen).elements())
-    return Position(lens, tops, rows, aux, held, unseen, int(facts["count"] or 0),
-                    int(facts["base"] or 0), int(facts["aux"] or 0), int(facts["round"] or 1),
-                    int(facts["uses"] or 0), str(facts["phase"]),
-                    game.options.get("hit_card", "to-series") == "to-series")
+    model = QuarrelModel.from_table(game.rules.options, game.seed, game.table, 0)
+    model.stock = sorted(model.stock[:model.top])
+    return Position.of_model(model, random.Random())
 
 
 def _cascade(pos: Position) -> float:
@@ -306,18 +338,15 @@ def _cascade(pos: Position) -> float:
 
 
 def _apply_visible(pos: Position, play: Play) -> Position:
-    """A copy with ``play`` made, the refill not looked at."""
-    other = Position(list(pos.lens), list(pos.tops), list(pos.rows), list(pos.aux), -1, [],
-                     pos.count, pos.base, pos.n_aux, pos.rnd, pos.uses, "play", pos.hit_to_series)
+    """A copy with ``play``'s card on its series, the refill not looked at."""
+    model = pos.model.copy()
     (kind, i), fid = play
-    card = pos.held if kind == "h" else (pos.rows[i] if kind == "r" else pos.aux[i])
-    if kind == "r":
-        other.rows[i] = -1
-    elif kind == "a":
-        other.aux[i] = -1
-    other.lens[fid] += 1
-    other.tops[fid] = card % 13 + 1
-    return other
+    cell = HELD if kind == "h" else (i if kind == "r" else FIRST_AUX + i)
+    model.cells[cell] = -1
+    model.lens[fid] += 1
+    model.stock, model.top, model.phase = [], 0, PLAY
+    model.recount()
+    return Position.of_model(model, pos.rng)
 
 
 def score_choice(pos: Position, play: Play) -> tuple[float, int, int]:
