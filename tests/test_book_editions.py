@@ -1,25 +1,41 @@
 """The book's three editions (tools/build_book.py, book/_ext/editions.py).
 
 English is at the site's root, Russian in ``ru/`` and Polish in ``pl/``. A page
-whose catalog is complete is shown in its edition's language; any other page
+whose catalog is complete is shown in its edition's language (any other page
 of a translated edition is shown in English, marked ``lang="en"``, with a note
-in the edition's language. Only the root edition holds the Pyodide runtime.
+in the edition's language). Where a text's own language is the edition's, its
+originals are shown once, without a translation column. Only the root edition
+holds the Pyodide runtime.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from tests.browser_support import BrowserPage
 
 pytestmark = pytest.mark.book
 
-#: The Polish page checked in the browser: its catalog is complete, and its
-#: source text's translation column carries footnotes.
-POLISH_PAGE = "pl/quarrel.html"
+LOCALES = Path(__file__).resolve().parent.parent / "book" / "locales"
+
+#: The chapters, which run the package in the page.
+CHAPTERS = ("quarrel", "klondike", "chain")
+
+#: The pages whose switch is followed in every edition.
+SWITCHED = ("intro", "quarrel", "klondike", "chain", "glossary")
+
+#: Slack for a translated chapter's page weight: the switch, the edition's
+#: title and the like.
+WEIGHT_SLACK = 10 * 1024
+
+
+def _read(built_book: Path, path: str) -> str:
+    return (built_book / path).read_text(encoding="utf-8")
 
 
 def _html_lang(html: str) -> str:
@@ -28,70 +44,110 @@ def _html_lang(html: str) -> str:
     return found.group(1)
 
 
+def _switch_links(html: str) -> dict[str, str]:
+    """The language switch's links, by language."""
+    nav = re.search(r'<nav class="sw-language-switch".*?</nav>', html, re.S)
+    assert nav is not None, "the page has no language switch"
+    found = re.findall(r'<a href="([^"]+)" hreflang="([a-z]+)"', nav.group(0))
+    return {lang: href for href, lang in found}
+
+
 def test_each_edition_is_built_apart_with_one_runtime(built_book: Path) -> None:
     for edition in ("", "ru/", "pl/"):
         assert (built_book / f"{edition}quarrel.html").is_file(), edition
-        assert not (built_book / edition / "jupyter_execute").exists()
-        assert not (built_book / edition / ".doctrees").exists()
+    assert not list(built_book.rglob("jupyter_execute")) and not list(built_book.rglob(".doctrees"))
     assert (built_book / "_static" / "sw-web" / "pyodide").is_dir()
+    assert len(list(built_book.rglob("pyodide.asm.wasm"))) == 1
     for edition in ("ru", "pl"):
         assert not (built_book / edition / "_static" / "sw-web").exists()
-        html = (built_book / edition / "klondike.html").read_text(encoding="utf-8")
-        assert 'src="../_static/sw-web/tables.js' in html
+        assert 'src="../_static/sw-web/tables.js' in _read(built_book, f"{edition}/klondike.html")
 
 
 def test_pages_say_their_language(built_book: Path) -> None:
-    english = (built_book / "quarrel.html").read_text(encoding="utf-8")
-    assert _html_lang(english) == "en"
-    assert "sw-edition-fallback" not in english
-    polish = (built_book / POLISH_PAGE).read_text(encoding="utf-8")
-    assert _html_lang(polish) == "pl"
-    assert "Kłótnia" in polish and "sw-edition-fallback" not in polish
-    # The Russian edition has no catalogs yet: each page is the English one,
-    # marked as English, with a note in Russian.
-    russian = (built_book / "ru" / "quarrel.html").read_text(encoding="utf-8")
-    assert _html_lang(russian) == "en"
-    assert '<p class="sw-edition-fallback admonition note" lang="ru"' in russian
+    for path, lang, words in (("quarrel.html", "en", "Quarrel"), ("ru/quarrel.html", "ru", "Ссора"),
+                              ("pl/klondike.html", "pl", "Klondike"),
+                              ("pl/quarrel.html", "pl", "Kłótnia"),
+                              ("ru/klondike.html", "ru", "Клондайк")):
+        html = _read(built_book, path)
+        assert _html_lang(html) == lang, path
+        assert words in html and "sw-edition-fallback" not in html, path
 
 
-def test_originals_stay_as_written(built_book: Path) -> None:
-    english = (built_book / "quarrel.html").read_text(encoding="utf-8")
-    polish = (built_book / POLISH_PAGE).read_text(encoding="utf-8")
-    original = "Из колоды берут карты по одной."
-    assert original in english and original in polish
+@pytest.mark.parametrize("edition", ["", "ru/", "pl/"])
+def test_the_switch_leads_to_the_same_page_in_each_edition(built_book: Path,
+                                                           edition: str) -> None:
+    for name in SWITCHED:
+        path = f"{edition}{name}.html"
+        links = _switch_links(_read(built_book, path))
+        assert sorted(links) == ["en", "pl", "ru"], path
+        for lang, href in links.items():
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
+            assert target == ("" if lang == "en" else f"{lang}/") + f"{name}.html", (path, href)
+            assert (built_book / target).is_file(), target
+            assert _html_lang(_read(built_book, target)) == lang, target
+
+
+def test_an_original_in_the_editions_language_is_shown_once(built_book: Path) -> None:
+    first = "Из колоды берут карты по одной."
+    russian = _read(built_book, "ru/quarrel.html")
+    assert "source-translation" not in russian and "source-translation" not in _read(
+        built_book, "ru/chain.html")
+    assert russian.count(first) == 1 and "Примечания к абзацу:" in russian
+    polish = _read(built_book, "pl/quarrel.html")
+    assert "source-translation" in polish and "Z talii bierze się karty po jednej." in polish
+    assert first in polish and first in _read(built_book, "quarrel.html")
+    klondike = _read(built_book, "pl/klondike.html")
+    assert "source-translation" not in klondike and "Przypisy do akapitu:" in klondike
+    assert "source-translation" in _read(built_book, "ru/klondike.html")
+
+
+def test_the_tables_carry_the_editions_language(built_book: Path) -> None:
+    for edition, lang in (("", "en"), ("ru/", "ru"), ("pl/", "pl")):
+        html = _read(built_book, f"{edition}klondike.html")
+        tables = re.findall(r'<div\b[^>]*\bclass="sw-(?:table|player)\b[^>]*>', html)
+        assert tables, edition
+        assert all(f'data-sw-language="{lang}"' in tag for tag in tables), edition
+
+
+def _translated_bytes(lang: str, chapter: str) -> int:
+    with open(LOCALES / lang / "LC_MESSAGES" / f"{chapter}.po", "rb") as po:
+        return sum(len(str(message.string).encode()) for message in read_po(po) if message.id)
+
+
+@pytest.mark.parametrize("lang", ["ru", "pl"])
+def test_a_translated_chapter_weighs_no_more_than_its_text(built_book: Path, lang: str) -> None:
+    for chapter in CHAPTERS:
+        english = (built_book / f"{chapter}.html").stat().st_size
+        translated = (built_book / lang / f"{chapter}.html").stat().st_size
+        assert translated <= english + _translated_bytes(lang, chapter) + WEIGHT_SLACK, chapter
 
 
 @pytest.mark.browser
-def test_switch_leads_to_the_same_page_and_footnotes_work(
+def test_the_switch_goes_between_editions_and_footnotes_work(
     book_site: str, browser_page: BrowserPage
 ) -> None:
     page = browser_page.page
-    page.goto(f"{book_site}/chain.html", wait_until="load")
+    page.goto(f"{book_site}/ru/chain.html", wait_until="load")
+    assert page.locator("html").get_attribute("lang") == "ru"
     switch = page.locator("nav.sw-language-switch")
-    assert switch.get_attribute("aria-label") == "Language"
-    assert switch.locator('a[aria-current="page"]').inner_text() == "English"
+    assert switch.get_attribute("aria-label") == "Язык"
+    assert switch.locator('a[aria-current="page"]').inner_text() == "Русский"
     switch.locator('a[hreflang="pl"]').click()
     page.wait_for_url(f"{book_site}/pl/chain.html")
     assert page.locator("html").get_attribute("lang") == "pl"
     switch = page.locator("nav.sw-language-switch")
     assert switch.get_attribute("aria-label") == "Język"
-    switch.locator('a[hreflang="ru"]').click()
-    page.wait_for_url(f"{book_site}/ru/chain.html")
-    page.locator("nav.sw-language-switch a[hreflang='en']").click()
-    page.wait_for_url(f"{book_site}/chain.html")
-
-    page.goto(f"{book_site}/{POLISH_PAGE}", wait_until="load")
-    assert page.locator("html").get_attribute("lang") == "pl"
-    assert page.locator("article h1").first.inner_text().startswith("Kłótnia")
+    # The Polish edition translates the Russian text; its notes link both ways.
     column = page.locator(".source-translation").first
-    assert "Z talii" in column.inner_text()
+    assert "ŁAŃCUSZEK" in column.inner_text()
     reference = column.locator("a.footnote-reference").first
     target = reference.get_attribute("href")
     assert target is not None and target.startswith("#")
     reference.click()
     footnote = page.locator(f"[id='{target[1:]}']")
     assert footnote.is_visible()
-    # The note reached is the one the original's paragraph points to, and it
-    # links back to the reference in the translation.
     assert footnote.locator(f"a[href='#{reference.get_attribute('id')}']").count() == 1
+    switch.locator('a[hreflang="ru"]').click()
+    page.wait_for_url(f"{book_site}/ru/chain.html")
+    assert page.locator(".source-translation").count() == 0
     assert browser_page.errors(origin=book_site) == []

@@ -109,10 +109,10 @@ def test_the_books_kernels_leave_html_players(monkeypatch: pytest.MonkeyPatch) -
     assert os.environ[STAND_IN_VARIABLE] == "player" and players_wanted()
 
 
-def test_editions_and_memo_examples_hold() -> None:
+def test_editions_memo_and_play_here_examples_hold() -> None:
     import doctest
 
-    for name in ("editions", "memo"):
+    for name in ("editions", "memo", "play_here"):
         result = doctest.testmod(_extension(name))
         assert result.attempted > 0 and result.failed == 0, name
 

@@ -24,6 +24,12 @@ edition needs beyond Sphinx's message catalogs:
   note in the edition's language, so that no page mixes two languages
   paragraph by paragraph. Translators keep a page's entries fuzzy until the
   whole page is done.
+- **An original in the edition's own language is shown once.** Where a
+  text's language is the edition's (Quarrel and Chain in the Russian edition,
+  Klondike in the Polish one), a ``source-pair`` keeps the original alone,
+  full width, with a line of the paragraph's notes under it (the footnote
+  references the translation column carried), and a ``source-quote`` keeps
+  the quote without its rendering.
 - **A language switch on every page**: links to the same page in the other
   editions (``hreflang``, ``lang``; ``aria-current="page"`` on the edition
   shown), in the article header, and ``<link rel="alternate" hreflang>`` in
@@ -38,6 +44,7 @@ from __future__ import annotations
 import functools
 import html
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -64,6 +71,13 @@ FALLBACK_NOTES = {
     "pl": "Ta strona jest na razie tylko po angielsku.",
 }
 
+#: The line under an original shown alone, before its paragraph's footnote references.
+PAIR_NOTES = {
+    "ru": "Примечания к абзацу:",
+    "pl": "Przypisy do akapitu:",
+    "en": "Notes on the paragraph:",
+}
+
 #: The book's page sources; a catalog entry from anywhere else (a docstring
 #: that autodoc put on the API page) does not count towards a page's completeness.
 PAGE_SOURCES = (".md", ".ipynb")
@@ -78,6 +92,11 @@ ORIGINAL_CLOSES = re.compile(r"^\s*</div>\s*$")
 
 def _edition(config: Any) -> str:
     return str(config.language or ROOT_LANGUAGE)
+
+
+#: The environment variable that tells the package (and the chapters' kernels,
+#: which inherit it) which language to speak.
+LANGUAGE_VARIABLE = "SOLITAIRE_WIDGETS_LANGUAGE"
 
 
 # --- the originals -----------------------------------------------------------------------
@@ -198,6 +217,7 @@ class EditionLocale(Locale):
     def apply(self, **kwargs: Any) -> None:
         if not page_complete(self.app, self.env.docname):
             _add_fallback_note(self.document, _edition(self.config))
+            self.document["sw_in_english"] = True
             return
         publish = i18n.publish_msgstr
         docname = self.env.docname
@@ -358,6 +378,121 @@ class RestoreFootnotes(SphinxTransform):
                 refs.remove(old)
 
 
+# --- an original in the edition's own language ------------------------------------------
+
+
+def _opens_original(node: nodes.Node) -> str | None:
+    """The language of the original that the raw HTML ``node`` opens, or None."""
+    if isinstance(node, nodes.raw) and "html" in node.get("format", ""):
+        found = ORIGINAL_OPENS.match(node.astext())
+        if found:
+            return found.group(1)
+    return None
+
+
+def _closes_original(node: nodes.Node) -> bool:
+    return (isinstance(node, nodes.raw) and "html" in node.get("format", "")
+            and ORIGINAL_CLOSES.match(node.astext()) is not None)
+
+
+def _with_class(node: nodes.Node, name: str) -> bool:
+    return isinstance(node, nodes.Element) and name in node.get("classes", ())
+
+
+def collapse_pair(pair: nodes.Element, language: str) -> bool:
+    """Show ``pair``'s original alone when it is written in ``language``.
+
+    The translation column goes; its footnote references move to a line of
+    notes under the original, and the grid's row has one column at every width.
+    Returns whether the pair was collapsed.
+
+    >>> from docutils import nodes
+    >>> row = nodes.container(classes=["sd-row", "sd-row-cols-1", "sd-row-cols-md-2"])
+    >>> original = nodes.container("", nodes.raw("", '<div lang="ru">', format="html"),
+    ...                            nodes.paragraph(text="Своеобразная ссора."),
+    ...                            nodes.raw("", "</div>", format="html"),
+    ...                            classes=["source-original"])
+    >>> note = nodes.footnote_reference("[^q-ssora]", "1", refname="q-ssora")
+    >>> translation = nodes.container("", nodes.paragraph("", "Своеобразная ссора.", note),
+    ...                               classes=["source-translation"])
+    >>> row += [original, translation]
+    >>> pair = nodes.container("", row, classes=["source-pair"])
+    >>> collapse_pair(pair, "pl"), collapse_pair(pair, "ru")
+    (False, True)
+    >>> row["classes"], original[-1].astext()
+    (['sd-row', 'sd-row-cols-1', 'sd-row-cols-md-1'], 'Примечания к абзацу: 1')
+    >>> any(_with_class(node, "source-translation") for node in pair.findall())
+    False
+    """
+    items = [node for node in pair.findall(nodes.Element)
+             if _with_class(node, "source-original") or _with_class(node, "source-translation")]
+    original = next((node for node in items if _with_class(node, "source-original")), None)
+    translation = next((node for node in items if _with_class(node, "source-translation")), None)
+    if original is None or translation is None:
+        return False
+    if next((lang for lang in map(_opens_original, original.findall()) if lang), None) != language:
+        return False
+    references = list(translation.findall(nodes.footnote_reference))
+    row = translation.parent
+    row.remove(translation)
+    row["classes"] = [re.sub(r"^(sd-row-cols(?:-[a-z]+)?)-\d+$", r"\1-1", name)
+                      for name in row["classes"]]
+    if references:
+        notes = nodes.paragraph(classes=["sw-pair-notes"])
+        notes += nodes.Text(PAIR_NOTES.get(language, PAIR_NOTES[ROOT_LANGUAGE]))
+        for reference in references:
+            reference.parent.remove(reference)
+            notes += nodes.Text(" ")
+            notes += reference
+        original += notes
+    return True
+
+
+def drop_renderings(document: nodes.Element, language: str) -> int:
+    """Remove the rendering that follows each quote written in ``language``.
+
+    A ``source-quote`` is a raw ``<div lang="X">``, the quote, ``</div>``, then
+    its rendering, a block quote. Returns how many renderings went.
+
+    >>> from docutils import nodes
+    >>> page = nodes.section("", nodes.raw("", '<div lang="pl">', format="html"),
+    ...                      nodes.block_quote("", nodes.paragraph(text="Reszta kart")),
+    ...                      nodes.raw("", "</div>", format="html"),
+    ...                      nodes.block_quote("", nodes.paragraph(text="The rest")))
+    >>> drop_renderings(page, "ru"), drop_renderings(page, "pl"), len(page)
+    (0, 1, 3)
+    """
+    dropped = 0
+    for parent in list(document.findall(nodes.Element)):
+        inside = None
+        for child in list(parent.children):
+            opened = _opens_original(child)
+            if opened:
+                inside = opened
+            elif inside and _closes_original(child):
+                following = child.next_node(descend=False, siblings=True, ascend=False)
+                if inside == language and isinstance(following, nodes.block_quote):
+                    parent.remove(following)
+                    dropped += 1
+                inside = None
+    return dropped
+
+
+class SameLanguageOriginals(SphinxTransform):
+    """In an edition written in a text's own language, show that text's originals once."""
+
+    default_priority = 30  # after the footnotes are restored (25)
+
+    def apply(self, **kwargs: Any) -> None:
+        language = _edition(self.config)
+        if language == ROOT_LANGUAGE or self.document.get("sw_in_english"):
+            return
+        for pair in list(self.document.findall(nodes.container)):
+            if _with_class(pair, "source-pair"):
+                collapse_pair(pair, language)
+        drop_renderings(self.document, language)
+
+
 # --- the language switch -------------------------------------------------------------------
 
 
@@ -398,6 +533,8 @@ def _page_context(app: Any, pagename: str, templatename: str, context: dict[str,
 
 def _config_inited(app: Any, config: Any) -> None:
     language = _edition(config)
+    # Each edition is built in its own process (tools/build_book.py).
+    os.environ[LANGUAGE_VARIABLE] = language
     titles = config.sw_editions or {}
     if language in titles:
         config.html_title = titles[language]
@@ -429,6 +566,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_transform(KeepOriginals)
     app.add_transform(NoteFootnoteLabels)
     app.add_transform(RestoreFootnotes)
+    app.add_transform(SameLanguageOriginals)
     app.connect("html-page-context", _page_context)
     app.add_css_file("editions.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
