@@ -25,7 +25,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from solitaire_widgets.sources import SENTENCES
+from solitaire_widgets.sources import _ONE_SENTENCE as ONE_SENTENCE  # how translate() splits
+from solitaire_widgets.sources import SENTENCES, translate
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = REPO / "book" / "locales"
@@ -140,3 +141,34 @@ def test_translations_write_quoted_translations_out(language: str) -> None:
              for message in page_messages(language, page)
              if "{translation}" in str(message.string)]
     assert found == []
+
+
+#: A ``source-quote`` directive of a page of readings: the game, then the quoted original.
+QUOTE = re.compile(r"^```\{source-quote\} (\w+)\n((?:.*\n)*?)```", re.M)
+
+
+@pytest.mark.parametrize("language", EDITIONS)
+def test_a_quoted_sentence_is_rendered_as_the_texts_catalog_says(language: str) -> None:
+    """A quote of whole sentences on a page of readings, in another edition than its own
+    language, is rendered with the ``texts`` catalog's translation of those sentences."""
+    checked = 0
+    for game in SENTENCES:
+        if ORIGINAL_LANGUAGE[game] == language:
+            continue
+        own = texts(language)
+        for page in SENTENCES:
+            messages = {plain(str(message.id)): str(message.string)
+                        for message in page_messages(language, page)}
+            source = (REPO / "book" / "texts" / f"{page}_unclear.md").read_text(encoding="utf-8")
+            for found in QUOTE.finditer(source):
+                if found[1] != game:
+                    continue
+                original = " ".join(found[2].split())
+                chunks = [" ".join(chunk.split()) for chunk in ONE_SENTENCE.split(original)]
+                if not all(chunk in own for chunk in chunks):
+                    continue  # words out of a sentence: translated with the page
+                rendering = messages.get(plain(translate(game, original)))
+                assert rendering is not None, f"{page}: {original[:50]}"
+                assert plain(rendering) == plain(" ".join(own[chunk] for chunk in chunks))
+                checked += 1
+    assert checked >= 5
