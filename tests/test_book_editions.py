@@ -73,6 +73,14 @@ def test_pages_say_their_language(built_book: Path) -> None:
         assert words in html and "sw-edition-fallback" not in html, path
 
 
+def test_the_table_of_contents_speaks_the_editions_language(built_book: Path) -> None:
+    for path, captions in (("quarrel.html", ["The games", "Reference"]),
+                           ("ru/chain.html", ["Пасьянсы", "Справочник"]),
+                           ("pl/glossary.html", ["Pasjanse"])):
+        found = re.findall(r'<span class="caption-text">([^<]*)</span>', _read(built_book, path))
+        assert all(caption in found for caption in captions), (path, found)
+
+
 @pytest.mark.parametrize("edition", ["", "ru/", "pl/"])
 def test_the_switch_leads_to_the_same_page_in_each_edition(built_book: Path,
                                                            edition: str) -> None:
@@ -92,10 +100,13 @@ def test_an_original_in_the_editions_language_is_shown_once(built_book: Path) ->
     russian = _read(built_book, "ru/quarrel.html")
     assert "source-translation" not in russian and "source-translation" not in _read(
         built_book, "ru/chain.html")
-    assert russian.count(first) == 1 and "Примечания к абзацу:" in russian
+    # The translation column would repeat the original (its Russian catalog entry is
+    # the original with the footnote marks): the page prints it as often as English does.
+    english = _read(built_book, "quarrel.html")
+    assert russian.count(first) == english.count(first) and "Примечания к абзацу:" in russian
     polish = _read(built_book, "pl/quarrel.html")
-    assert "source-translation" in polish and "Z talii bierze się karty po jednej." in polish
-    assert first in polish and first in _read(built_book, "quarrel.html")
+    assert "source-translation" in polish and "bierze się karty po jednej. W tym czasie" in polish
+    assert first in polish
     klondike = _read(built_book, "pl/klondike.html")
     assert "source-translation" not in klondike and "Przypisy do akapitu:" in klondike
     assert "source-translation" in _read(built_book, "ru/klondike.html")

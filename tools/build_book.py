@@ -90,6 +90,8 @@ def update_catalogs(build: Path) -> int:
     result = build_sphinx(
         BOOK,
         templates,
+        # its own doctrees: the English edition's (``_build/.doctrees``) are the html builder's
+        doctreedir=templates / ".doctrees",
         noconfig=True,
         path_config=str(BOOK / "_config.yml"),
         confoverrides={

@@ -50,9 +50,12 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
+from sphinx.locale import init as init_locale
 from sphinx.transforms import SphinxTransform, i18n
 from sphinx.transforms.i18n import Locale
 from sphinx.util import logging
+from sphinx.util.i18n import docname_to_domain
 
 logger = logging.getLogger(__name__)
 
@@ -378,6 +381,32 @@ class RestoreFootnotes(SphinxTransform):
                 refs.remove(old)
 
 
+class TranslateCaptions(SphinxTransform):
+    """Translate the table of contents' part captions (``_toc.yml``).
+
+    ``sphinx-external-toc`` puts the toctrees in the root page after ``Locale``
+    has run, so their captions ("The games") are translated here, from the
+    root page's catalog, where the gettext builder put them.
+    """
+
+    default_priority = 101  # after sphinx-external-toc's InsertToctrees (100)
+
+    def apply(self, **kwargs: Any) -> None:
+        if _edition(self.config) == ROOT_LANGUAGE or self.document.get("sw_in_english"):
+            return
+        toctrees = [node for node in self.document.findall(addnodes.toctree)
+                    if node.get("caption")]
+        if not toctrees:
+            return
+        dirs = [str(Path(self.env.srcdir, folder)) for folder in self.config.locale_dirs]
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        catalog, found = init_locale(dirs, self.config.language, domain)
+        if not found:
+            return
+        for toctree in toctrees:
+            toctree["caption"] = catalog.gettext(toctree["caption"])
+
+
 # --- an original in the edition's own language ------------------------------------------
 
 
@@ -386,6 +415,20 @@ def _opens_original(node: nodes.Node) -> str | None:
     if isinstance(node, nodes.raw) and "html" in node.get("format", ""):
         found = ORIGINAL_OPENS.match(node.astext())
         if found:
+            return found.group(1)
+    return None
+
+
+#: The start of an original's HTML: a page's own ``<div lang="ru">``, or a chapter's
+#: glued example, whose output is one piece of HTML.
+WRITTEN_IN = re.compile(r'^\s*<div\s+lang="(ru|pl)"')
+
+
+def _written_in(item: nodes.Element) -> str | None:
+    """The language of the original that a ``source-original`` grid item holds."""
+    for raw in item.findall(nodes.raw):
+        found = WRITTEN_IN.match(raw.astext())
+        if found and "html" in raw.get("format", ""):
             return found.group(1)
     return None
 
@@ -430,7 +473,7 @@ def collapse_pair(pair: nodes.Element, language: str) -> bool:
     translation = next((node for node in items if _with_class(node, "source-translation")), None)
     if original is None or translation is None:
         return False
-    if next((lang for lang in map(_opens_original, original.findall()) if lang), None) != language:
+    if _written_in(original) != language:
         return False
     references = list(translation.findall(nodes.footnote_reference))
     row = translation.parent
@@ -567,6 +610,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_transform(NoteFootnoteLabels)
     app.add_transform(RestoreFootnotes)
     app.add_transform(SameLanguageOriginals)
+    app.add_transform(TranslateCaptions)
     app.connect("html-page-context", _page_context)
     app.add_css_file("editions.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
