@@ -112,6 +112,25 @@ def test_an_original_in_the_editions_language_is_shown_once(built_book: Path) ->
     assert "source-translation" in _read(built_book, "ru/klondike.html")
 
 
+def _quotes_and_renderings(html: str, lang: str) -> tuple[int, int]:
+    """How many quotes of an original in ``lang`` a page has, and how many of them are
+    followed by a rendering (a block quote right after the original's ``</div>``)."""
+    quotes = renderings = 0
+    for found in re.finditer(rf'<div lang="{lang}">\s*<blockquote>', html):
+        closed = html.find("</div>", html.find("</blockquote>", found.end())) + len("</div>")
+        quotes += 1
+        renderings += html[closed:closed + 200].lstrip().startswith("<blockquote")
+    return quotes, renderings
+
+
+def test_a_quote_in_the_editions_language_has_no_rendering(built_book: Path) -> None:
+    for path, lang, rendered in (("quarrel.html", "ru", True), ("ru/quarrel.html", "ru", False),
+                                 ("pl/quarrel.html", "ru", True), ("ru/klondike.html", "pl", True),
+                                 ("pl/klondike.html", "pl", False)):
+        quotes, renderings = _quotes_and_renderings(_read(built_book, path), lang)
+        assert quotes >= 5 and renderings == (quotes if rendered else 0), path
+
+
 def test_the_tables_carry_the_editions_language(built_book: Path) -> None:
     for edition, lang in (("", "en"), ("ru/", "ru"), ("pl/", "pl")):
         html = _read(built_book, f"{edition}klondike.html")
