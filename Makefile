@@ -14,7 +14,7 @@ PORT ?= 8000
 
 help:
 	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
-	@echo "make book-html  build the book only (book/_build/html)"
+	@echo "make book-html  build the book's editions only (book/_build/html, ru/, pl/; LANGUAGES=en,pl for fewer)"
 	@echo "make web-runtime fetch the pinned Pyodide runtime for the in-page tables (needs npm)"
 	@echo "make test       ruff, mypy --strict, pytest (unit, property, notebook, book and browser tests)"
 	@echo "make lab        JupyterLab on notebooks/"
@@ -95,8 +95,17 @@ notebooks: venv
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
+# The English, Russian and Polish editions (tools/build_book.py): English at the
+# root of book/_build/html, the others in ru/ and pl/. LANGUAGES=en,pl builds fewer.
+LANGUAGES ?= en,ru,pl
 book-html: venv web-runtime
-	$(BIN)/jupyter-book build book -W -n --keep-going
+	$(BIN)/python tools/build_book.py --languages $(LANGUAGES)
+
+# The pages' messages merged into book/locales/{ru,pl} (sphinx-intl): new ones
+# come in empty, changed ones fuzzy.
+.PHONY: book-catalogs
+book-catalogs: venv
+	$(BIN)/python tools/build_book.py --catalogs
 
 book: book-html
 	@echo "Serving the book at http://127.0.0.1:$(PORT) (Ctrl-C stops it)"

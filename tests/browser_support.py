@@ -117,22 +117,20 @@ def _venv_script(name: str) -> str:
     return found
 
 
-def build_book(output_dir: str | os.PathLike[str], source: Path = BOOK_DIR) -> Path:
+def build_book(output_dir: str | os.PathLike[str]) -> Path:
     """Build the book like ``make book-html`` (warnings are errors) into ``output_dir``.
 
+    All three editions are built by ``tools/build_book.py``: English at the
+    root of the returned HTML directory, Russian in ``ru/``, Polish in ``pl/``.
     The sources are not copied, so relative paths inside the book still work;
     only the outputs go to ``output_dir``. Returns the HTML directory. Raises
     ``AssertionError`` with the build log when the build fails.
     """
     cmd = [
-        _venv_script("jupyter-book"),
-        "build",
-        str(source),
+        sys.executable,
+        str(REPO_ROOT / "tools" / "build_book.py"),
         "--path-output",
         os.fspath(output_dir),
-        "-W",
-        "-n",
-        "--keep-going",
     ]
     proc = subprocess.run(
         cmd, cwd=REPO_ROOT, capture_output=True, text=True, timeout=1800, check=False

@@ -107,3 +107,29 @@ def test_the_books_kernels_leave_html_players(monkeypatch: pytest.MonkeyPatch) -
     assert not players_wanted()
     _extension("stand_ins").setup(object())
     assert os.environ[STAND_IN_VARIABLE] == "player" and players_wanted()
+
+
+def test_editions_memo_and_play_here_examples_hold() -> None:
+    import doctest
+
+    for name in ("editions", "memo", "play_here"):
+        result = doctest.testmod(_extension(name))
+        assert result.attempted > 0 and result.failed == 0, name
+
+
+def test_memo_computes_once_per_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    memo = _extension("memo")
+    calls: list[int] = []
+
+    def compute() -> dict[str, int]:
+        calls.append(1)
+        return {"wins": 7}
+
+    monkeypatch.setenv(memo.MEMO_VARIABLE, str(tmp_path))
+    assert memo.memo(("stats", 10), compute) == {"wins": 7}
+    assert memo.memo(("stats", 10), compute) == {"wins": 7}
+    assert memo.memo(("stats", 11), compute) == {"wins": 7}
+    assert len(calls) == 2  # one per key; the second call read the first result back
+    monkeypatch.delenv(memo.MEMO_VARIABLE)
+    memo.memo(("stats", 10), compute)
+    assert len(calls) == 3  # no memo folder: computed again

@@ -49,10 +49,12 @@ def words(text: str) -> str:
 
 def book_sources() -> list[Path]:
     """Every file of the book's sources a page could print words from (not the extension
-    that prints the translations, whose examples are checked against ``sources``)."""
+    that prints the translations, whose examples are checked against ``sources``, nor the
+    other editions' catalogs, checked by ``test_book_catalogs.py``)."""
     return sorted(path for path in BOOK.rglob("*")
                   if path.is_file() and "_build" not in path.parts
                   and "jupyter_execute" not in path.parts and path.parent.name != "_ext"
+                  and "locales" not in path.parts  # the editions' catalogs and term lists
                   and path.suffix in {".md", ".ipynb", ".py", ".yml", ".html", ".js", ".txt"})
 
 

@@ -6,7 +6,9 @@ or Polish word inside an English sentence needs ``<span lang="ru">`` or
 
 - Russian needs no markup: every run of Cyrillic words in the running text
   (notes, glossary, headings, tables) is wrapped in ``<span lang="ru">``;
-  Russian is the only language in Cyrillic here. Code, literal text and raw
+  Russian is the only language in Cyrillic here. The Russian edition's pages
+  are ``lang="ru"`` as a whole, so there it wraps nothing (unless the page is
+  shown in English). Code, literal text and raw
   HTML (which sets its own ``lang``) are left alone.
 - Polish is written in Latin letters, so it is marked by hand with the roles
   ``{pl}`pasjans```, and ``*{pl}`w kolorze`*`` for italics. A ``{ru}``
@@ -94,6 +96,8 @@ class TagCyrillic(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
+        if self.config.language == "ru" and not self.document.get("sw_in_english"):
+            return  # the Russian edition's page is lang="ru" already (book/_ext/editions.py)
         for text in list(self.document.findall(nodes.Text)):
             if not CYRILLIC_RUN.search(text) or _inside(text, (*_SKIP, lang_span)):
                 continue

@@ -1,0 +1,183 @@
+"""The book's three editions (tools/build_book.py, book/_ext/editions.py).
+
+English is at the site's root, Russian in ``ru/`` and Polish in ``pl/``. A page
+whose catalog is complete is shown in its edition's language (any other page
+of a translated edition is shown in English, marked ``lang="en"``, with a note
+in the edition's language). Where a text's own language is the edition's, its
+originals are shown once, without a translation column. Only the root edition
+holds the Pyodide runtime.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.browser_support import BrowserPage
+
+pytestmark = pytest.mark.book
+
+LOCALES = Path(__file__).resolve().parent.parent / "book" / "locales"
+
+#: The chapters, which run the package in the page.
+CHAPTERS = ("quarrel", "klondike", "chain")
+
+#: The pages whose switch is followed in every edition.
+SWITCHED = ("intro", "quarrel", "klondike", "chain", "glossary")
+
+#: Slack for a translated chapter's page weight: the switch, the edition's
+#: title and the like.
+WEIGHT_SLACK = 10 * 1024
+
+
+def _read(built_book: Path, path: str) -> str:
+    return (built_book / path).read_text(encoding="utf-8")
+
+
+def _html_lang(html: str) -> str:
+    found = re.search(r"<html\b[^>]*\blang=\"([^\"]+)\"", html)
+    assert found is not None
+    return found.group(1)
+
+
+def _switch_links(html: str) -> dict[str, str]:
+    """The language switch's links, by language."""
+    nav = re.search(r'<nav class="sw-language-switch".*?</nav>', html, re.S)
+    assert nav is not None, "the page has no language switch"
+    found = re.findall(r'<a href="([^"]+)" hreflang="([a-z]+)"', nav.group(0))
+    return {lang: href for href, lang in found}
+
+
+def test_each_edition_is_built_apart_with_one_runtime(built_book: Path) -> None:
+    for edition in ("", "ru/", "pl/"):
+        assert (built_book / f"{edition}quarrel.html").is_file(), edition
+    assert not list(built_book.rglob("jupyter_execute")) and not list(built_book.rglob(".doctrees"))
+    assert (built_book / "_static" / "sw-web" / "pyodide").is_dir()
+    assert len(list(built_book.rglob("pyodide.asm.wasm"))) == 1
+    for edition in ("ru", "pl"):
+        assert not (built_book / edition / "_static" / "sw-web").exists()
+        assert 'src="../_static/sw-web/tables.js' in _read(built_book, f"{edition}/klondike.html")
+
+
+def test_pages_say_their_language(built_book: Path) -> None:
+    for path, lang, words in (("quarrel.html", "en", "Quarrel"), ("ru/quarrel.html", "ru", "Ссора"),
+                              ("pl/klondike.html", "pl", "Klondike"),
+                              ("pl/quarrel.html", "pl", "Kłótnia"),
+                              ("ru/klondike.html", "ru", "Клондайк")):
+        html = _read(built_book, path)
+        assert _html_lang(html) == lang, path
+        assert words in html and "sw-edition-fallback" not in html, path
+
+
+def test_the_table_of_contents_speaks_the_editions_language(built_book: Path) -> None:
+    for path, captions in (("quarrel.html", ["The games", "Reference"]),
+                           ("ru/chain.html", ["Пасьянсы", "Справочник"]),
+                           ("pl/glossary.html", ["Pasjanse"])):
+        found = re.findall(r'<span class="caption-text">([^<]*)</span>', _read(built_book, path))
+        assert all(caption in found for caption in captions), (path, found)
+
+
+@pytest.mark.parametrize("edition", ["", "ru/", "pl/"])
+def test_the_switch_leads_to_the_same_page_in_each_edition(built_book: Path,
+                                                           edition: str) -> None:
+    for name in SWITCHED:
+        path = f"{edition}{name}.html"
+        links = _switch_links(_read(built_book, path))
+        assert sorted(links) == ["en", "pl", "ru"], path
+        for lang, href in links.items():
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
+            assert target == ("" if lang == "en" else f"{lang}/") + f"{name}.html", (path, href)
+            assert (built_book / target).is_file(), target
+            assert _html_lang(_read(built_book, target)) == lang, target
+
+
+def test_an_original_in_the_editions_language_is_shown_once(built_book: Path) -> None:
+    first = "Из колоды берут карты по одной."
+    russian = _read(built_book, "ru/quarrel.html")
+    assert "source-translation" not in russian and "source-translation" not in _read(
+        built_book, "ru/chain.html")
+    # The translation column would repeat the original (its Russian catalog entry is
+    # the original with the footnote marks): the page prints it as often as English does.
+    english = _read(built_book, "quarrel.html")
+    assert russian.count(first) == english.count(first) and "Примечания к абзацу:" in russian
+    polish = _read(built_book, "pl/quarrel.html")
+    assert "source-translation" in polish and "bierze się karty po jednej. W tym czasie" in polish
+    assert first in polish
+    klondike = _read(built_book, "pl/klondike.html")
+    assert "source-translation" not in klondike and "Przypisy do akapitu:" in klondike
+    assert "source-translation" in _read(built_book, "ru/klondike.html")
+
+
+def _quotes_and_renderings(html: str, lang: str) -> tuple[int, int]:
+    """How many quotes of an original in ``lang`` a page has, and how many of them are
+    followed by a rendering (a block quote right after the original's ``</div>``)."""
+    quotes = renderings = 0
+    for found in re.finditer(rf'<div lang="{lang}">\s*<blockquote>', html):
+        closed = html.find("</div>", html.find("</blockquote>", found.end())) + len("</div>")
+        quotes += 1
+        renderings += html[closed:closed + 200].lstrip().startswith("<blockquote")
+    return quotes, renderings
+
+
+def test_a_quote_in_the_editions_language_has_no_rendering(built_book: Path) -> None:
+    for path, lang, rendered in (("quarrel.html", "ru", True), ("ru/quarrel.html", "ru", False),
+                                 ("pl/quarrel.html", "ru", True), ("ru/klondike.html", "pl", True),
+                                 ("pl/klondike.html", "pl", False)):
+        quotes, renderings = _quotes_and_renderings(_read(built_book, path), lang)
+        assert quotes >= 5 and renderings == (quotes if rendered else 0), path
+
+
+def test_the_tables_carry_the_editions_language(built_book: Path) -> None:
+    for edition, lang in (("", "en"), ("ru/", "ru"), ("pl/", "pl")):
+        html = _read(built_book, f"{edition}klondike.html")
+        tables = re.findall(r'<div\b[^>]*\bclass="sw-(?:table|player)\b[^>]*>', html)
+        assert tables, edition
+        assert all(f'data-sw-language="{lang}"' in tag for tag in tables), edition
+
+
+def _translated_bytes(lang: str, chapter: str) -> int:
+    with open(LOCALES / lang / "LC_MESSAGES" / f"{chapter}.po", "rb") as po:
+        return sum(len(str(message.string).encode()) for message in read_po(po) if message.id)
+
+
+@pytest.mark.parametrize("lang", ["ru", "pl"])
+def test_a_translated_chapter_weighs_no_more_than_its_text(built_book: Path, lang: str) -> None:
+    for chapter in CHAPTERS:
+        english = (built_book / f"{chapter}.html").stat().st_size
+        translated = (built_book / lang / f"{chapter}.html").stat().st_size
+        assert translated <= english + _translated_bytes(lang, chapter) + WEIGHT_SLACK, chapter
+
+
+@pytest.mark.browser
+def test_the_switch_goes_between_editions_and_footnotes_work(
+    book_site: str, browser_page: BrowserPage
+) -> None:
+    page = browser_page.page
+    page.goto(f"{book_site}/ru/chain.html", wait_until="load")
+    assert page.locator("html").get_attribute("lang") == "ru"
+    switch = page.locator("nav.sw-language-switch")
+    assert switch.get_attribute("aria-label") == "Язык"
+    assert switch.locator('a[aria-current="page"]').inner_text() == "Русский"
+    switch.locator('a[hreflang="pl"]').click()
+    page.wait_for_url(f"{book_site}/pl/chain.html")
+    assert page.locator("html").get_attribute("lang") == "pl"
+    switch = page.locator("nav.sw-language-switch")
+    assert switch.get_attribute("aria-label") == "Język"
+    # The Polish edition translates the Russian text; its notes link both ways.
+    column = page.locator(".source-translation").first
+    assert "ŁAŃCUSZEK" in column.inner_text()
+    reference = column.locator("a.footnote-reference").first
+    target = reference.get_attribute("href")
+    assert target is not None and target.startswith("#")
+    reference.click()
+    footnote = page.locator(f"[id='{target[1:]}']")
+    assert footnote.is_visible()
+    assert footnote.locator(f"a[href='#{reference.get_attribute('id')}']").count() == 1
+    switch.locator('a[hreflang="ru"]').click()
+    page.wait_for_url(f"{book_site}/ru/chain.html")
+    assert page.locator(".source-translation").count() == 0
+    assert browser_page.errors(origin=book_site) == []
