@@ -86,8 +86,14 @@ def check_language(language: object) -> str:
                       f"choose one of {', '.join(LANGUAGES)}.")
 
 
+@cache
 def default_language() -> str:
-    """``$SOLITAIRE_WIDGETS_LANGUAGE`` if it names a language the package speaks, else ``"en"``."""
+    """``$SOLITAIRE_WIDGETS_LANGUAGE`` if it names a language the package speaks, else ``"en"``.
+
+    The variable is read once (the engine words every move it plays, and asks
+    this each time outside :func:`use_language`); after changing it in a running
+    process, call ``default_language.cache_clear()``.
+    """
     language = os.environ.get(ENVIRONMENT, "en")
     return language if language in LANGUAGES else "en"
 

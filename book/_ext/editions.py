@@ -57,6 +57,8 @@ from sphinx.transforms.i18n import Locale
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
+from solitaire_widgets.i18n import default_language
+
 logger = logging.getLogger(__name__)
 
 #: The edition at the site's root; the others live in a folder named by their code.
@@ -578,6 +580,7 @@ def _config_inited(app: Any, config: Any) -> None:
     language = _edition(config)
     # Each edition is built in its own process (tools/build_book.py).
     os.environ[LANGUAGE_VARIABLE] = language
+    default_language.cache_clear()   # the package reads the variable once
     titles = config.sw_editions or {}
     if language in titles:
         config.html_title = titles[language]

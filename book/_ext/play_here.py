@@ -14,17 +14,21 @@ edition's ``_static/sw-web/``, so the site keeps one runtime.
 
 Each table and replay player on a page carries its edition's language,
 ``data-sw-language="ru"`` (or ``pl``, ``en``): the page script speaks it and
-asks the engine for it in its requests.
+asks the engine for it in its requests; the page script's own words come
+with it in the edition's language (``data-words``, see
+:func:`solitaire_widgets.web.page_words`).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
+from solitaire_widgets.web import page_words
 from solitaire_widgets.web.runtime import install_runtime, wheel_name
 
 #: The edition at the site's root, which holds the runtime.
@@ -42,7 +46,11 @@ def _link_assets(app: Any) -> None:
     if app.builder.format != "html":
         return
     app.add_css_file("sw-web/tables.css")
-    app.add_js_file("sw-web/tables.js", loading_method="defer", **{"data-wheel": wheel_name()})
+    attributes = {"data-wheel": wheel_name()}
+    words = page_words(app.config.language or ROOT_LANGUAGE)
+    if words:   # the page script's words in the edition's language (none in English)
+        attributes["data-words"] = json.dumps(words, ensure_ascii=False)
+    app.add_js_file("sw-web/tables.js", loading_method="defer", **attributes)
 
 
 #: The opening tag of a table (``web.table_html``) or a replay player
