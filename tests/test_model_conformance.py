@@ -265,7 +265,9 @@ def test_saves_of_a_game_on_its_model_are_the_oracles(name: str, options: dict[s
         strategy, twin = get_strategy(name, seed=seed), get_strategy(name, seed=seed)
         while not game.is_over:
             move = strategy.choose(game)
-            assert move == twin.choose(oracle) and move is not None
+            assert move == twin.choose(oracle)
+            if move is None:  # the player gives up (a Klondike player may, in a lost game)
+                break
             game.play(move)
             oracle.play(move)
         text = game.to_json()

@@ -38,7 +38,7 @@ from typing import Final
 from ...cards import SUITS, Card, full_deck
 from ...chance import seed_rng, shuffled
 from ...moves import Move
-from ...table import Event, Pile, Table
+from ...table import Event, Pile, Scalar, Table
 
 __all__ = [
     "KlondikeModel", "State", "EMPTY", "WASTE_LIMIT", "CARDS", "CODES", "card_code", "card_of",
@@ -541,9 +541,31 @@ class KlondikeModel:
                   for t, col in zip(_COLUMNS, self.cols, strict=True)]
         piles.append(Pile("s", "stock", [CARDS[c] for c in reversed(self.talon[self.pos:])]))
         piles.append(Pile("w", "waste", [CARDS[c] for c in self.talon[:self.pos]]))
-        return Table(piles, {"over": self.over, "won": self.won, "reason": self.reason,
-                             "pass": self.passes, "waste_limit": self.waste_limit,
-                             "forced": self.forced})
+        return Table(piles, self.facts())
+
+    def pile(self, pile_id: str) -> Pile:
+        """One pile of :meth:`to_table`, built alone (``"fc"``.., ``"t1"``.., ``"s"``, ``"w"``).
+
+        >>> model = KlondikeModel({"variant": "polish"}, 5, deal_codes(5))
+        >>> model.deal()
+        >>> model.pile("t2") == model.to_table().piles["t2"]
+        True
+        """
+        kind = pile_id[0]
+        if kind == "t":
+            col = self.cols[int(pile_id[1:]) - 1]
+            return Pile(pile_id, "tableau", [CARDS[c] for c in col[1:]], col[0])
+        if kind == "f":
+            s = _FOUNDATIONS.index(pile_id)
+            return Pile(pile_id, "foundation", [CARDS[s * 13 + r] for r in range(self.found[s])])
+        if pile_id == "w":
+            return Pile("w", "waste", [CARDS[c] for c in self.talon[:self.pos]])
+        return Pile("s", "stock", [CARDS[c] for c in reversed(self.talon[self.pos:])])
+
+    def facts(self) -> dict[str, Scalar]:
+        """The table facts of :meth:`to_table`."""
+        return {"over": self.over, "won": self.won, "reason": self.reason, "pass": self.passes,
+                "waste_limit": self.waste_limit, "forced": self.forced}
 
     @classmethod
     def from_table(cls, options: Mapping[str, str], seed: int, table: Table,

@@ -50,12 +50,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...cards import Card, full_deck, rank_word, suit_name, with_article
+from ...model import Model
 from ...moves import Move
 from ...rules import Context, Rules
 from ...table import Pile, Table
 from ..common import foundation_id
 from .model import CODES as _CODES
-from .model import EMPTY
+from .model import EMPTY, KlondikeModel
 from .model import ON as _ON
 from .model import goes_up as _model_goes_up
 
@@ -171,6 +172,7 @@ class KlondikeRules(Rules):
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
     model = "solitaire_widgets.games.klondike.model:KlondikeModel"
+    game_on_model = True
     solver = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
@@ -764,6 +766,13 @@ class KlondikeRules(Rules):
         if move.src != "w" and src.down and src.down == len(src.cards) - move.count:
             text += "; the face-down card beneath is turned up"
         return text
+
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off Klondike's model: the same words, from a
+        table holding only the piles they name (the move's own, or the hand and the waste)."""
+        assert isinstance(model, KlondikeModel)
+        ids = ("s", "w") if move.action != "move" else (move.src, move.dst)
+        return self.describe_move(Table([model.pile(i) for i in ids], model.facts()), move)
 
     def status(self, table: Table) -> str:
         piles = table.piles
