@@ -511,21 +511,26 @@ class Game:
         would; ``shuffle`` replaces them for this step (a save's recorded orders).
         """
         events: list[Event] = []
-        seeded = model.shuffler
-        if shuffle is not None:
-            model.shuffler = _on_codes(shuffle)
-        try:
-            if not self._steps:
-                text = "The deal"
-                model.deal(events)  # type: ignore[call-arg]
-            else:
-                text = self.rules.describe_model_move(model, move)
-                model.apply(move, events)
-        finally:
-            model.shuffler = seeded
+        steps = self._steps
+        if shuffle is None and steps:
+            text = self.rules.describe_model_move(model, move)
+            model.apply(move, events)
+        else:
+            seeded = model.shuffler
+            if shuffle is not None:
+                model.shuffler = _on_codes(shuffle)
+            try:
+                if not steps:
+                    text = "The deal"
+                    model.deal(events)  # type: ignore[call-arg]
+                else:
+                    text = self.rules.describe_model_move(model, move)
+                    model.apply(move, events)
+            finally:
+                model.shuffler = seeded
         step = _new_step(Step, (move, text, tuple(events)))
-        self._steps.append(step)
-        if len(self._steps) % MARK_EVERY == 1:
+        steps.append(step)
+        if len(steps) % MARK_EVERY == 1:
             self._mark()
         self._legal = model.legal_moves()
         return step

@@ -303,6 +303,9 @@ for _i in range(7):
             _DECODE[_move] = (_COL_T, _i, _j, _n)
 for _s in range(4):
     _DECODE[_UP[7][_s]] = (_W_F, 0, _s, 1)
+# The same, by the identity of the moves built here (kept alive by _DECODE, so
+# no other object has their ids): a move handed out is decoded without hashing it.
+_BY_ID: Final[dict[int, tuple[int, int, int, int]]] = {id(m): d for m, d in _DECODE.items()}
 
 #: Why a dead game is lost, in the player's words (see :meth:`KlondikeModel.dead`).
 DEAD_REASON: Final = (
@@ -326,6 +329,12 @@ _NO_PASS_LEFT: Final = ("no move is left: the hand is used up, the waste may not
                         "over again (there is no third pass), and nothing can be played")
 _NO_STOCK_LEFT: Final = "no move is left: the stock is used up and nothing can be played"
 _VARIANTS: Final = ("polish", "standard", "draw-three")
+#: A column's last face-down card turned up: ``_FLIP[column]``.
+_FLIP: Final = tuple(Event("flip", column) for column in _COLUMNS)
+#: Each pile of :meth:`KlondikeModel.pile`: its kind, and which column or foundation.
+_PILE_AT: Final = {**{t: ("tableau", i) for i, t in enumerate(_COLUMNS)},
+                   **{f: ("foundation", s) for s, f in enumerate(_FOUNDATIONS)},
+                   "s": ("stock", 0), "w": ("waste", 0)}
 
 
 def _overflow_reason(card: int) -> str:
@@ -333,8 +342,67 @@ def _overflow_reason(card: int) -> str:
             "cannot be played, so the solitaire has not come out")
 
 
+#: Builds an event without the named tuple's Python-level ``__new__`` (every field given).
+_new_event: Final = tuple.__new__
+#: Each card alone, as an event's cards: ``_ONE[code]``.
+_ONE: Final = tuple((card,) for card in CARDS)
+
+
 def _moved(src: str, dst: str, cards: bytes, face_up: bool = True) -> Event:
-    return Event("move", src, dst, tuple(CARDS[c] for c in cards), face_up)
+    """The event of ``cards`` moving from ``src`` to ``dst`` (as the engine's context records it)."""
+    moved = _ONE[cards[0]] if len(cards) == 1 else tuple(map(CARDS.__getitem__, cards))
+    return _new_event(Event, ("move", src, dst, moved, face_up, "", None))
+
+
+#: A card turned from the hand onto the waste, and back when the waste is turned over.
+_TURNED: Final = tuple(_moved("s", "w", bytes((code,))) for code in range(52))
+_TURNED_BACK: Final = tuple(_moved("w", "s", bytes((code,)), False) for code in range(52))
+
+
+class _Piles(dict[str, Pile]):
+    """A model's piles, each built when first looked up (see :meth:`KlondikeModel.table_view`)."""
+
+    __slots__ = ("model",)
+    model: KlondikeModel
+
+    def __missing__(self, pile_id: str) -> Pile:
+        pile = self[pile_id] = self.model.pile(pile_id)
+        return pile
+
+
+def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
+    """The moves of cards from one column to another, in the engine's order
+    (by column moved from, then column moved to); ``tops`` are the columns' end cards."""
+    moves: list[Move] = []
+    for si in range(7):
+        col = cols[si]
+        n = len(col) - 1
+        if not n:
+            continue
+        # Where the face-up sequence at the end begins (card index; the
+        # face-up cards always form one, but a stacked position might not).
+        start = n - 1
+        low = col[0]
+        while start > low and ON[col[start + 1] * 53 + col[start]]:
+            start -= 1
+        head = col[start + 1] % 13
+        between = _BETWEEN[si]
+        for di in range(7):
+            if di == si:
+                continue
+            top = tops[di]
+            if top == EMPTY:
+                # An empty column takes a king with its sequence (one
+                # already at the bottom may move too: pointless, but legal).
+                if head == 12:
+                    moves.append(between[di][n - start - 1])
+                continue
+            # The run goes down one rank at a time, so at most one of its
+            # cards has the rank that fits the end card.
+            k = start + head - top % 13 + 1
+            if start <= k < n and ON[col[k + 1] * 53 + top]:
+                moves.append(between[di][n - k - 1])
+    return moves
 
 
 class KlondikeModel:
@@ -388,6 +456,9 @@ class KlondikeModel:
         self.reason = ""
         self.shuffles = 0
         self._moves: list[Move] | None = None
+        # The moves of cards between columns: they change only when a column
+        # does (not when the hand is turned), so they are kept until then.
+        self._shifts: list[Move] | None = None
 
     # -- the protocol ------------------------------------------------------------
 
@@ -416,6 +487,7 @@ class KlondikeModel:
         self.passes = 1
         self.waste_limit = self.forced = self.over = self.won = False
         self.reason = ""
+        self._shifts = None
         self._settle(False, events)
 
     def legal_moves(self) -> list[Move]:
@@ -430,8 +502,10 @@ class KlondikeModel:
 
         With ``events`` given, the engine's events for the step are appended to it.
         """
-        kind, a, b, n = _DECODE[move]
+        kind, a, b, n = _BY_ID.get(id(move)) or _DECODE[move]
         cols = self.cols
+        if kind != _TURN and kind != _REDEAL and kind != _W_F:
+            self._shifts = None
         # Whether the move can be undone by moves that only go round, so that a
         # position that was not dead before it is not dead after it either
         # (then the test of a dead game is skipped, as the engine skips it).
@@ -451,7 +525,7 @@ class KlondikeModel:
             k = min(self.draw, len(self.talon) - pos)
             if events is not None:
                 for j in range(pos, pos + k):
-                    events.append(_moved("s", "w", self.talon[j:j + 1]))
+                    events.append(_TURNED[self.talon[j]])
             self.pos = pos + k
             if full:
                 self.forced = True
@@ -462,7 +536,7 @@ class KlondikeModel:
         elif kind == _REDEAL:
             if events is not None:
                 for j in range(self.pos - 1, -1, -1):
-                    events.append(_moved("w", "s", self.talon[j:j + 1], False))
+                    events.append(_TURNED_BACK[self.talon[j]])
             self.pos = 0
             self.passes += 1
             if events is not None:
@@ -510,7 +584,7 @@ class KlondikeModel:
             if events is not None:
                 events.append(_moved(_COLUMNS[a], dst, moved))
                 if rest[0] != col[0]:
-                    events.append(Event("flip", _COLUMNS[a]))
+                    events.append(_FLIP[a])
             if kind == _COL_F and found[0] + found[1] + found[2] + found[3] == 52:
                 self._end(True, WON_REASON, events)
         self._settle(goes_round, events)
@@ -531,6 +605,7 @@ class KlondikeModel:
         other.reason = self.reason
         other.shuffles = self.shuffles
         other._moves = self._moves
+        other._shifts = self._shifts
         return other
 
     def to_table(self) -> Table:
@@ -551,16 +626,33 @@ class KlondikeModel:
         >>> model.pile("t2") == model.to_table().piles["t2"]
         True
         """
-        kind = pile_id[0]
-        if kind == "t":
-            col = self.cols[int(pile_id[1:]) - 1]
-            return Pile(pile_id, "tableau", [CARDS[c] for c in col[1:]], col[0])
-        if kind == "f":
-            s = _FOUNDATIONS.index(pile_id)
-            return Pile(pile_id, "foundation", [CARDS[s * 13 + r] for r in range(self.found[s])])
-        if pile_id == "w":
-            return Pile("w", "waste", [CARDS[c] for c in self.talon[:self.pos]])
-        return Pile("s", "stock", [CARDS[c] for c in reversed(self.talon[self.pos:])])
+        kind, at = _PILE_AT[pile_id]
+        if kind == "tableau":
+            col = self.cols[at]
+            return Pile(pile_id, "tableau", list(map(CARDS.__getitem__, col[1:])), col[0])
+        if kind == "foundation":
+            return Pile(pile_id, "foundation", list(CARDS[at * 13:at * 13 + self.found[at]]))
+        if kind == "waste":
+            return Pile("w", "waste", list(map(CARDS.__getitem__, self.talon[:self.pos])))
+        return Pile("s", "stock", list(map(CARDS.__getitem__, self.talon[:self.pos - 1:-1]
+                                          if self.pos else self.talon[::-1])))
+
+    def table_view(self) -> Table:
+        """The position as a table whose piles are built only when looked up by id
+        (``table.piles["w"]``; it cannot be iterated): for reading a few piles cheaply.
+
+        >>> model = KlondikeModel({"variant": "polish"}, 5, deal_codes(5))
+        >>> model.deal()
+        >>> model.table_view().piles["t7"] == model.to_table().piles["t7"]
+        True
+        """
+        view: Table = object.__new__(Table)
+        piles = view.piles = _Piles()
+        piles.model = self
+        view.facts = {"over": self.over, "won": self.won, "reason": self.reason,
+                      "pass": self.passes, "waste_limit": self.waste_limit,
+                      "forced": self.forced}
+        return view
 
     def facts(self) -> dict[str, Scalar]:
         """The table facts of :meth:`to_table`."""
@@ -636,34 +728,10 @@ class KlondikeModel:
             for di in range(7):
                 if ON[at + tops[di]]:
                     moves.append(_ONTO[di])
-        for si in range(7):
-            col = cols[si]
-            n = len(col) - 1
-            if not n:
-                continue
-            # Where the face-up sequence at the end begins (card index; the
-            # face-up cards always form one, but a stacked position might not).
-            start = n - 1
-            low = col[0]
-            while start > low and ON[col[start + 1] * 53 + col[start]]:
-                start -= 1
-            head = col[start + 1] % 13
-            between = _BETWEEN[si]
-            for di in range(7):
-                if di == si:
-                    continue
-                top = tops[di]
-                if top == EMPTY:
-                    # An empty column takes a king with its sequence (one
-                    # already at the bottom may move too: pointless, but legal).
-                    if head == 12:
-                        moves.append(between[di][n - start - 1])
-                    continue
-                # The run goes down one rank at a time, so at most one of its
-                # cards has the rank that fits the end card.
-                k = start + head - top % 13 + 1
-                if start <= k < n and ON[col[k + 1] * 53 + top]:
-                    moves.append(between[di][n - k - 1])
+        shifts = self._shifts
+        if shifts is None:
+            shifts = self._shifts = _shifts(cols, tops)
+        moves += shifts
         if self.worry:
             for s in range(4):
                 if found[s]:

@@ -769,10 +769,9 @@ class KlondikeRules(Rules):
 
     def describe_model_move(self, model: Model, move: Move) -> str:
         """:meth:`describe_move` read off Klondike's model: the same words, from a
-        table holding only the piles they name (the move's own, or the hand and the waste)."""
+        table that builds only the piles they look up (:meth:`KlondikeModel.table_view`)."""
         assert isinstance(model, KlondikeModel)
-        ids = ("s", "w") if move.action != "move" else (move.src, move.dst)
-        return self.describe_move(Table([model.pile(i) for i in ids], model.facts()), move)
+        return self.describe_move(model.table_view(), move)
 
     def status(self, table: Table) -> str:
         piles = table.piles
