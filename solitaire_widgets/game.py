@@ -9,8 +9,8 @@ the undone step's own events, reshuffles included.
 A game whose rules say so (``Rules.game_on_model``) plays on the game's model
 (:mod:`solitaire_widgets.model`): the legal moves, the outcome, each step's
 words and events are read off the model, and the table is built from it only
-when it is read, then kept up with the steps' events. The rules' own hooks
-stay the oracle the model is compared with (``tests/test_model_conformance.py``).
+when it is read, then kept up with the steps' events. A game with no model
+plays on its table through the rules' hooks.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
@@ -157,8 +157,10 @@ class Game:
         """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
 
         A game whose rules say so (``Rules.game_on_model``) plays on its
-        model; ``backend="rules"`` plays it through the rules' hooks instead
-        (the oracle the model is compared with).
+        model; ``backend="rules"`` plays it on its table through the rules'
+        hooks instead, as a game with no model plays (for a game whose rules
+        write their own hooks beside its model, the oracle the model is
+        compared with; ``tests/test_model_conformance.py``).
         """
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)

@@ -506,9 +506,17 @@ class KlondikeModel:
         cols = self.cols
         if kind != _TURN and kind != _REDEAL and kind != _W_F:
             self._shifts = None
-        # Whether the move can be undone by moves that only go round, so that a
-        # position that was not dead before it is not dead after it either
-        # (then the test of a dead game is skipped, as the engine skips it).
+        # Whether the move can be undone by moves that only go round, so that a position that was
+        # not dead before it is not dead after it either. With unlimited passes, turning the waste
+        # over changes none of the cards that can come to the top of the waste
+        # (:meth:`talon_tops`), and nor does turning the hand drawing one. Drawing three, turning
+        # the hand can lose one of them, the waste's top card, which will not be on top again if
+        # the next passes cut the packets differently: it stays one when the waste holds a whole
+        # number of packets (0, 3, 6... cards), cut as every later pass will cut them. A part of a
+        # column's sequence moved onto another column, leaving a face-up card behind, can move
+        # back onto it. (A whole column moved away cannot always come back: an empty column takes
+        # only a king.) The test of a dead game is skipped after these moves, the most frequent
+        # ones.
         if kind == _COL_T:
             col = cols[a]
             goes_round = len(col) - 1 - col[0] > n
@@ -790,18 +798,49 @@ class KlondikeModel:
         return talon_tops(self.talon, self.pos, self.draw, another_pass(self.polish, self.passes))
 
     def dead(self) -> bool:
-        """Whether the game can no longer change, so can never be won (it is lost).
+        """Whether the game can no longer change: it can never be won, so it is lost.
 
-        A game moves forward only when a card goes up, a talon card comes into
-        a column, or a face-down card is turned up; the position is dead when
-        no line of other moves ever leads to one. ``ends`` grows to every card
-        that could ever end a column (a face-up card whose twin could end one);
-        a column could ever be empty if one is, or if a column with no
-        face-down card has at its bottom a card, not a king, that could be
-        laid on a card of ``ends``. Dead: no card of ``ends`` or of the talon
-        tops goes up, no talon top fits a card of ``ends`` (a king, an empty
-        column), and no lowest face-up card over a face-down one does either.
+        A game moves forward only when a card goes up to a foundation, a card
+        of the talon (the hand and the waste) comes into a column, or a
+        face-down card is turned up; nothing undoes any of them (foundation
+        cards never come back, cards never go back into the hand, and a card
+        turned up stays up). Every other move (turning the hand, turning the
+        waste over, moving cards between columns without turning a card up)
+        only goes round. A position is *dead* when no line of such moves
+        ever leads to a move forward: then every position after it is dead too,
+        and since it is not won, the game can never be won. In the standard
+        and draw-three variants the hand can be turned for ever, so without
+        this test such a game would never end.
+
+        What is checked, and why it is enough (each set is *at least* every
+        card that could ever do the thing, as long as nothing moves forward):
+
+        * ``ends``: the cards that could ever end a column. A face-up card
+          ``x`` comes to end its column only when the card lying on it leaves,
+          laid (with the cards on it) on a card of ``x``'s rank and colour in
+          another column: on ``x``'s *twin* (the other suit of that colour),
+          which must end a column first. So ``ends`` is the end cards now,
+          then, again and again, every face-up card whose twin is in ``ends``.
+        * a column could ever be empty: one is empty now, or a column with no
+          face-down card has, at its bottom, a card that is not a king and
+          could be laid on a card of ``ends``.
+        * :meth:`talon_tops`: the cards that could ever be the waste's top.
+
+        The position is dead when no card of ``ends`` or of the talon tops
+        goes up to its foundation, no card of the talon tops could be laid on
+        a card of ``ends`` (or, a king, in an empty column), and no column with
+        a face-down card has, at the bottom of its face-up cards, a card that
+        could be laid on a card of ``ends`` (or, a king, in an empty column).
+        The test finds every position in which a whole pass through the hand
+        offers nothing but turning, and more: it also ends a game in which the
+        only moves left shift cards between columns and change nothing.
+
         With worrying back, :meth:`dead_worrying`.
+
+        >>> model = KlondikeModel({"variant": "standard"}, 5, deal_codes(5))
+        >>> model.deal()
+        >>> model.dead()
+        False
         """
         if self.worry:
             return self.dead_worrying()
@@ -837,13 +876,44 @@ class KlondikeModel:
     def dead_worrying(self) -> bool:
         """:meth:`dead` when cards may come back from the foundations (worrying back).
 
-        Going up is no longer a move forward; only turning a face-down card up
-        or taking a card out of the talon is. ``ends`` also grows by the
-        foundation cards that could come back, each foundation could be
-        built as high as the next cards of its suit in ``ends`` and brought
-        as low as its cards that could be laid somewhere. Dead: some
-        face-down or talon card is left, and no talon top and no lowest
-        face-up card over a face-down one could go up or be laid somewhere.
+        A card that goes up may now come back, so going up is no longer a move
+        forward. A game moves forward only when a face-down card is turned
+        up or a card leaves the talon (to a column or a foundation): nothing
+        undoes either (cards never go back into the hand, nor face down). The
+        position is dead when no line of other moves (turning, moving cards
+        between columns, up to the foundations and back) ever leads to a
+        move forward, and some face-down or talon card is left: then it
+        stays there for ever and the game can never be won. (With none left
+        the game is won by sending the lowest card up again and again.)
+
+        What is checked, each set *at least* what could ever be, as long as
+        nothing moves forward (a fixpoint: each set only grows):
+
+        * ``ends``: the cards that could ever end a column: the end cards now;
+          a face-up card whose card on it could leave, laid on the face-up
+          card's twin (in ``ends``) or going up (itself in ``ends``, its
+          foundation able to reach the rank below it); and a foundation card
+          that could come back, onto a card of ``ends`` (or, a king, into an
+          empty column);
+        * how high each foundation could be built: up from its height now
+          through the next cards of its suit while they are in ``ends``;
+        * a column could ever be empty: one is empty now, or a column with no
+          face-down card has at its bottom a card that is not a king and
+          could be laid on a card of ``ends`` or go up.
+
+        The position is dead when no card of the talon tops
+        (:meth:`talon_tops`) could go up (its foundation able to hold the
+        rank below it: built up to it, or brought back down to it) or be
+        laid on a card of ``ends`` (or, a king, in an empty column), and no
+        column with a face-down card has, at the bottom of its face-up cards,
+        a card that could be laid on a card of ``ends`` (a king: in an empty
+        column) or, itself in ``ends``, go up.
+
+        >>> model = KlondikeModel({"variant": "standard", "worrying_back": "yes"}, 5,
+        ...                       deal_codes(5))
+        >>> model.deal()
+        >>> model.dead_worrying()
+        False
         """
         found = self.found
         cols = self.cols
