@@ -1,8 +1,18 @@
 """What a move costs late in a long game, and what a long stay at one table keeps.
 
 Run: ``python benchmarks/bench_long_games.py`` (about two minutes; ``--no-soak``:
-the moves' costs alone, half a minute). No browser:
+the moves' costs alone, half a minute; ``--open-only``: the longest save alone;
+``--previous DIR``: that save also opened by the package in ``DIR``, e.g. a
+copy of another commit, in the same run). No browser:
 the widget and the in-page table's engine side run here, as in the tests.
+
+- The longest save: a Klondike game of :data:`~solitaire_widgets.game.MAX_MOVES`
+  moves (20,000, the most a game or a save holds), loaded with
+  :func:`~solitaire_widgets.load_game` (every move checked), opened in a
+  :class:`~solitaire_widgets.widgets.ReplayWidget` and in a
+  :class:`~solitaire_widgets.widgets.GameWidget` (each from its text, the
+  load included), in seconds of CPU time, the best of three; the goal is
+  under a second each.
 
 - A move's cost at 0, 1,000, 5,000 and 20,000 moves of history (a
   Klondike deal turned through its hand again and again: ``turn``, and
@@ -31,15 +41,19 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The package measured: this checkout's, or another copy's (``--previous`` runs
+# this file again with BENCH_PACKAGE_DIR set to it).
+sys.path.insert(0, os.environ.get("BENCH_PACKAGE_DIR") or str(Path(__file__).resolve().parent.parent))
 
 import ipywidgets  # type: ignore[import-untyped]  # noqa: E402
 
@@ -192,7 +206,68 @@ def soak(game_name: str) -> None:
           f"worst {max(took) * 1000:.0f} ms")
 
 
+def longest_save() -> str:
+    """The save of :func:`long_game` at the most moves a game holds."""
+    from solitaire_widgets.game import MAX_MOVES
+
+    return long_game(MAX_MOVES).to_json()
+
+
+def open_times(text: str) -> dict[str, Any]:
+    """CPU seconds (best of three) to load ``text`` and to open it in each widget."""
+    from solitaire_widgets import load_game
+    from solitaire_widgets.widgets import ReplayWidget
+
+    def replay() -> None:
+        ReplayWidget(text, animate=False).close()
+
+    def table() -> None:
+        GameWidget(load_game(text), animate=False).close()
+
+    import solitaire_widgets
+
+    times = {"package": solitaire_widgets.__file__}
+    for name, run in (("load", lambda: load_game(text)), ("replay widget", replay),
+                      ("game widget", table)):
+        best = float("inf")
+        for _ in range(3):
+            gc.collect()
+            t0 = time.process_time()
+            run()
+            best = min(best, time.process_time() - t0)
+        times[name] = best
+    return times
+
+
+def open_longest(previous: str | None) -> None:
+    """Print the longest save's open times here, and by the package in ``previous``."""
+    text = longest_save()
+    moves = len(json.loads(text)["moves"])
+    print(f"the longest save: {moves:,} moves, {len(text.encode()):,} bytes "
+          "(CPU seconds, best of 3)")
+    rows = {"this package": open_times(text)}
+    if previous:
+        path = Path(__file__).resolve().parent / "bench_long_games.py"
+        env = {**os.environ, "BENCH_PACKAGE_DIR": str(Path(previous).resolve())}
+        done = subprocess.run([sys.executable, "-c",
+                               "import json, sys; sys.path.insert(0, sys.argv[1]); "
+                               "import bench_long_games as b; "
+                               "print(json.dumps(b.open_times(sys.stdin.read())))",
+                               str(path.parent)], input=text, env=env, capture_output=True,
+                              text=True, check=True)
+        rows[f"previous ({previous})"] = json.loads(done.stdout)
+    print(f"{'':40} {'load':>8} {'replay widget':>14} {'game widget':>12}")
+    for label, times in rows.items():
+        print(f"{label:40} {times['load']:8.2f} {times['replay widget']:14.2f} "
+              f"{times['game widget']:12.2f}  ({times['package']})")
+
+
 def main() -> int:
+    args = sys.argv[1:]
+    previous = args[args.index("--previous") + 1] if "--previous" in args else None
+    if "--open-only" in args:
+        open_longest(previous)
+        return 0
     print(f"a move after N moves of history (median of {REPEATS}, ms), "
           "and the bytes of the answer to a play request")
     print("(at N moves: the last move of the longest such game whose last move turns the\n"
@@ -205,7 +280,9 @@ def main() -> int:
         s_play, s_undo, size = session_move(moves)
         print(f"{length - 1:7,} {_ms(w_play):>12} {_ms(w_undo):>12} {sent:13,} {_ms(s_play):>10} "
               f"{_ms(s_undo):>10} {size:13,}", flush=True)
-    if "--no-soak" in sys.argv[1:]:
+    print()
+    open_longest(previous)
+    if "--no-soak" in args:
         return 0
     print(f"\na soak of {SOAK_REQUESTS:,} requests at one table of each game")
     for game_name in ("chain", "klondike", "quarrel"):

@@ -1,6 +1,8 @@
 """The in-page engine in headless Chromium, and the kernel-free player's cost in Python.
 
-Run: ``python benchmarks/bench_web.py`` (needs the runtime: ``make web-runtime``).
+Run: ``python benchmarks/bench_web.py`` (needs the runtime: ``make web-runtime``;
+``--moves-only``: a move's round trip alone; ``BENCH_PACKAGE_DIR=DIR``: the
+package in ``DIR`` measured instead of this checkout's).
 An exported Klondike table is served from 127.0.0.1 (a fresh browser
 context each time, so the runtime is loaded cold) and measured:
 
@@ -43,7 +45,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+# The package measured: this checkout's, or another copy's, given as BENCH_PACKAGE_DIR
+# (e.g. a copy of another commit, to measure it beside this one on the same machine).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, os.environ.get("BENCH_PACKAGE_DIR") or sys.path[0])
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -172,10 +177,22 @@ def _visits(context: Any, url: str, count: int) -> list[tuple[float, dict[str, A
     return starts
 
 
-def browser_figures(site: Path, runs: int) -> None:
+def browser_figures(site: Path, runs: int, moves_only: bool = False) -> None:
     with served_directory(site) as url, sync_playwright() as pw:
         args = list(CHROMIUM_ARGS)
         browser = pw.chromium.launch(executable_path=find_chromium(), args=args)
+        if not moves_only:
+            starts_and_visits(browser, pw, url, runs)
+        move_figures(browser, url)
+        if not moves_only:
+            replay_and_weight(browser, url)
+        browser.close()
+
+
+def starts_and_visits(browser: Any, pw: Any, url: str, runs: int) -> None:
+    """The start figures: cold, warm, second visits (see the module)."""
+    if True:
+        args = list(CHROMIUM_ARGS)
         # Cold: the first start in a browser just launched (nothing cached
         # anywhere); then a second visit in the same profile, from the kept
         # engine; then one more with the kept copy removed (the baseline).
@@ -217,6 +234,11 @@ def browser_figures(site: Path, runs: int) -> None:
         for number, (took, phases) in enumerate(visits[1:], start=2):
             print(f"  visit {number} phases: {_phases(took, phases)}")
 
+
+def move_figures(browser: Any, url: str) -> None:
+    """A move's round trip in the page (median and worst of 30), and in CPython the
+    same moves' requests answered by the in-page table's session (the engine's side)."""
+    if True:
         context = browser.new_context()
         page = context.new_page()
         page.goto(f"{url}/index.html")
@@ -247,7 +269,46 @@ def browser_figures(site: Path, runs: int) -> None:
               f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms over {len(times)} "
               f"moves (budget {MOVE_BUDGET_MS:.0f} ms median)")
         context.close()
+        session_figures(len(times))
 
+
+def session_figures(moves: int) -> None:
+    """The same moves' clicks (press and release on the source, then on the destination)
+    answered in CPython by the in-page table's session, as the worker answers them; the
+    press on the destination, which plays the move, is timed."""
+    from solitaire_widgets.web import worker_api
+    from solitaire_widgets.web.session import TableSession
+
+    game = new_game("klondike", seed=7, variant="polish")
+    worker_api._tables["bench"] = TableSession(new_game("klondike", seed=7, variant="polish"),
+                                               prefix="bench")
+    times: list[float] = []
+    clock = 0.0
+    while len(times) < moves and not game.is_over:
+        move = next((m for m in game.legal_moves() if m.action == "move"), None)
+        scene = layout("klondike", game.table, DISPLAY_WIDTH)
+        clicks = ([_point(scene, "s")] if move is None else
+                  [_point(scene, move.src, move.count), _point(scene, move.dst)])
+        for number, (x, y) in enumerate(clicks):
+            clock += 1.0
+            t0 = time.process_time()
+            worker_api.call(json.dumps({"op": "press", "table": "bench", "x": x, "y": y,
+                                        "t": clock}))
+            took = time.process_time() - t0
+            worker_api.call(json.dumps({"op": "release", "table": "bench", "x": x, "y": y,
+                                        "t": clock}))
+            if number == len(clicks) - 1 and move is not None:
+                times.append(took * 1000)
+        game.play(move if move is not None else ("turn" if game.is_legal("turn") else "redeal"))
+    assert worker_api._tables.pop("bench").game.status == game.status
+    print(f"  in CPython, the same clicks (press requests) answered by the in-page table's "
+          f"session: median {statistics.median(times):.2f} ms, worst {max(times):.2f} ms "
+          "(CPU time)")
+
+
+def replay_and_weight(browser: Any, url: str) -> None:
+    """The replay in the browser and the page's weight (see the module)."""
+    if True:
         context = browser.new_context()
         page = context.new_page()
         page.goto(f"{url}/replay.html")
@@ -266,7 +327,6 @@ def browser_figures(site: Path, runs: int) -> None:
               f"script, its styles and the Play here markup add "
               f"{(with_script - without) / 1024:.1f} KB (budget +{WEIGHT_BUDGET_KB:.0f} KB)")
         context.close()
-        browser.close()
 
 
 def player_figures() -> None:
@@ -291,6 +351,8 @@ def player_figures() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
+    parser.add_argument("--moves-only", action="store_true",
+                        help="only a move's round trip (in the page and in CPython)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
@@ -312,8 +374,9 @@ def main() -> int:
             + game_player(game) + "</body></html>", encoding="utf-8")
         print(f"load average before the run: {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} cores")
-        browser_figures(site, args.runs)
-    player_figures()
+        browser_figures(site, args.runs, args.moves_only)
+    if not args.moves_only:
+        player_figures()
     return 0
 
 

@@ -9,8 +9,8 @@ the undone step's own events, reshuffles included.
 A game whose rules say so (``Rules.game_on_model``) plays on the game's model
 (:mod:`solitaire_widgets.model`): the legal moves, the outcome, each step's
 words and events are read off the model, and the table is built from it only
-when it is read, then kept up with the steps' events. The rules' own hooks
-stay the oracle the model is compared with (``tests/test_model_conformance.py``).
+when it is read, then kept up with the steps' events. A game with no model
+plays on its table through the rules' hooks.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
@@ -158,8 +158,10 @@ class Game:
         """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
 
         A game whose rules say so (``Rules.game_on_model``) plays on its
-        model; ``backend="rules"`` plays it through the rules' hooks instead
-        (the oracle the model is compared with).
+        model; ``backend="rules"`` plays it on its table through the rules'
+        hooks instead, as a game with no model plays (for a game whose rules
+        write their own hooks beside its model, the oracle the model is
+        compared with; ``tests/test_model_conformance.py``).
         """
         #: The deck in dealing order: ``deck[0]`` is dealt first.
         self.deck: tuple[Card, ...] = tuple(cards)
@@ -517,21 +519,26 @@ class Game:
         would; ``shuffle`` replaces them for this step (a save's recorded orders).
         """
         events: list[Event] = []
-        seeded = model.shuffler
-        if shuffle is not None:
-            model.shuffler = _on_codes(shuffle)
-        try:
-            if not self._steps:
-                text = _("The deal")
-                model.deal(events)  # type: ignore[call-arg]
-            else:
-                text = self.rules.describe_model_move(model, move)
-                model.apply(move, events)
-        finally:
-            model.shuffler = seeded
+        steps = self._steps
+        if shuffle is None and steps:
+            text = self.rules.describe_model_move(model, move)
+            model.apply(move, events)
+        else:
+            seeded = model.shuffler
+            if shuffle is not None:
+                model.shuffler = _on_codes(shuffle)
+            try:
+                if not steps:
+                    text = _("The deal")
+                    model.deal(events)  # type: ignore[call-arg]
+                else:
+                    text = self.rules.describe_model_move(model, move)
+                    model.apply(move, events)
+            finally:
+                model.shuffler = seeded
         step = _new_step(Step, (move, text, tuple(events)))
-        self._steps.append(step)
-        if len(self._steps) % MARK_EVERY == 1:
+        steps.append(step)
+        if len(steps) % MARK_EVERY == 1:
             self._mark()
         self._legal = model.legal_moves()
         return step

@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import ClassVar
 
-from .cards import Card, Words, card_words
+from .cards import CARD, CODE, Card, Words, card_words
 from .errors import NotationError, OptionError, excerpt
 from .i18n import N_, _, translations
-from .model import Model
+from .model import CodeShuffler, Model, model_class
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
 
@@ -212,8 +212,9 @@ class Rules:
     model: ClassVar[str | None] = None
     #: Whether a :class:`~solitaire_widgets.game.Game` of this game plays on its
     #: :attr:`model` (its moves, outcome and events read off the model, its
-    #: table built from it when read) rather than through the hooks below,
-    #: which then remain the oracle the model is compared with.
+    #: table built from it when read) rather than through the hooks below.
+    #: A game with a model need not write the hooks :meth:`opening`,
+    #: :meth:`legal_moves` and :meth:`apply`: by default they play on the model.
     game_on_model: ClassVar[bool] = False
     #: What the game calls the piles that take the cards home (the ``f`` key's
     #: word), in English; :meth:`foundation_words` gives it in the current language.
@@ -267,20 +268,56 @@ class Rules:
         raise NotImplementedError
 
     def opening(self, ctx: Context) -> None:
-        """Deal the opening position from the stock (whose top is the first card)."""
-        raise NotImplementedError
+        """Deal the opening position from the stock (whose top is the first card).
+
+        A game with a :attr:`model` deals on it by default.
+        """
+        if self.model is None:
+            raise NotImplementedError
+        deck = [CODE[card] for card in reversed(ctx.table.piles[STOCK].cards)]
+        model = model_class(self.model)(self.options, 0, deck, _on_codes(ctx))
+        events: list[Event] = []
+        model.deal(events)  # type: ignore[call-arg]
+        _carry_out(ctx, events)
 
     def legal_moves(self, table: Table) -> list[Move]:
-        """Every legal move in a position that is not over, in a stable order."""
-        raise NotImplementedError
+        """Every legal move in a position that is not over, in a stable order.
+
+        A game with a :attr:`model` reads them off it by default.
+        """
+        if self.model is None:
+            raise NotImplementedError
+        return self.model_of(table).legal_moves()
 
     def why_illegal(self, table: Table, move: Move) -> str:
         """Why ``move`` is not legal here, in a player's words."""
         raise NotImplementedError
 
     def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        """Play a legal move, with its automatic consequences, through ``ctx``."""
-        raise NotImplementedError
+        """Play a legal move, with its automatic consequences, through ``ctx``.
+
+        A game with a :attr:`model` plays it on the model by default (the
+        model's events, carried out through ``ctx``; its reshuffles drawn by ``ctx``).
+        """
+        if self.model is None:
+            raise NotImplementedError
+        model = self.model_of(table)
+        model.shuffler = _on_codes(ctx)
+        events: list[Event] = []
+        model.apply(move, events)
+        _carry_out(ctx, events)
+
+    def model_of(self, table: Table) -> Model:
+        """The game's :attr:`model` of the position ``table`` (its reshuffles drawn from deal 0).
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("chain", seed=4)
+        >>> game.rules.model_of(game.table).legal_moves() == game.legal_moves()
+        True
+        """
+        if self.model is None:
+            raise NotImplementedError(f"{self.title} has no model")
+        return model_class(self.model).from_table(self.options, 0, table, 0)
 
     def stuck(self, table: Table, ctx: Context) -> None:
         """Called when a position that is not over has no legal move: end it."""
@@ -378,6 +415,21 @@ class Rules:
     def status(self, table: Table) -> str:
         """The position's situation in words (the count, the pass, the deal...)."""
         return ""
+
+
+def _on_codes(ctx: Context) -> CodeShuffler:
+    """The reshuffles ``ctx`` draws, as a model's shuffler of codes."""
+
+    def on_codes(codes: list[int], number: int) -> list[int]:
+        return [CODE[card] for card in ctx._shuffle([CARD[code] for code in codes])]
+
+    return on_codes
+
+
+def _carry_out(ctx: Context, events: list[Event]) -> None:
+    """Carry out a model's events on ``ctx``'s table, recording them."""
+    for event in events:
+        ctx._do(event)
 
 
 def check_declaration(rules: type[Rules]) -> None:

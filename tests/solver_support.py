@@ -18,8 +18,8 @@ from solitaire_widgets import new_game
 from solitaire_widgets.cards import SUITS, Card
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS
+from solitaire_widgets.games.klondike.model import KlondikeModel
 from solitaire_widgets.moves import Move
-from solitaire_widgets.rules import Context
 from solitaire_widgets.solver import Config, dead_ends, solve, state
 from solitaire_widgets.solver.config import DEFAULT
 from solitaire_widgets.table import Table
@@ -101,6 +101,12 @@ def small_position(variant: str, rnd: random.Random, loose_cards: tuple[int, int
     for column in COLUMNS:
         # One face-up card at the end of each column, the rest face down.
         piles[column].down = max(0, len(piles[column].cards) - 1)
+    # The position was set by hand on the table: a game that plays on its model
+    # reads the model from it again (and keeps it as step 0's position).
+    model = game._model
+    if model is not None:
+        game._model = type(model).from_table(game.rules.options, game.seed, game.table, 0)
+        game._marks = [game._model.copy()]
     game._legal = None
     return game
 
@@ -121,29 +127,37 @@ def brute_force(game: Game, limit: int) -> bool | None: ...
 def brute_force(game: Game, limit: int | None = None) -> bool | None:
     """Whether some line of the engine's legal moves wins: every one is tried.
 
-    It plays the rules' own moves on copies of the table (as :class:`Game`
+    It plays the game's own moves on copies of its model (as :class:`Game`
     does, without the history), remembering every position seen. With
     ``limit``, None once it has seen more positions than that.
     """
     if game.is_won:
         return True
-    rules = game.rules
-    polish = game.options["variant"] == "polish"
-    seen = {position_key(game.table, polish)}
-    stack = [game.table]
+    start = game._model
+    assert isinstance(start, KlondikeModel)
+    polish = start.polish
+
+    def key(model: KlondikeModel) -> tuple[object, ...]:
+        # What tells two positions apart (see position_key), on the model.
+        found: tuple[object, ...] = (tuple(model.found), tuple(model.cols), model.talon,
+                                     model.pos)
+        return found + (model.passes, model.waste_limit, model.forced) if polish else found
+
+    seen = {key(start)}
+    stack = [start]
     while stack:
         here = stack.pop()
         # Foundation moves are tried first (the last pushed is the next
         # searched): the order finds wins sooner and never changes the answer.
-        moves = sorted(rules.legal_moves(here), key=lambda m: m.dst.startswith("f"))
+        moves = sorted(here.legal_moves(), key=lambda m: m.dst.startswith("f"))
         for move in moves:
             there = here.copy()
-            rules.apply(there, move, Context(there, list))
-            if there.facts["over"]:
-                if there.facts["won"]:
+            there.apply(move)
+            if there.over:
+                if there.won:
                     return True
                 continue
-            k = position_key(there, polish)
+            k = key(there)
             if k not in seen:
                 seen.add(k)
                 if limit is not None and len(seen) > limit:

@@ -1,11 +1,12 @@
-"""Chain's model beside the engine on stacked decks: the branches random play rarely meets.
+"""Chain's model on stacked decks: the branches random play rarely meets.
 
-``tests/test_model_conformance.py`` drives the model and the engine side by
-side over random play; here the same comparison (every step's legal moves,
-events, table, outcome and round trip) runs on decks stacked for the rare
-branches: the auxiliary row under the ``at-start`` reading, laid or refused;
-the redeal; a game won by a fill from the stock; and the copies a search
-keeps. Decks are in dealing order: the first 24 cards are the first layout
+``tests/test_model_conformance.py`` holds the model to the rule sentences
+over random play; here a bare model and the game played on its table through
+the rules' hooks are compared at every step (legal moves, events, table,
+outcome and round trip) on decks stacked for the rare branches, and what
+happens there is checked: the auxiliary row under the ``at-start`` reading,
+laid or refused; the redeal; a game won by a fill from the stock; the second
+deal stuck; and the copies a search keeps. Decks are in dealing order: the first 24 cards are the first layout
 (``l1``..``l24``), then the stock in the order it is turned.
 """
 

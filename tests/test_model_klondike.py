@@ -1,15 +1,17 @@
-"""The Klondike model plays exactly what the engine plays.
+"""The Klondike model, played bare beside the game that plays on it.
 
 :class:`~solitaire_widgets.games.klondike.model.KlondikeModel` holds the
-rules on a compact state; the engine's :class:`KlondikeRules` still holds
-them on a table. Both are driven side by side, move for move: the same
-legal moves in the same order, the same events for each step, the same
+rules on a compact state; a :class:`~solitaire_widgets.Game` of Klondike plays
+on it, and :class:`KlondikeRules` reads its tests (``dead``, ``talon_tops``)
+off it. A bare model and a game are driven side by side, move for move: the
+same legal moves in the same order, the same events for each step, the same
 table, the same end at the same step with the same reason, and the model
-read back from the engine's table is the same model. Random play
-(Hypothesis) covers every variant with and without worrying back; a sweep
-with a simple player plays whole games to their end, which in the standard
-variants is most often a dead game; stacked decks cover the full waste of
-the Polish second pass.
+read back from the game's table is the same model (its state, its legal
+moves, the solver's tuple). Random play (Hypothesis) covers every variant
+with and without worrying back; a sweep with a simple player plays whole
+games to their end, which in the standard variants is most often a dead
+game, each way a game ends met; stacked decks cover the full waste of the
+Polish second pass and a game whose moves only shift cards.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import CARD, CODE
 from ...errors import OptionError, excerpt
-from ...i18n import _
+from ...i18n import N_, _
 from ...model import CodeShuffler, seeded_shuffler
 from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
@@ -50,8 +50,8 @@ _FIRST_AUX = len(PLACES)
 _CELLS = PLACES + AUX
 _CELL = {pile: cell for cell, pile in enumerate(_CELLS)}
 #: Why a game ends, in words (the engine's table fact ``reason``).
-WON = "all 52 cards are on the four series"
-STUCK = ("the second deal is stuck: no card can go to a series and no empty place can be "
+WON = N_("all 52 cards are on the four series")
+STUCK = N_("the second deal is stuck: no card can go to a series and no empty place can be "
          "filled; a third deal is not allowed")
 _ASIDE_ROW = ("when-stuck", "at-start")
 

@@ -24,7 +24,7 @@ from ...cards import CARD, Card, Words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...model import Model
 from ...moves import Move
-from ...rules import Context, Rules, said
+from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
 from .model import SERIES_CODES, ChainModel
@@ -64,19 +64,8 @@ def _pile_words(language: str, deal: int, pile_id: str) -> Words:
 #: the first deal, at most 52 - 18 = 34 in the second); ``aux`` and
 #: ``redeal`` are allowed once each. 52 + 28 + 34 + 1 + 1 = 116.
 MOVE_BOUND = 116
-_FILL, _AUX, _REDEAL = Move("fill"), Move("aux"), Move("redeal")
-_SERIES = tuple((f[1].upper(), f) for f in FOUNDATIONS)
-#: The rank a series of n cards needs next: 2 when empty, ..., the ace after
-#: the king, nothing (0) when all thirteen are up.
-_NEED_BY_LENGTH = tuple(n + 2 if n < 12 else (1 if n == 12 else 0) for n in range(14))
-_SERIES_OF = dict(_SERIES)
-#: The card a series of each suit needs next, by its length (None when finished).
-_NEXT_CARD = {suit: tuple(Card(rank, suit) if rank else None for rank in _NEED_BY_LENGTH)
-              for suit, _ in _SERIES}
-#: Each place's move onto the series of each suit, built once: the moves
-#: ``legal_moves`` hands out are these values.
-_PLAYS = {place: {suit: Move("move", place, f) for suit, f in _SERIES}
-          for place in _PLACES[1] + AUX}
+#: Each suit's series.
+_SERIES_OF = {f[1].upper(): f for f in FOUNDATIONS}
 
 
 def _needs(pile: Pile) -> int:
@@ -195,31 +184,7 @@ class ChainRules(Rules):
             + [Pile("s", "stock")]
         )
 
-    # -- the deal ------------------------------------------------------------
-
-    def opening(self, ctx: Context) -> None:
-        ctx.set("deal", 1)
-        ctx.set("aux_laid", False)
-        ctx.set("played", False)
-        self._deal(ctx, 1)
-
-    def _deal(self, ctx: Context, deal: int) -> None:
-        table = ctx.table
-        places = _PLACES[deal]
-        stock = table.piles["s"].cards
-        for place in places:
-            if not stock:
-                break
-            ctx.move("s", place)
-        # The twos go up to the foundation row once the layout is down (the
-        # text's figure still shows them in the layout while it is dealt).
-        for place in places:
-            cards = table.piles[place].cards
-            if cards and cards[-1].rank == 2:
-                ctx.move(place, _SERIES_OF[cards[-1].suit])
-        self._check_won(ctx)
-
-    # -- what may be played ----------------------------------------------------
+    # -- what may be played: the model's (see :mod:`.model`); here, what the words read --
 
     def _places(self, table: Table) -> tuple[str, ...]:
         return _PLACES[2] if table.facts["deal"] == 2 else _PLACES[1]
@@ -231,41 +196,6 @@ class ChainRules(Rules):
             if not piles[place].cards:
                 return place
         raise AssertionError("fill is legal only with an empty place")  # pragma: no cover
-
-    def _may_lay_aux(self, table: Table) -> bool:
-        """The auxiliary row's own conditions, apart from play being stuck."""
-        facts = table.facts
-        if facts["deal"] != 1 or facts["aux_laid"] or not table.piles["s"].cards:
-            return False
-        return not (self.options["aux_row"] == "at-start" and facts["played"])
-
-    def legal_moves(self, table: Table) -> list[Move]:
-        # The hot path of every simulation: one pass over the places finds the
-        # cards that can go up and whether a place is empty (a fill).
-        piles = table.piles
-        # The cards the series need next. A series holds 2, 3, ..., K, A in
-        # order, so its length says what it needs.
-        wanted = {_NEXT_CARD[suit][len(piles[f].cards)] for suit, f in _SERIES}
-        moves: list[Move] = []
-        gap = False
-        for place in _PLACES[2 if table.facts["deal"] == 2 else 1]:
-            cards = piles[place].cards
-            if not cards:
-                gap = True
-            elif cards[-1] in wanted:
-                moves.append(_PLAYS[place][cards[-1].suit])
-        for place in AUX:
-            cards = piles[place].cards
-            if cards and cards[-1] in wanted:
-                moves.append(_PLAYS[place][cards[-1].suit])
-        if gap and piles["s"].cards:
-            moves.append(_FILL)
-        elif not moves:  # stuck
-            if self._may_lay_aux(table):
-                moves.append(_AUX)
-            if table.facts["deal"] == 1:
-                moves.append(_REDEAL)
-        return moves
 
     def why_illegal(self, table: Table, move: Move) -> str:
         piles = table.piles
@@ -323,47 +253,6 @@ class ChainRules(Rules):
                      "appears").format(card=moved, two=card_words(Card(2, card.suit)))
         return _("{series} needs the {need} next, not the {rank}").format(
             series=own, need=rank_words(need), rank=rank_words(card.rank))
-
-    # -- playing ----------------------------------------------------------------
-
-    def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        if move.action == "move":
-            ctx.move(move.src, move.dst)
-            ctx.set("played", True)
-        elif move.action == "fill":
-            card = table.piles["s"].cards[-1]
-            target = _SERIES_OF[card.suit]
-            if _needs(table.piles[target]) == card.rank:
-                # Straight onto its series: a card played, as much as one from the layout.
-                ctx.move("s", target)
-                ctx.set("played", True)
-            else:
-                ctx.move("s", self._gap(table))
-                return  # a card into a gap cannot finish the game
-        elif move.action == "aux":
-            for place in AUX:
-                if table.piles["s"].cards:
-                    ctx.move("s", place)
-            ctx.set("aux_laid", True)
-        elif move.action == "redeal":
-            ctx.gather(self._places(table) + AUX, "s")
-            ctx.shuffle("s")
-            ctx.set("deal", 2)
-            ctx.set("played", False)
-            self._deal(ctx, 2)
-            return
-        self._check_won(ctx)
-
-    def _check_won(self, ctx: Context) -> None:
-        # Every card is on a series only once the stock is empty.
-        if ctx.table.piles["s"].cards:
-            return
-        if sum(len(ctx.table.piles[f].cards) for f in FOUNDATIONS) == 52:
-            ctx.end(True, _("all 52 cards are on the four series"))
-
-    def stuck(self, table: Table, ctx: Context) -> None:
-        ctx.end(False, _("the second deal is stuck: no card can go to a series and no "
-                         "empty place can be filled; a third deal is not allowed"))
 
     # -- words --------------------------------------------------------------------
 

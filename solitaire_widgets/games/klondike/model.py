@@ -37,9 +37,9 @@ from typing import Final
 
 from ...cards import SUITS, Card, card_words, full_deck
 from ...chance import seed_rng, shuffled
-from ...i18n import _
+from ...i18n import N_, _
 from ...moves import Move
-from ...table import Event, Pile, Table
+from ...table import Event, Pile, Scalar, Table
 
 __all__ = [
     "KlondikeModel", "State", "EMPTY", "WASTE_LIMIT", "CARDS", "CODES", "card_code", "card_of",
@@ -304,29 +304,38 @@ for _i in range(7):
             _DECODE[_move] = (_COL_T, _i, _j, _n)
 for _s in range(4):
     _DECODE[_UP[7][_s]] = (_W_F, 0, _s, 1)
+# The same, by the identity of the moves built here (kept alive by _DECODE, so
+# no other object has their ids): a move handed out is decoded without hashing it.
+_BY_ID: Final[dict[int, tuple[int, int, int, int]]] = {id(m): d for m, d in _DECODE.items()}
 
 #: Why a dead game is lost, in the player's words (see :meth:`KlondikeModel.dead`).
-DEAD_REASON: Final = (
+DEAD_REASON: Final = N_(
     "no card can be played any more: however often the hand is turned and the "
     "columns rearranged, no card can go up to a foundation or come into the "
     "columns from the hand, and no face-down card can be turned up")
 #: Why a dead game whose hand can no longer be turned is lost.
-SHIFTS_ONLY_REASON: Final = (
+SHIFTS_ONLY_REASON: Final = N_(
     "no card can be played any more: the hand is used up, and the moves "
     "left only shift cards between columns; none of them lets a card go up "
     "to a foundation or a face-down card be turned up")
 #: Why a dead game is lost when cards may come back from the foundations.
-WORRY_DEAD_REASON: Final = (
+WORRY_DEAD_REASON: Final = N_(
     "the game can no longer be won: however often the hand is turned, the "
     "columns rearranged and cards sent up to the foundations and brought "
     "back, no face-down card can be turned up and no card can come out of "
     "the hand")
 #: Why a game is won.
-WON_REASON: Final = "four piles topped by kings: every card is on its foundation"
-_NO_PASS_LEFT: Final = ("no move is left: the hand is used up, the waste may not be turned "
+WON_REASON: Final = N_("four piles topped by kings: every card is on its foundation")
+_NO_PASS_LEFT: Final = N_("no move is left: the hand is used up, the waste may not be turned "
                         "over again (there is no third pass), and nothing can be played")
-_NO_STOCK_LEFT: Final = "no move is left: the stock is used up and nothing can be played"
+_NO_STOCK_LEFT: Final = N_("no move is left: the stock is used up and nothing can be played")
 _VARIANTS: Final = ("polish", "standard", "draw-three")
+#: A column's last face-down card turned up: ``_FLIP[column]``.
+_FLIP: Final = tuple(Event("flip", column) for column in _COLUMNS)
+#: Each pile of :meth:`KlondikeModel.pile`: its kind, and which column or foundation.
+_PILE_AT: Final = {**{t: ("tableau", i) for i, t in enumerate(_COLUMNS)},
+                   **{f: ("foundation", s) for s, f in enumerate(_FOUNDATIONS)},
+                   "s": ("stock", 0), "w": ("waste", 0)}
 
 
 def _overflow_reason(card: int) -> str:
@@ -334,8 +343,67 @@ def _overflow_reason(card: int) -> str:
              "played, so the solitaire has not come out").format(card=card_words(CARDS[card]))
 
 
+#: Builds an event without the named tuple's Python-level ``__new__`` (every field given).
+_new_event: Final = tuple.__new__
+#: Each card alone, as an event's cards: ``_ONE[code]``.
+_ONE: Final = tuple((card,) for card in CARDS)
+
+
 def _moved(src: str, dst: str, cards: bytes, face_up: bool = True) -> Event:
-    return Event("move", src, dst, tuple(CARDS[c] for c in cards), face_up)
+    """The event of ``cards`` moving from ``src`` to ``dst`` (as the engine's context records it)."""
+    moved = _ONE[cards[0]] if len(cards) == 1 else tuple(map(CARDS.__getitem__, cards))
+    return _new_event(Event, ("move", src, dst, moved, face_up, "", None))
+
+
+#: A card turned from the hand onto the waste, and back when the waste is turned over.
+_TURNED: Final = tuple(_moved("s", "w", bytes((code,))) for code in range(52))
+_TURNED_BACK: Final = tuple(_moved("w", "s", bytes((code,)), False) for code in range(52))
+
+
+class _Piles(dict[str, Pile]):
+    """A model's piles, each built when first looked up (see :meth:`KlondikeModel.table_view`)."""
+
+    __slots__ = ("model",)
+    model: KlondikeModel
+
+    def __missing__(self, pile_id: str) -> Pile:
+        pile = self[pile_id] = self.model.pile(pile_id)
+        return pile
+
+
+def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
+    """The moves of cards from one column to another, in the engine's order
+    (by column moved from, then column moved to); ``tops`` are the columns' end cards."""
+    moves: list[Move] = []
+    for si in range(7):
+        col = cols[si]
+        n = len(col) - 1
+        if not n:
+            continue
+        # Where the face-up sequence at the end begins (card index; the
+        # face-up cards always form one, but a stacked position might not).
+        start = n - 1
+        low = col[0]
+        while start > low and ON[col[start + 1] * 53 + col[start]]:
+            start -= 1
+        head = col[start + 1] % 13
+        between = _BETWEEN[si]
+        for di in range(7):
+            if di == si:
+                continue
+            top = tops[di]
+            if top == EMPTY:
+                # An empty column takes a king with its sequence (one
+                # already at the bottom may move too: pointless, but legal).
+                if head == 12:
+                    moves.append(between[di][n - start - 1])
+                continue
+            # The run goes down one rank at a time, so at most one of its
+            # cards has the rank that fits the end card.
+            k = start + head - top % 13 + 1
+            if start <= k < n and ON[col[k + 1] * 53 + top]:
+                moves.append(between[di][n - k - 1])
+    return moves
 
 
 class KlondikeModel:
@@ -389,6 +457,9 @@ class KlondikeModel:
         self.reason = ""
         self.shuffles = 0
         self._moves: list[Move] | None = None
+        # The moves of cards between columns: they change only when a column
+        # does (not when the hand is turned), so they are kept until then.
+        self._shifts: list[Move] | None = None
 
     # -- the protocol ------------------------------------------------------------
 
@@ -417,6 +488,7 @@ class KlondikeModel:
         self.passes = 1
         self.waste_limit = self.forced = self.over = self.won = False
         self.reason = ""
+        self._shifts = None
         self._settle(False, events)
 
     def legal_moves(self) -> list[Move]:
@@ -431,11 +503,21 @@ class KlondikeModel:
 
         With ``events`` given, the engine's events for the step are appended to it.
         """
-        kind, a, b, n = _DECODE[move]
+        kind, a, b, n = _BY_ID.get(id(move)) or _DECODE[move]
         cols = self.cols
-        # Whether the move can be undone by moves that only go round, so that a
-        # position that was not dead before it is not dead after it either
-        # (then the test of a dead game is skipped, as the engine skips it).
+        if kind != _TURN and kind != _REDEAL and kind != _W_F:
+            self._shifts = None
+        # Whether the move can be undone by moves that only go round, so that a position that was
+        # not dead before it is not dead after it either. With unlimited passes, turning the waste
+        # over changes none of the cards that can come to the top of the waste
+        # (:meth:`talon_tops`), and nor does turning the hand drawing one. Drawing three, turning
+        # the hand can lose one of them, the waste's top card, which will not be on top again if
+        # the next passes cut the packets differently: it stays one when the waste holds a whole
+        # number of packets (0, 3, 6... cards), cut as every later pass will cut them. A part of a
+        # column's sequence moved onto another column, leaving a face-up card behind, can move
+        # back onto it. (A whole column moved away cannot always come back: an empty column takes
+        # only a king.) The test of a dead game is skipped after these moves, the most frequent
+        # ones.
         if kind == _COL_T:
             col = cols[a]
             goes_round = len(col) - 1 - col[0] > n
@@ -452,7 +534,7 @@ class KlondikeModel:
             k = min(self.draw, len(self.talon) - pos)
             if events is not None:
                 for j in range(pos, pos + k):
-                    events.append(_moved("s", "w", self.talon[j:j + 1]))
+                    events.append(_TURNED[self.talon[j]])
             self.pos = pos + k
             if full:
                 self.forced = True
@@ -463,7 +545,7 @@ class KlondikeModel:
         elif kind == _REDEAL:
             if events is not None:
                 for j in range(self.pos - 1, -1, -1):
-                    events.append(_moved("w", "s", self.talon[j:j + 1], False))
+                    events.append(_TURNED_BACK[self.talon[j]])
             self.pos = 0
             self.passes += 1
             if events is not None:
@@ -511,7 +593,7 @@ class KlondikeModel:
             if events is not None:
                 events.append(_moved(_COLUMNS[a], dst, moved))
                 if rest[0] != col[0]:
-                    events.append(Event("flip", _COLUMNS[a]))
+                    events.append(_FLIP[a])
             if kind == _COL_F and found[0] + found[1] + found[2] + found[3] == 52:
                 self._end(True, WON_REASON, events)
         self._settle(goes_round, events)
@@ -532,6 +614,7 @@ class KlondikeModel:
         other.reason = self.reason
         other.shuffles = self.shuffles
         other._moves = self._moves
+        other._shifts = self._shifts
         return other
 
     def to_table(self) -> Table:
@@ -542,9 +625,48 @@ class KlondikeModel:
                   for t, col in zip(_COLUMNS, self.cols, strict=True)]
         piles.append(Pile("s", "stock", [CARDS[c] for c in reversed(self.talon[self.pos:])]))
         piles.append(Pile("w", "waste", [CARDS[c] for c in self.talon[:self.pos]]))
-        return Table(piles, {"over": self.over, "won": self.won, "reason": self.reason,
-                             "pass": self.passes, "waste_limit": self.waste_limit,
-                             "forced": self.forced})
+        return Table(piles, self.facts())
+
+    def pile(self, pile_id: str) -> Pile:
+        """One pile of :meth:`to_table`, built alone (``"fc"``.., ``"t1"``.., ``"s"``, ``"w"``).
+
+        >>> model = KlondikeModel({"variant": "polish"}, 5, deal_codes(5))
+        >>> model.deal()
+        >>> model.pile("t2") == model.to_table().piles["t2"]
+        True
+        """
+        kind, at = _PILE_AT[pile_id]
+        if kind == "tableau":
+            col = self.cols[at]
+            return Pile(pile_id, "tableau", list(map(CARDS.__getitem__, col[1:])), col[0])
+        if kind == "foundation":
+            return Pile(pile_id, "foundation", list(CARDS[at * 13:at * 13 + self.found[at]]))
+        if kind == "waste":
+            return Pile("w", "waste", list(map(CARDS.__getitem__, self.talon[:self.pos])))
+        return Pile("s", "stock", list(map(CARDS.__getitem__, self.talon[:self.pos - 1:-1]
+                                          if self.pos else self.talon[::-1])))
+
+    def table_view(self) -> Table:
+        """The position as a table whose piles are built only when looked up by id
+        (``table.piles["w"]``; it cannot be iterated): for reading a few piles cheaply.
+
+        >>> model = KlondikeModel({"variant": "polish"}, 5, deal_codes(5))
+        >>> model.deal()
+        >>> model.table_view().piles["t7"] == model.to_table().piles["t7"]
+        True
+        """
+        view: Table = object.__new__(Table)
+        piles = view.piles = _Piles()
+        piles.model = self
+        view.facts = {"over": self.over, "won": self.won, "reason": self.reason,
+                      "pass": self.passes, "waste_limit": self.waste_limit,
+                      "forced": self.forced}
+        return view
+
+    def facts(self) -> dict[str, Scalar]:
+        """The table facts of :meth:`to_table`."""
+        return {"over": self.over, "won": self.won, "reason": self.reason, "pass": self.passes,
+                "waste_limit": self.waste_limit, "forced": self.forced}
 
     @classmethod
     def from_table(cls, options: Mapping[str, str], seed: int, table: Table,
@@ -615,34 +737,10 @@ class KlondikeModel:
             for di in range(7):
                 if ON[at + tops[di]]:
                     moves.append(_ONTO[di])
-        for si in range(7):
-            col = cols[si]
-            n = len(col) - 1
-            if not n:
-                continue
-            # Where the face-up sequence at the end begins (card index; the
-            # face-up cards always form one, but a stacked position might not).
-            start = n - 1
-            low = col[0]
-            while start > low and ON[col[start + 1] * 53 + col[start]]:
-                start -= 1
-            head = col[start + 1] % 13
-            between = _BETWEEN[si]
-            for di in range(7):
-                if di == si:
-                    continue
-                top = tops[di]
-                if top == EMPTY:
-                    # An empty column takes a king with its sequence (one
-                    # already at the bottom may move too: pointless, but legal).
-                    if head == 12:
-                        moves.append(between[di][n - start - 1])
-                    continue
-                # The run goes down one rank at a time, so at most one of its
-                # cards has the rank that fits the end card.
-                k = start + head - top % 13 + 1
-                if start <= k < n and ON[col[k + 1] * 53 + top]:
-                    moves.append(between[di][n - k - 1])
+        shifts = self._shifts
+        if shifts is None:
+            shifts = self._shifts = _shifts(cols, tops)
+        moves += shifts
         if self.worry:
             for s in range(4):
                 if found[s]:
@@ -702,18 +800,49 @@ class KlondikeModel:
         return talon_tops(self.talon, self.pos, self.draw, another_pass(self.polish, self.passes))
 
     def dead(self) -> bool:
-        """Whether the game can no longer change, so can never be won (it is lost).
+        """Whether the game can no longer change: it can never be won, so it is lost.
 
-        A game moves forward only when a card goes up, a talon card comes into
-        a column, or a face-down card is turned up; the position is dead when
-        no line of other moves ever leads to one. ``ends`` grows to every card
-        that could ever end a column (a face-up card whose twin could end one);
-        a column could ever be empty if one is, or if a column with no
-        face-down card has at its bottom a card, not a king, that could be
-        laid on a card of ``ends``. Dead: no card of ``ends`` or of the talon
-        tops goes up, no talon top fits a card of ``ends`` (a king, an empty
-        column), and no lowest face-up card over a face-down one does either.
+        A game moves forward only when a card goes up to a foundation, a card
+        of the talon (the hand and the waste) comes into a column, or a
+        face-down card is turned up; nothing undoes any of them (foundation
+        cards never come back, cards never go back into the hand, and a card
+        turned up stays up). Every other move (turning the hand, turning the
+        waste over, moving cards between columns without turning a card up)
+        only goes round. A position is *dead* when no line of such moves
+        ever leads to a move forward: then every position after it is dead too,
+        and since it is not won, the game can never be won. In the standard
+        and draw-three variants the hand can be turned for ever, so without
+        this test such a game would never end.
+
+        What is checked, and why it is enough (each set is *at least* every
+        card that could ever do the thing, as long as nothing moves forward):
+
+        * ``ends``: the cards that could ever end a column. A face-up card
+          ``x`` comes to end its column only when the card lying on it leaves,
+          laid (with the cards on it) on a card of ``x``'s rank and colour in
+          another column: on ``x``'s *twin* (the other suit of that colour),
+          which must end a column first. So ``ends`` is the end cards now,
+          then, again and again, every face-up card whose twin is in ``ends``.
+        * a column could ever be empty: one is empty now, or a column with no
+          face-down card has, at its bottom, a card that is not a king and
+          could be laid on a card of ``ends``.
+        * :meth:`talon_tops`: the cards that could ever be the waste's top.
+
+        The position is dead when no card of ``ends`` or of the talon tops
+        goes up to its foundation, no card of the talon tops could be laid on
+        a card of ``ends`` (or, a king, in an empty column), and no column with
+        a face-down card has, at the bottom of its face-up cards, a card that
+        could be laid on a card of ``ends`` (or, a king, in an empty column).
+        The test finds every position in which a whole pass through the hand
+        offers nothing but turning, and more: it also ends a game in which the
+        only moves left shift cards between columns and change nothing.
+
         With worrying back, :meth:`dead_worrying`.
+
+        >>> model = KlondikeModel({"variant": "standard"}, 5, deal_codes(5))
+        >>> model.deal()
+        >>> model.dead()
+        False
         """
         if self.worry:
             return self.dead_worrying()
@@ -749,13 +878,44 @@ class KlondikeModel:
     def dead_worrying(self) -> bool:
         """:meth:`dead` when cards may come back from the foundations (worrying back).
 
-        Going up is no longer a move forward; only turning a face-down card up
-        or taking a card out of the talon is. ``ends`` also grows by the
-        foundation cards that could come back, each foundation could be
-        built as high as the next cards of its suit in ``ends`` and brought
-        as low as its cards that could be laid somewhere. Dead: some
-        face-down or talon card is left, and no talon top and no lowest
-        face-up card over a face-down one could go up or be laid somewhere.
+        A card that goes up may now come back, so going up is no longer a move
+        forward. A game moves forward only when a face-down card is turned
+        up or a card leaves the talon (to a column or a foundation): nothing
+        undoes either (cards never go back into the hand, nor face down). The
+        position is dead when no line of other moves (turning, moving cards
+        between columns, up to the foundations and back) ever leads to a
+        move forward, and some face-down or talon card is left: then it
+        stays there for ever and the game can never be won. (With none left
+        the game is won by sending the lowest card up again and again.)
+
+        What is checked, each set *at least* what could ever be, as long as
+        nothing moves forward (a fixpoint: each set only grows):
+
+        * ``ends``: the cards that could ever end a column: the end cards now;
+          a face-up card whose card on it could leave, laid on the face-up
+          card's twin (in ``ends``) or going up (itself in ``ends``, its
+          foundation able to reach the rank below it); and a foundation card
+          that could come back, onto a card of ``ends`` (or, a king, into an
+          empty column);
+        * how high each foundation could be built: up from its height now
+          through the next cards of its suit while they are in ``ends``;
+        * a column could ever be empty: one is empty now, or a column with no
+          face-down card has at its bottom a card that is not a king and
+          could be laid on a card of ``ends`` or go up.
+
+        The position is dead when no card of the talon tops
+        (:meth:`talon_tops`) could go up (its foundation able to hold the
+        rank below it: built up to it, or brought back down to it) or be
+        laid on a card of ``ends`` (or, a king, in an empty column), and no
+        column with a face-down card has, at the bottom of its face-up cards,
+        a card that could be laid on a card of ``ends`` (a king: in an empty
+        column) or, itself in ``ends``, go up.
+
+        >>> model = KlondikeModel({"variant": "standard", "worrying_back": "yes"}, 5,
+        ...                       deal_codes(5))
+        >>> model.deal()
+        >>> model.dead_worrying()
+        False
         """
         found = self.found
         cols = self.cols

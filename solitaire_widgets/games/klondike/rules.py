@@ -50,14 +50,23 @@ from __future__ import annotations
 from functools import cache
 from typing import ClassVar
 
-from ...cards import Card, Words, a_rank_words, card_words, full_deck, rank_words, suit_words
+from ...cards import Card, Words, a_rank_words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
+from ...model import Model
 from ...moves import Move
-from ...rules import Context, Rules, said
+from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id
+from .model import (
+    CARDS,
+    DEAD_REASON,
+    EMPTY,
+    SHIFTS_ONLY_REASON,
+    WASTE_LIMIT,
+    WORRY_DEAD_REASON,
+    KlondikeModel,
+)
 from .model import CODES as _CODES
-from .model import EMPTY
 from .model import ON as _ON
 from .model import goes_up as _model_goes_up
 
@@ -67,48 +76,8 @@ __all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "D
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
 COLUMNS = tuple(f"t{i}" for i in range(1, 8))
-#: The most cards the waste may hold during the second pass (Polish rules).
-WASTE_LIMIT = 3
 _COLUMN_SET = frozenset(COLUMNS)
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
-_SOURCES = COLUMNS + ("w",)
-_FOUNDATION_OF = {"C": "fc", "D": "fd", "H": "fh", "S": "fs"}
-_TURN, _REDEAL = Move("turn"), Move("redeal")
-# For the test of a dead game: each card's twin (the other card of its rank
-# and colour), the two cards that may be laid on it, and the kings.
-_TWIN = {card: Card(card.rank, {"C": "S", "S": "C", "D": "H", "H": "D"}[card.suit])
-         for card in full_deck()}
-_CHILDREN = {card: tuple(Card(card.rank - 1, s) for s in ("DH" if card.suit in "CS" else "CS"))
-             if card.rank > 1 else () for card in full_deck()}
-_KINGS = frozenset(Card(13, s) for s in "CDHS")
-# _NEXT_UP[suit][n]: the card that goes onto a foundation holding n cards (the
-# king itself once it is complete: it is never anywhere else to be found).
-_NEXT_UP = {s: tuple(Card(min(n + 1, 13), s) for n in range(14)) for s in "CDHS"}
-#: Why a dead game is lost, in the player's words (see :meth:`KlondikeRules.dead`).
-DEAD_REASON = N_("no card can be played any more: however often the hand is turned and the "
-               "columns rearranged, no card can go up to a foundation or come into the "
-               "columns from the hand, and no face-down card can be turned up")
-#: Why a dead game whose hand can no longer be turned is lost.
-SHIFTS_ONLY_REASON = N_("no card can be played any more: the hand is used up, and the moves "
-                      "left only shift cards between columns; none of them lets a card go up "
-                      "to a foundation or a face-down card be turned up")
-#: Why a dead game is lost when cards may come back from the foundations.
-WORRY_DEAD_REASON = N_("the game can no longer be won: however often the hand is turned, the "
-                     "columns rearranged and cards sent up to the foundations and brought "
-                     "back, no face-down card can be turned up and no card can come out of "
-                     "the hand")
-# Every move of cards the rules can list, built once (and checked once):
-# _UP[source][suit] to a foundation, _ONTO[column] from the waste,
-# _BETWEEN[from][to][count - 1] a column's last cards onto another (a
-# sequence holds 13 cards at most).
-_UP = {src: {suit: Move("move", src, f) for suit, f in _FOUNDATION_OF.items()}
-       for src in _SOURCES}
-_ONTO = tuple(Move("move", "w", column) for column in COLUMNS)
-# _BACK[suit][column]: a foundation's top card back onto a column (worrying back).
-_BACK = {suit: tuple(Move("move", f, column) for column in COLUMNS)
-         for suit, f in _FOUNDATION_OF.items()}
-_BETWEEN = tuple(tuple(tuple(Move("move", src, dst, n) for n in range(1, 14)) if dst != src else ()
-                       for dst in COLUMNS) for src in COLUMNS)
 
 
 # -- the building rules: each is written here once, and the solver, the
@@ -143,20 +112,6 @@ def goes_up(card: Card, built: int) -> bool:
     return _model_goes_up(_CODES[card], built)
 
 
-def _run_start(pile: Pile) -> int:
-    """Where the face-up sequence at the end of a column begins (its index).
-
-    A sequence goes down one rank at a time in alternating colours; the face-up
-    cards of a column always form one, but a stacked position might not.
-    """
-    cards = pile.cards
-    i = len(cards) - 1
-    low = pile.down
-    while i > low and builds_on(cards[i], cards[i - 1]):
-        i -= 1
-    return i
-
-
 @cache
 def _pile_words(language: str, pile_id: str) -> Words:
     """A pile in words in ``language`` (the current one: the cache's key)."""
@@ -181,6 +136,10 @@ def _hand(n: int) -> str:
     return ngettext("{n} card in the hand", "{n} cards in the hand", n).format(n=n)
 
 
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 class KlondikeRules(Rules):
     """The rules of Klondike from the Polish text, with the three-card waste."""
 
@@ -193,6 +152,7 @@ class KlondikeRules(Rules):
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
     model = "solitaire_widgets.games.klondike.model:KlondikeModel"
+    game_on_model = True
     solver = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
@@ -251,97 +211,15 @@ class KlondikeRules(Rules):
             + [Pile("s", "stock"), Pile("w", "waste")]
         )
 
-    # -- the deal ------------------------------------------------------------
+    # -- what may be played: the model's (see :mod:`.model`) -------------------------
 
-    def opening(self, ctx: Context) -> None:
-        ctx.set("pass", 1)
-        ctx.set("waste_limit", False)
-        ctx.set("forced", False)
-        # Column by column: six face down and a seventh face up in the first,
-        # five and one in the next, ..., one face-up card in the seventh.
-        for index, column in enumerate(COLUMNS):
-            for _i in range(6 - index):
-                ctx.move("s", column, face_up=False)
-            ctx.move("s", column)
-        self._end_if_dead(ctx.table, ctx)
-
-    # -- what may be played ----------------------------------------------------
-
-    def _waste_moves(self, piles: dict[str, Pile]) -> list[Move]:
-        card = piles["w"].top
-        if card is None:
-            return []
-        moves = []
-        if goes_up(card, len(piles[_FOUNDATION_OF[card.suit]].cards)):
-            moves.append(_UP["w"][card.suit])
-        for di, column in enumerate(COLUMNS):
-            if builds_on(card, piles[column].top):
-                moves.append(_ONTO[di])
-        return moves
+    def _model(self, table: Table) -> KlondikeModel:
+        model = self.model_of(table)
+        assert isinstance(model, KlondikeModel)
+        return model
 
     def _can_redeal(self, table: Table) -> bool:
-        piles = table.piles
-        if piles["s"].cards or not piles["w"].cards:
-            return False
-        return not self.polish or table.facts["pass"] == 1
-
-    def legal_moves(self, table: Table) -> list[Move]:
-        # The hot path of every simulation: written out with plain lookups
-        # (a foundation of a suit holds ace..n, so its length is its top rank),
-        # handing out the moves built once in _UP, _ONTO and _BETWEEN.
-        piles = table.piles
-        if table.facts["forced"]:
-            return self._waste_moves(piles)
-        built = {suit: len(piles[f].cards) for suit, f in _FOUNDATION_OF.items()}
-        ends = [piles[c].cards for c in COLUMNS]
-        waste = piles["w"].cards
-        moves: list[Move] = []
-        for src, cards in zip(_SOURCES, ends + [waste], strict=True):
-            if cards:
-                card = cards[-1]
-                if goes_up(card, built[card.suit]):
-                    moves.append(_UP[src][card.suit])
-        # Each column's end card, or None when empty.
-        tops = [c[-1] if c else None for c in ends]
-        if waste:
-            card = waste[-1]
-            for di, top in enumerate(tops):
-                if builds_on(card, top):
-                    moves.append(_ONTO[di])
-        for si, cards in enumerate(ends):
-            n = len(cards)
-            if not n:
-                continue
-            start = _run_start(piles[COLUMNS[si]])
-            head_rank = cards[start].rank
-            between = _BETWEEN[si]
-            for di, top in enumerate(tops):
-                if di == si:
-                    continue
-                if top is None:
-                    # An empty column takes a king with its sequence (one
-                    # already at the bottom may move too: pointless, but legal).
-                    if head_rank == 13:
-                        moves.append(between[di][n - start - 1])
-                    continue
-                # The run goes down one rank at a time, so at most one of its
-                # cards has the rank that fits the end card.
-                k = start + head_rank - top.rank + 1
-                if start <= k < n and builds_on(cards[k], top):
-                    moves.append(between[di][n - k - 1])
-        if self.worrying_back:
-            for suit, f in _FOUNDATION_OF.items():
-                found = piles[f].cards
-                if found:
-                    card = found[-1]
-                    for di, top in enumerate(tops):
-                        if builds_on(card, top):
-                            moves.append(_BACK[suit][di])
-        if piles["s"].cards:
-            moves.append(_TURN)
-        elif self._can_redeal(table):
-            moves.append(_REDEAL)
-        return moves
+        return self._model(table).can_redeal()
 
     def why_illegal(self, table: Table, move: Move) -> str:
         piles = table.piles
@@ -452,303 +330,40 @@ class KlondikeRules(Rules):
                      "black on red or red on black").format(card=moved, target=end)
         return _("that move is not allowed here")  # pragma: no cover - every case is named above
 
-    # -- playing ----------------------------------------------------------------
-
-    def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        goes_round = self._goes_round(table, move)
-        self._play(table, move, ctx)
-        if not goes_round:
-            self._end_if_dead(table, ctx)
-
-    def _goes_round(self, table: Table, move: Move) -> bool:
-        """Whether ``move`` (not yet played) can be undone by moves that only go round,
-        so that a position that was not dead before it is not dead after it either.
-
-        With unlimited passes, turning the waste over changes none of the
-        cards that can come to the top of the waste (:meth:`talon_tops`), and
-        nor does turning the hand drawing one. Drawing three, turning the hand
-        can lose one of them, the waste's top card, which will not be on top
-        again if the next passes cut the packets differently: it stays one
-        when the waste holds a whole number of packets (0, 3, 6... cards),
-        cut as every later pass will cut them. A part of a column's
-        sequence moved onto another column, leaving a face-up card behind, can
-        move back onto it. (A whole column moved away cannot always come
-        back: an empty column takes only a king.) The test of a dead game is
-        skipped after these moves, the most frequent ones.
-        """
-        if move.action == "redeal":
-            return not self.polish
-        if move.action == "turn":
-            if self.polish:
-                return False
-            return self.draw == 1 or len(table.piles["w"].cards) % self.draw == 0
-        if move.action != "move" or move.src not in _COLUMN_SET or move.dst not in _COLUMN_SET:
-            return False
-        source = table.piles[move.src]
-        return len(source.cards) - source.down > move.count
-
-    def _end_if_dead(self, table: Table, ctx: Context) -> None:
-        """End a dead game as lost (see :meth:`dead`)."""
-        if table.facts["over"]:
-            return
-        # Under the Polish rules the text's own ending (a fourth card on the
-        # waste, or nothing left to play) comes within two passes, so a dead
-        # game is ended here only once the hand can no longer be turned (when
-        # the moves left only shift cards between columns, for ever).
-        talon_left = bool(table.piles["s"].cards) or self._can_redeal(table)
-        # A dead game with no move at all is ended by ``stuck``, in its own words.
-        if ((not self.polish or not talon_left) and self.dead(table)
-                and self.legal_moves(table)):
-            reason = DEAD_REASON if talon_left else SHIFTS_ONLY_REASON
-            ctx.end(False, _(WORRY_DEAD_REASON if self.worrying_back else reason))
-
-    def _play(self, table: Table, move: Move, ctx: Context) -> None:
-        piles = table.piles
-        facts = table.facts
-        if move.action == "turn":
-            full = bool(facts["waste_limit"]) and len(piles["w"].cards) >= WASTE_LIMIT
-            # A packet of three turned over as one lands in the same order as
-            # three cards turned one by one: the last of them ends on top.
-            for _i in range(min(self.draw, len(piles["s"].cards))):
-                ctx.move("s", "w")
-            if full:
-                ctx.set("forced", True)
-                if not self._waste_moves(piles):
-                    ctx.end(False, self._overflow_reason(table))
-            return
-        if move.action == "redeal":
-            # Turning the waste pile over: the card turned first comes first again.
-            for _i in range(len(piles["w"].cards)):
-                ctx.move("w", "s", face_up=False)
-            ctx.set("pass", int(facts["pass"] or 1) + 1)
-            if self.polish:
-                ctx.set("waste_limit", True)
-            return
-        ctx.move(move.src, move.dst, move.count)
-        if move.src == "w":
-            ctx.set("forced", False)
-        else:
-            pile = piles[move.src]
-            if pile.cards and pile.down >= len(pile.cards):
-                ctx.flip(move.src)
-        if move.dst in _FOUNDATION_SET and all(len(piles[f].cards) == 13 for f in FOUNDATIONS):
-            ctx.end(True, _("four piles topped by kings: every card is on its foundation"))
-
-    # -- a dead game ---------------------------------------------------------------
+    # -- a dead game: the model's tests, on a table ---------------------------------
 
     def talon_tops(self, table: Table) -> set[Card]:
-        """Every card that can come to the top of the waste while no card leaves the talon.
-
-        The talon is the hand and the waste. Drawing one, that is every card of
-        it that is still to be turned, and the whole talon when the waste may
-        be turned over again; drawing three, only every third card of a pass
-        (and its last), as the hand is turned now and as the whole talon
-        would be turned after the waste is turned over, the same in every
-        later pass. The waste's top card is always one of them.
+        """Every card that can come to the top of the waste while no card leaves the talon
+        (the hand and the waste): :meth:`KlondikeModel.talon_tops <.model.KlondikeModel.talon_tops>`.
 
         >>> from solitaire_widgets import new_game
         >>> game = new_game("klondike", seed=5, variant="draw-three")
         >>> len(game.rules.talon_tops(game.table))
         8
         """
-        piles = table.piles
-        waste = piles["w"].cards
-        order = piles["s"].cards[::-1]  # the hand in the order it is turned
-        draw = self.draw
-        more_passes = not self.polish or table.facts["pass"] == 1
-        if draw == 1 and more_passes:
-            return set(waste + order)
-        tops = set(waste[-1:])
-        tops.update(order[draw - 1::draw] + order[-1:])
-        if more_passes:
-            # Turning the waste over puts its first card turned on top of the hand.
-            whole = list(waste) + order
-            tops.update(whole[draw - 1::draw] + whole[-1:])
-        return tops
+        return {CARDS[code] for code in self._model(table).talon_tops()}
 
     def dead(self, table: Table) -> bool:
-        """Whether the game can no longer change: it can never be won, so it is lost.
-
-        A game moves forward only when a card goes up to a foundation, a card
-        of the talon (the hand and the waste) comes into a column, or a
-        face-down card is turned up; nothing undoes any of them (foundation
-        cards never come back, cards never go back into the hand, and a card
-        turned up stays up). Every other move (turning the hand, turning the
-        waste over, moving cards between columns without turning a card up)
-        only goes round. A position is *dead* when no line of such moves
-        ever leads to a move forward: then every position after it is dead too,
-        and since it is not won, the game can never be won. In the standard
-        and draw-three variants the hand can be turned for ever, so without
-        this test such a game would never end.
-
-        What is checked, and why it is enough (each set is *at least* every
-        card that could ever do the thing, as long as nothing moves forward):
-
-        * ``ends``: the cards that could ever end a column. A face-up card
-          ``x`` comes to end its column only when the card lying on it leaves,
-          laid (with the cards on it) on a card of ``x``'s rank and colour in
-          another column: on ``x``'s *twin* (the other suit of that colour),
-          which must end a column first. So ``ends`` is the end cards now,
-          then, again and again, every face-up card whose twin is in ``ends``.
-        * a column could ever be empty: one is empty now, or a column with no
-          face-down card has, at its bottom, a card that is not a king and
-          could be laid on a card of ``ends``.
-        * :meth:`talon_tops`: the cards that could ever be the waste's top.
-
-        The position is dead when no card of ``ends`` or of the talon tops
-        goes up to its foundation, no card of the talon tops could be laid on
-        a card of ``ends`` (or, a king, in an empty column), and no column with
-        a face-down card has, at the bottom of its face-up cards, a card that
-        could be laid on a card of ``ends`` (or, a king, in an empty column).
-        The test finds every position in which a whole pass through the hand
-        offers nothing but turning, and more: it also ends a game in which the
-        only moves left shift cards between columns and change nothing.
+        """Whether the game can no longer change: it can never be won, so it is lost
+        (:meth:`KlondikeModel.dead <.model.KlondikeModel.dead>` says how it is told).
 
         >>> from solitaire_widgets import new_game
         >>> game = new_game("klondike", seed=5, variant="standard")
         >>> game.rules.dead(game.table)
         False
         """
-        if self.worrying_back:
-            return self.dead_worrying(table)
-        piles = table.piles
-        if table.facts["forced"]:
-            return False  # the card just turned decides at once, one way or the other
-        # The next card of each foundation, and the columns.
-        up_next = {_NEXT_UP[suit][len(piles[f].cards)] for suit, f in _FOUNDATION_OF.items()}
-        columns = [piles[c] for c in COLUMNS]
-        ends = {pile.cards[-1] for pile in columns if pile.cards}
-        empty = any(not pile.cards for pile in columns)
-        # The lowest face-up card of each column with a face-down card under it.
-        covering = [pile.cards[pile.down] for pile in columns if 0 < pile.down < len(pile.cards)]
-        tops: set[Card] | None = None  # worked out only when the columns offer nothing
-        while True:
-            # The cards that could be laid somewhere: on a card of ``ends``, or
-            # (a king) in an empty column.
-            fits = {child for card in ends for child in _CHILDREN[card]}
-            if empty:
-                fits.update(_KINGS)
-            if not up_next.isdisjoint(ends) or not fits.isdisjoint(covering):
-                return False
-            if tops is None:
-                tops = self.talon_tops(table)
-            if not up_next.isdisjoint(tops) or not fits.isdisjoint(tops):
-                return False
-            grown = set()
-            for pile in columns:
-                for card in pile.cards[pile.down:-1]:
-                    if _TWIN[card] in ends and card not in ends:
-                        grown.add(card)
-            more_empty = not empty and any(not pile.down and pile.cards[0].rank != 13
-                                           and pile.cards[0] in fits for pile in columns
-                                           if pile.cards)
-            if not grown and not more_empty:
-                return True
-            ends |= grown
-            empty = empty or more_empty
+        return self._model(table).dead()
 
     def dead_worrying(self, table: Table) -> bool:
-        """:meth:`dead` when cards may come back from the foundations (worrying back).
-
-        A card that goes up may now come back, so going up is no longer a move
-        forward. A game moves forward only when a face-down card is turned
-        up or a card leaves the talon (to a column or a foundation): nothing
-        undoes either (cards never go back into the hand, nor face down). The
-        position is dead when no line of other moves (turning, moving cards
-        between columns, up to the foundations and back) ever leads to a
-        move forward, and some face-down or talon card is left: then it
-        stays there for ever and the game can never be won. (With none left
-        the game is won by sending the lowest card up again and again.)
-
-        What is checked, each set *at least* what could ever be, as long as
-        nothing moves forward (a fixpoint: each set only grows):
-
-        * ``ends``: the cards that could ever end a column: the end cards now;
-          a face-up card whose card on it could leave, laid on the face-up
-          card's twin (in ``ends``) or going up (itself in ``ends``, its
-          foundation able to reach the rank below it); and a foundation card
-          that could come back, onto a card of ``ends`` (or, a king, into an
-          empty column);
-        * how high each foundation could be built: up from its height now
-          through the next cards of its suit while they are in ``ends``;
-        * a column could ever be empty: one is empty now, or a column with no
-          face-down card has at its bottom a card that is not a king and
-          could be laid on a card of ``ends`` or go up.
-
-        The position is dead when no card of the talon tops
-        (:meth:`talon_tops`) could go up (its foundation able to hold the
-        rank below it: built up to it, or brought back down to it) or be
-        laid on a card of ``ends`` (or, a king, in an empty column), and no
-        column with a face-down card has, at the bottom of its face-up cards,
-        a card that could be laid on a card of ``ends`` (a king: in an empty
-        column) or, itself in ``ends``, go up.
+        """:meth:`dead` when cards may come back from the foundations (worrying back):
+        :meth:`KlondikeModel.dead_worrying <.model.KlondikeModel.dead_worrying>`.
 
         >>> from solitaire_widgets import new_game
         >>> game = new_game("klondike", seed=5, variant="standard", worrying_back="yes")
-        >>> game.rules.dead(game.table)
+        >>> game.rules.dead_worrying(game.table)
         False
         """
-        piles = table.piles
-        columns = [piles[c] for c in COLUMNS]
-        if not piles["s"].cards and not piles["w"].cards and not any(p.down for p in columns):
-            return False
-        built = {suit: len(piles[f].cards) for suit, f in _FOUNDATION_OF.items()}
-        stacks = {suit: piles[f].cards for suit, f in _FOUNDATION_OF.items()}
-        ends = {pile.cards[-1] for pile in columns if pile.cards}
-        empty = any(not pile.cards for pile in columns)
-        covering = [pile.cards[pile.down] for pile in columns if 0 < pile.down < len(pile.cards)]
-        # Each face-up card with a card lying on it, and that card.
-        lying = [(pile.cards[i], pile.cards[i + 1]) for pile in columns
-                 for i in range(pile.down, len(pile.cards) - 1)]
-        bottoms = [pile.cards[0] for pile in columns
-                   if pile.cards and not pile.down and pile.cards[0].rank != 13]
-        high = dict(built)
-        low = dict(built)
-        tops = self.talon_tops(table)
-        while True:
-            fits = {child for card in ends for child in _CHILDREN[card]}
-            if empty:
-                fits.update(_KINGS)
-            for suit in high:
-                while high[suit] < 13 and Card(high[suit] + 1, suit) in ends:
-                    high[suit] += 1
-                while low[suit] > 0 and stacks[suit][low[suit] - 1] in fits:
-                    low[suit] -= 1
-
-            def can_go_up(card: Card) -> bool:
-                return low[card.suit] <= card.rank - 1 <= high[card.suit]
-
-            if any(card in fits or can_go_up(card) for card in tops):
-                return False
-            if any(card in fits or (card in ends and can_go_up(card)) for card in covering):
-                return False
-            grown = {under for under, on in lying if under not in ends
-                     and (_TWIN[under] in ends or (on in ends and can_go_up(on)))}
-            grown.update(card for suit in stacks for card in stacks[suit][low[suit]:]
-                         if card not in ends)
-            more_empty = not empty and any(card in fits or can_go_up(card) for card in bottoms)
-            if not grown and not more_empty:
-                return True
-            ends |= grown
-            empty = empty or more_empty
-
-    def _overflow_reason(self, table: Table) -> str:
-        card = table.piles["w"].top
-        if card is None:
-            return _("a fourth card would go on the waste in the second pass: the card turned "
-                     "cannot be played, so the solitaire has not come out")
-        return _("a fourth card would go on the waste in the second pass: {card} cannot be "
-                 "played, so the solitaire has not come out").format(card=card_words(card))
-
-    def stuck(self, table: Table, ctx: Context) -> None:
-        piles = table.piles
-        if table.facts["forced"]:
-            ctx.end(False, self._overflow_reason(table))
-        elif piles["w"].cards:
-            ctx.end(False, _("no move is left: the hand is used up, the waste may not be turned "
-                             "over again (there is no third pass), and nothing can be played"))
-        else:
-            ctx.end(False, _("no move is left: the stock is used up and nothing can be played"))
+        return self._model(table).dead_worrying()
 
     # -- words --------------------------------------------------------------------
 
@@ -815,6 +430,12 @@ class KlondikeRules(Rules):
             text = said(language, N_("{move}; the face-down card beneath is turned up")).format(
                 move=text)
         return text
+
+    def describe_model_move(self, model: Model, move: Move) -> str:
+        """:meth:`describe_move` read off Klondike's model: the same words, from a
+        table that builds only the piles they look up (:meth:`KlondikeModel.table_view`)."""
+        assert isinstance(model, KlondikeModel)
+        return self.describe_move(model.table_view(), move)
 
     def status(self, table: Table) -> str:
         piles = table.piles
