@@ -234,7 +234,8 @@ def talon_tops(talon: bytes, pos: int, draw: int, more_passes: bool) -> set[int]
     order = talon[pos:]
     if draw == 1 and more_passes:
         return set(talon)
-    tops = set(talon[pos - 1:pos])
+    # (No talon[pos - 1:pos] at pos 0: the mypyc-compiled copy slices -1:0 wrongly.)
+    tops = {talon[pos - 1]} if pos else set()
     tops.update(order[draw - 1::draw])
     tops.update(order[-1:])
     if more_passes:
