@@ -336,7 +336,7 @@ def suit_words(suit: str) -> str:
 
 
 def card_words(card: Card, language: str | None = None) -> Words:
-    """A card's name in every case of the current language (English: :attr:`Card.name`).
+    """A card's name in every case of the current language (English: ``Card.name``).
 
     The catalogs give the pattern (``"the {rank} of {suit}"``, context
     ``card``), the rank in each case and the suit as it follows a rank

@@ -26,7 +26,7 @@ Traceback (most recent call last):
 ...
 solitaire_widgets.errors.OptionError: There is no language 'de': choose one of en, ru, pl.
 
-Only the standard library's :mod:`gettext` is used at run time, so the words
+Only the standard library's ``gettext`` is used at run time, so the words
 work in the page's Pyodide engine too; the catalogs are written and compiled
 with Babel (``make catalogs``).
 """
