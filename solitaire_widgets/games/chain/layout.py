@@ -11,6 +11,7 @@ auxiliary row under them.
 
 from __future__ import annotations
 
+from ...i18n import pgettext
 from ...render.scene import TableLayout
 from ...table import Table
 from .rules import AUX, FOUNDATIONS, LAYOUT_SIZE, ROW_LENGTH
@@ -31,8 +32,8 @@ def chain_layout(table: Table, width: float) -> TableLayout:
     fy = margin
     for i, f in enumerate(FOUNDATIONS):
         b.peek(f, col_x(2 + i), fy, peek, "2", f[1].upper())
-    b.label(col_x(0), fy + ch * 0.45, "series", size)
-    b.label(col_x(0), fy + ch * 0.45 + size * 1.3, "2 up to A", size * 0.85)
+    b.label(col_x(0), fy + ch * 0.45, pgettext("chain picture", "series"), size)
+    b.label(col_x(0), fy + ch * 0.45 + size * 1.3, pgettext("chain picture", "2 up to A"), size * 0.85)
     deal = b.number("deal", 1)
     per_row = ROW_LENGTH[deal]
     offset = (_WIDEST - per_row) / 2
@@ -40,15 +41,16 @@ def chain_layout(table: Table, width: float) -> TableLayout:
     pitch = ch + gap
     rows = b.rows(_PLACES, per_row, ly, pitch, at_least=LAYOUT_SIZE[deal], first_column=offset)
     sx = col_x(_WIDEST) + cw * 0.6
-    b.stock("s", sx, ly, "stock")
-    b.label(sx + cw, ly + ch + size * 1.3, f"deal {deal} of {len(LAYOUT_SIZE)}", size * 0.9,
+    b.stock("s", sx, ly, pgettext("chain picture", "stock"))
+    b.label(sx + cw, ly + ch + size * 1.3, pgettext("chain picture", "deal {deal} of {deals}").format(
+        deal=deal, deals=len(LAYOUT_SIZE)), size * 0.9,
             "end")
     ay = ly + rows * pitch + gap
     show_aux = deal == 1 or any(b.cards(a) for a in AUX)
     bottom = ly + rows * pitch - gap + margin
     if show_aux:
-        b.label(col_x(0), ay + ch * 0.5, "auxiliary", size)
-        b.label(col_x(0), ay + ch * 0.5 + size * 1.3, "row", size)
+        b.label(col_x(0), ay + ch * 0.5, pgettext("chain picture: line 1 of auxiliary row", "auxiliary"), size)
+        b.label(col_x(0), ay + ch * 0.5 + size * 1.3, pgettext("chain picture: line 2 of auxiliary row", "row"), size)
         for i, a in enumerate(AUX):
             b.stack(a, col_x(2 + i), ay)
         bottom = ay + ch + margin

@@ -10,6 +10,7 @@ seven columns fanned below.
 
 from __future__ import annotations
 
+from ...i18n import pgettext
 from ...render.scene import TableLayout
 from ...table import Table
 from .rules import COLUMNS, FOUNDATIONS
@@ -27,11 +28,11 @@ def klondike_layout(table: Table, width: float) -> TableLayout:
     def col_x(i: int) -> float:
         return margin + i * (cw + gap)
 
-    b.stock("s", col_x(0), margin, "stock")
+    b.stock("s", col_x(0), margin, pgettext("klondike picture", "stock"))
     # A fourth card on the Polish second pass's waste is fanned beside the
     # three it may hold: it is the one that must leave, or loses the game.
     fourth = bool(table.facts.get("waste_limit")) and bool(table.facts.get("forced"))
-    b.waste("w", col_x(1), margin, cw * 0.22, "waste", 4 if fourth else 3)
+    b.waste("w", col_x(1), margin, cw * 0.22, pgettext("klondike picture", "waste"), 4 if fourth else 3)
     for i, f in enumerate(FOUNDATIONS):
         b.stack(f, col_x(3 + i), margin, "A", f[1].upper())
     top = margin + ch + gap * 1.4
@@ -43,11 +44,12 @@ def klondike_layout(table: Table, width: float) -> TableLayout:
     # Only the Polish second pass limits the waste; the yardstick variants
     # (standard, draw three) go round as often as the player likes.
     if fourth:
-        words = "second pass: a fourth card on the waste"
+        words = pgettext("klondike picture", "second pass: a fourth card on the waste")
     elif bool(table.facts.get("waste_limit")):
-        words = "second pass: the waste holds three at most"
+        words = pgettext("klondike picture", "second pass: the waste holds three at most")
     else:
-        words = "first pass" if passes <= 1 else f"pass {passes}"
+        words = (pgettext("klondike picture", "first pass") if passes <= 1
+                 else pgettext("klondike picture", "pass {n}").format(n=passes))
     b.label(col_x(1), margin + ch + size + gap * 0.1, words, size * 0.85)
     b.height = max(bottom, top + ch * 2.6) + margin
     return b
