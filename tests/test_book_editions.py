@@ -181,3 +181,23 @@ def test_the_switch_goes_between_editions_and_footnotes_work(
     page.wait_for_url(f"{book_site}/ru/chain.html")
     assert page.locator(".source-translation").count() == 0
     assert browser_page.errors(origin=book_site) == []
+
+
+@pytest.mark.browser
+def test_the_polish_editions_table_speaks_polish(book_site: str, browser_page: BrowserPage) -> None:
+    """Play here on the Polish Klondike chapter: the page's words, the engine's status line
+    and a move's words come in Polish (the worker answers in the table's language)."""
+    page = browser_page.page
+    page.goto(f"{book_site}/pl/klondike.html", wait_until="load")
+    root = page.locator('.sw-table[data-sw-language="pl"]').first
+    root.scroll_into_view_if_needed()
+    button = root.locator(".sw-play-here")
+    assert button.inner_text() == "Zagraj tutaj"
+    button.click()
+    page.wait_for_function("() => window.solitaireTables[0].ready.then(() => true)",
+                           timeout=90_000)
+    status = root.locator(".sw-status").inner_text()
+    assert "przełożenie" in status.lower() and "ręk" in status, status
+    labels = root.locator("button").all_inner_texts()
+    assert "Cofnij" in labels and "Undo" not in labels, labels
+    assert browser_page.errors(origin=book_site) == []
