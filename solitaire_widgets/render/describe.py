@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, card_words
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, current_language, format_number, ngettext, pgettext
 from ..rules import Rules
 from ..table import Pile, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["describe_table", "describe_pile", "pile_names", "sentence"]
+__all__ = ["describe_table", "describe_pile", "pile_names", "sentence", "words_html"]
 
 
 def sentence(text: str) -> str:
@@ -156,3 +156,36 @@ def pile_names(game: Game | Rules | str, table: Table) -> str:
                 first=first, last=last, first_name=rules.pile_name(table, first),
                 last_name=rules.pile_name(table, last)))
     return "; ".join(parts)
+
+
+def words_html(cards: tuple[str, ...] = ("7C", "QH", "AS")) -> str:
+    """The tables' words in the current language, as an HTML table (the glossary's):
+    for each registered game, one pile of each kind by the letters a typed move
+    uses, with its name; then a few ``cards`` with theirs.
+
+    >>> "<td><code>t1</code></td><td>column 1</td>" in words_html()
+    True
+    """
+    from html import escape
+
+    from ..games import GAMES, new_game
+
+    rows = []
+    for name in GAMES:
+        game = new_game(name, seed=1)
+        kinds = dict.fromkeys(pile_id.rstrip("0123456789") for pile_id in game.table.piles)
+        shown = [next(p for p in game.table.piles if p.rstrip("0123456789") == kind)
+                 for kind in kinds]
+        for at, pile_id in enumerate(shown):
+            title = escape(game.rules.game_title()) if at == 0 else ""
+            rows.append(f"<tr><td>{title}</td><td><code>{pile_id}</code></td>"
+                        f"<td>{escape(game.rules.pile_name(game.table, pile_id))}</td></tr>")
+    for at, text in enumerate(cards):
+        title = escape(pgettext("glossary", "cards")) if at == 0 else ""
+        rows.append(f"<tr><td>{title}</td><td><code>{text}</code></td>"
+                    f"<td>{escape(card_words(Card.parse(text)).nom)}</td></tr>")
+    head = "".join(f"<th>{escape(word)}</th>" for word in (
+        pgettext("glossary", "game"), pgettext("glossary", "typed"),
+        pgettext("glossary", "on the table")))
+    return (f'<table class="table" lang="{current_language()}"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')

@@ -46,6 +46,8 @@ import anywidget
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
+from ..i18n import _
+
 __all__ = ["TableKeys"]
 
 #: The view: an ES module run by anywidget's front end (see the module's words).
@@ -78,7 +80,7 @@ function connect(model, root, stage) {
     stage.classList.toggle('sw-keys-stage', playable());
     if (playable()) {
       stage.setAttribute('role', 'application');
-      stage.setAttribute('aria-roledescription', 'card table');
+      stage.setAttribute('aria-roledescription', model.get('role'));
       stage.setAttribute('aria-label', model.get('label'));
     }
     stage.querySelectorAll('canvas').forEach((canvas) => {
@@ -153,12 +155,14 @@ class TableKeys(anywidget.AnyWidget):
     table_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The table's accessible name.
     label = traitlets.Unicode("").tag(sync=True)
+    #: What the table is, as a screen reader announces it (in the current language).
+    role = traitlets.Unicode("card table").tag(sync=True)
 
     def __init__(self, label: str, keys: Iterable[str] = (), *,
                  on_key: Callable[[str], None] | None = None,
                  on_line: Callable[[str], None] | None = None) -> None:
         super().__init__(label=label, table_keys=sorted(set(keys)),
-                         layout=w.Layout(display="none"))
+                         role=_("card table"), layout=w.Layout(display="none"))
         self._on_key = on_key
         self._on_line = on_line
         self.on_msg(self._on_message)
