@@ -192,6 +192,34 @@ class _Into(list[Event]):
         # A shuffle is drawn and recorded by the context itself (see QuarrelRules.apply).
 
 
+def _onto_words(language: str, card: Card, top: Card | None, series: str) -> str:
+    """``card`` going onto ``series``, whose top card is ``top`` (None: it starts it)."""
+    moved = card_words(card, language)
+    if top is not None:
+        if _right(series):
+            text = said(language, N_("{card} goes onto {target}, right half"))
+        else:
+            text = said(language, N_("{card} goes onto {target}, left half"))
+        return text.format(card=moved, target=card_words(top, language))
+    if _right(series):
+        text = said(language, N_("{card} starts the {suit} series on the right half "
+                                 "(built up)"))
+    else:
+        text = said(language, N_("{card} starts the {suit} series on the left half "
+                                 "(built down)"))
+    return text.format(card=moved, suit=suit_words(card.suit))
+
+
+def _refilled_words(language: str, move: str, refill: Card | None) -> str:
+    """``move`` (a card from the auxiliary row), then its place refilled by ``refill``
+    from the stock (None: the stock is empty)."""
+    if refill is not None:
+        return said(language, N_("{move}; {card} takes its place from the stock")).format(
+            move=move, card=card_words(refill, language))
+    return said(language, N_("{move}; the stock is empty, so its place stays "
+                             "empty")).format(move=move)
+
+
 class QuarrelRules(Rules):
     """The rules of Quarrel, from the Russian text that ends "Своеобразная ссора".
 
@@ -412,22 +440,7 @@ class QuarrelRules(Rules):
         if move.action != "move":
             return move.action
         card = table.piles[move.src].cards[-1]
-        dst = table.piles[move.dst]
-        moved = card_words(card, language)
-        if dst.cards:
-            if _right(move.dst):
-                text = said(language, N_("{card} goes onto {target}, right half"))
-            else:
-                text = said(language, N_("{card} goes onto {target}, left half"))
-            text = text.format(card=moved, target=card_words(dst.cards[-1], language))
-        else:
-            if _right(move.dst):
-                text = said(language, N_("{card} starts the {suit} series on the right half "
-                                         "(built up)"))
-            else:
-                text = said(language, N_("{card} starts the {suit} series on the left half "
-                                         "(built down)"))
-            text = text.format(card=moved, suit=suit_words(card.suit))
+        text = _onto_words(language, card, table.piles[move.dst].top, move.dst)
         if move.src != "h":
             text = said(language, N_("{move}, from {source}")).format(
                 move=text, source=_pile_words(language, move.src))
@@ -435,13 +448,7 @@ class QuarrelRules(Rules):
             return said(language, N_("{move}; all 104 cards are on the series: the game is "
                                      "won")).format(move=text)
         if move.src[0] == "a":
-            stock = table.piles["s"].cards
-            if stock:
-                text = said(language, N_("{move}; {card} takes its place from the stock")).format(
-                    move=text, card=card_words(stock[-1], language))
-            else:
-                text = said(language, N_("{move}; the stock is empty, so its place stays "
-                                         "empty")).format(move=text)
+            text = _refilled_words(language, text, table.piles["s"].top)
         if facts["phase"] == "hit":
             text = said(language, N_("{move}; then {end}")).format(
                 move=text, end=self._round_end_words(table, card.rank, language))
@@ -467,32 +474,15 @@ class QuarrelRules(Rules):
                     said=rank_words(count, language), card=card_words(CARD[code], language),
                     place=_pile_words(language, ROWS[model.dealt]))
         elif move.action == "move" and model.phase == PLAY and sum(model.lens) + 1 < ALL_CARDS:
-            card = CARD[model.cells[_CELL_OF[move.src]]]
-            moved = card_words(card, language)
             top = model.series_top(FOUNDATIONS.index(move.dst))
-            if top >= 0:
-                if _right(move.dst):
-                    text = said(language, N_("{card} goes onto {target}, right half"))
-                else:
-                    text = said(language, N_("{card} goes onto {target}, left half"))
-                text = text.format(card=moved, target=card_words(CARD[top], language))
-            else:
-                if _right(move.dst):
-                    text = said(language, N_("{card} starts the {suit} series on the right half "
-                                             "(built up)"))
-                else:
-                    text = said(language, N_("{card} starts the {suit} series on the left half "
-                                             "(built down)"))
-                text = text.format(card=moved, suit=suit_words(card.suit))
+            text = _onto_words(language, CARD[model.cells[_CELL_OF[move.src]]],
+                               CARD[top] if top >= 0 else None, move.dst)
             text = said(language, N_("{move}, from {source}")).format(
                 move=text, source=_pile_words(language, move.src))
             if move.src[0] != "a":
                 return text
-            if model.top:
-                return said(language, N_("{move}; {card} takes its place from the stock")).format(
-                    move=text, card=card_words(CARD[model.stock[model.top - 1]], language))
-            return said(language, N_("{move}; the stock is empty, so its place stays "
-                                     "empty")).format(move=text)
+            return _refilled_words(language, text,
+                                   CARD[model.stock[model.top - 1]] if model.top else None)
         # The words of the other steps read the series, the stock, the facts and the
         # move's own place only.
         return self.describe_move(model.to_table((move.src,) if move.src else ()), move)
