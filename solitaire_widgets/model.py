@@ -30,10 +30,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from .chance import seed_rng, shuffled
+from .i18n import _
 from .moves import Move
 from .table import Event, Table
 
-__all__ = ["Model", "CodeShuffler", "seeded_shuffler", "model_class"]
+__all__ = ["Model", "CodeShuffler", "seeded_shuffler", "model_class", "end_game"]
 
 #: Draws the order of a reshuffle: given the codes in pack order (sorted) and
 #: the reshuffle's number on this line of play (1, 2, ...), the new order of
@@ -134,3 +135,26 @@ def model_class(path: str) -> type[Model]:
     module, _, name = path.partition(":")
     found: type[Model] = getattr(importlib.import_module(module), name)
     return found
+
+
+class _Outcome(Protocol):
+    """What :func:`end_game` sets: a model's outcome."""
+
+    over: bool
+    won: bool
+    reason: str
+
+
+def end_game(model: _Outcome, won: bool, reason: str, events: list[Event] | None) -> None:
+    """End ``model``'s game, won or lost, with ``reason`` (marked with ``N_``, said in
+    the player's language); with ``events``, record the table facts that change, as
+    the engine's context does.
+    """
+    reason = _(reason)
+    if events is not None:
+        for key, value in (("won", won), ("over", True), ("reason", reason)):
+            if getattr(model, key) != value:
+                events.append(Event("set", key=key, value=value))
+    model.won = won
+    model.over = True
+    model.reason = reason

@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import CARD, CODE
 from ...errors import OptionError, excerpt
-from ...i18n import N_, _
-from ...model import CodeShuffler, seeded_shuffler
+from ...i18n import N_
+from ...model import CodeShuffler, end_game, seeded_shuffler
 from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
 
@@ -329,17 +329,7 @@ class ChainModel:
             self._end(True, WON, events)
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
-        reason = _(reason)  # in the player's language
-        if events is not None:
-            if self.won != won:
-                events.append(_set("won", won))
-            if not self.over:
-                events.append(_set("over", True))
-            if self.reason != reason:
-                events.append(_set("reason", reason))
-        self.won = won
-        self.over = True
-        self.reason = reason
+        end_game(self, won, reason, events)
 
     def _settle(self, events: list[Event] | None) -> None:
         """Find the legal moves of the new position; with none, the game is lost."""

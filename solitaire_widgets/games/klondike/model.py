@@ -38,6 +38,7 @@ from typing import Final
 from ...cards import SUITS, Card, card_words, full_deck
 from ...chance import seed_rng, shuffled
 from ...i18n import N_, _
+from ...model import end_game
 from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
 
@@ -756,16 +757,7 @@ class KlondikeModel:
         return moves
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
-        reason = _(reason)  # in the player's language
-        if events is not None:
-            if won != self.won:
-                events.append(Event("set", key="won", value=won))
-            events.append(Event("set", key="over", value=True))
-            if reason != self.reason:
-                events.append(Event("set", key="reason", value=reason))
-        self.won = won
-        self.over = True
-        self.reason = reason
+        end_game(self, won, reason, events)
 
     def _settle(self, goes_round: bool, events: list[Event] | None) -> None:
         """After a step: end a dead game (unless the step only went round) or a
