@@ -7,10 +7,11 @@ Undo rebuilds the position by replaying the events before it; redo replays
 the undone step's own events, reshuffles included.
 
 A game whose rules say so (``Rules.game_on_model``) plays on the game's model
-(:mod:`solitaire_widgets.model`): the legal moves, the outcome, each step's
-words and events are read off the model, and the table is built from it only
-when it is read, then kept up with the steps' events. A game with no model
-plays on its table through the rules' hooks.
+(:mod:`solitaire_widgets.model`): the legal moves, the outcome and each
+step's events are read off the model, and the table is built from it only
+when it is read, then kept up with the steps' events. A step is worded by
+the rules (``describe_move``) from the position before it when its words are
+first read. A game with no model plays on its table through the rules' hooks.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
@@ -23,7 +24,7 @@ plays on its table through the rules' hooks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from .cards import CARD, CODE, Card, check_deck, full_deck, parse_cards
@@ -80,22 +81,76 @@ def displayed(obj: object, kind: str) -> Any:
     raise NotImplementedError(f"no {kind} display is registered for {type(obj).__name__}")
 
 
-class Step(NamedTuple):
-    """One step: the move (:data:`~solitaire_widgets.game.OPENING_DEAL` for the opening deal, step 0), its words,
-    and every event it caused."""
+class Step:
+    """One step: the move (:data:`~solitaire_widgets.game.OPENING_DEAL` for the opening deal,
+    step 0), its words, and every event it caused.
 
-    move: Move
-    text: str
-    events: tuple[Event, ...]
+    A step reads like a named tuple of ``(move, text, events)``: it unpacks,
+    compares and hashes as that tuple. Its words are built when ``text`` is
+    first read, in the language in force then, from the position before the
+    move (playing costs no words that nobody reads).
+
+    >>> from solitaire_widgets import new_game
+    >>> step = new_game("klondike", seed=7).play("turn")
+    >>> move, text, events = step
+    >>> str(move), text
+    ('turn', 'the next card of the hand is turned face up onto the waste')
+    """
+
+    __slots__ = ("move", "events", "_text", "_game", "_index")
+
+    def __init__(self, move: Move, text: str, events: tuple[Event, ...]) -> None:
+        self.move = move
+        self.events = events
+        self._text: str | None = text
+        self._game: Game | None = None
+        self._index = 0
+
+    @property
+    def text(self) -> str:
+        """The step in words (the deal, or what the move did)."""
+        text = self._text
+        if text is None:
+            game = self._game
+            assert game is not None
+            text = self._text = game._words(self._index)
+            self._game = None
+        return text
 
     @property
     def shuffles(self) -> list[tuple[Card, ...]]:
         """The outcome of each reshuffle during this step, in order."""
         return [event.cards for event in self.events if event.kind == "shuffle"]
 
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.move, self.text, self.events))
 
-# Steps built on the hot path skip the named tuple's Python-level __new__.
-_new_step = tuple.__new__
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return (self.move == other.move and self.events == other.events
+                and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.move, self.text, self.events))
+
+    def __repr__(self) -> str:
+        return f"Step(move={self.move!r}, text={self.text!r}, events={self.events!r})"
+
+    def __reduce__(self) -> tuple[type[Step], tuple[Move, str, tuple[Event, ...]]]:
+        return Step, (self.move, self.text, self.events)
+
+
+def _unworded(move: Move, events: tuple[Event, ...], game: Game, index: int) -> Step:
+    """Step ``index`` of ``game``, to be worded by the game when its text is first read."""
+    step = _new_step(Step)
+    step.move, step.events, step._text, step._game, step._index = (move, events, None, game,
+                                                                   index)
+    return step
+
+
+# Steps built on the hot path skip the Python-level __init__.
+_new_step = object.__new__
 
 
 def _on_codes(shuffle: Shuffler) -> CodeShuffler:
@@ -172,6 +227,8 @@ class Game:
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
         self._pending = 0
+        # The position steps are worded from (see _words): (its step, the table).
+        self._reading: tuple[int, Table | None] = (-1, None)
         rules = self.rules
         self._model: Model | None = None
         if backend != "rules" and rules.game_on_model and rules.model:
@@ -207,6 +264,7 @@ class Game:
 
     @table.setter
     def table(self, table: Table) -> None:
+        self._reading = (-1, None)
         self._table = table
         self._table_at = len(self._steps) - 1
 
@@ -349,9 +407,14 @@ class Game:
         """Take back the last move (a reshuffle it caused is taken back too)."""
         if len(self._steps) < 2:
             raise IllegalMoveError(_("there is nothing to undo"))
-        self._redo.append(self._steps.pop())
+        table = self.position_at(len(self._steps) - 2)
+        last = self._steps.pop()
+        if last._text is None:
+            # Worded now, from the position it is taken back to (a step outlives its undo).
+            last._text, last._game = self.rules.describe_move(table, last.move), None
+        self._reading = (-1, None)
+        self._redo.append(last)
         del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
-        table = self.position_at(len(self._steps) - 1)
         if self._model is not None:
             shuffles = sum(len(step.shuffles) for step in self._steps)
             self._model = type(self._model).from_table(self.rules.options, self.seed, table,
@@ -398,6 +461,7 @@ class Game:
         other._steps = list(self._steps)
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
+        other._reading = (-1, None)
         return other
 
     def steps(self) -> list[Step]:
@@ -521,7 +585,6 @@ class Game:
         events: list[Event] = []
         steps = self._steps
         if shuffle is None and steps:
-            text = self.rules.describe_model_move(model, move)
             model.apply(move, events)
         else:
             seeded = model.shuffler
@@ -529,19 +592,41 @@ class Game:
                 model.shuffler = _on_codes(shuffle)
             try:
                 if not steps:
-                    text = _("The deal")
                     model.deal(events)  # type: ignore[call-arg]
                 else:
-                    text = self.rules.describe_model_move(model, move)
                     model.apply(move, events)
             finally:
                 model.shuffler = seeded
-        step = _new_step(Step, (move, text, tuple(events)))
+        if steps:
+            step = _unworded(move, tuple(events), self, len(steps))
+        else:
+            step = Step(move, _("The deal"), tuple(events))
         steps.append(step)
         if len(steps) % MARK_EVERY == 1:
             self._mark()
         self._legal = model.legal_moves()
         return step
+
+    def _words(self, index: int) -> str:
+        """Step ``index`` in words, from the position before it (see :class:`Step`).
+
+        The position comes from the table when it stands just before the
+        step (a front end has drawn it), else from the reading position, a
+        table kept for wording that moves forward step by step (reading a
+        history in order replays each step once), else from the nearest kept
+        position (:meth:`position_at`).
+        """
+        move = self._steps[index].move
+        if self._table is not None and self._table_at == index - 1:
+            return self.rules.describe_move(self._table, move)
+        at, table = self._reading
+        if table is None or not index - MARK_EVERY <= at < index:
+            at, table = index - 1, self.position_at(index - 1)
+        for step in self._steps[at + 1:index]:
+            for event in step.events:
+                table.apply(event)
+        self._reading = (index - 1, table)
+        return self.rules.describe_move(table, move)
 
     def _push(self, move: Move, shuffle: Shuffler) -> Step:
         """Play ``move`` as the next step; step 0 is the opening deal."""

@@ -383,14 +383,6 @@ class Rules:
             return _("{card} goes to {pile}").format(card=card, pile=where)
         return _("{card} and the cards on it go to {pile}").format(card=card, pile=where)
 
-    def describe_model_move(self, model: Model, move: Move) -> str:
-        """:meth:`describe_move` read off the game's model (for a game played on it).
-
-        By default the model's position is turned into a table first; a game
-        played on its model words its moves from the model directly.
-        """
-        return self.describe_move(model.to_table(), move)
-
     def preview_move(self, table: Table, move: Move) -> str:
         """A legal move in words BEFORE it is played, naming no hidden card.
 

@@ -20,14 +20,12 @@ from __future__ import annotations
 from functools import cache
 from typing import ClassVar
 
-from ...cards import CARD, Card, Words, card_words, rank_words, suit_words
+from ...cards import Card, Words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
-from ...model import Model
 from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
-from .model import SERIES_CODES, ChainModel
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
@@ -77,8 +75,6 @@ def _needs(pile: Pile) -> int:
     return next_up(pile.cards[-1].rank)
 
 
-_CELL_OF = {place: cell for cell, place in enumerate(_PLACES[1] + AUX)}
-_MODEL_PLACES = _PLACES[1] + AUX
 _REDEAL_WORDS = N_("the layout is gathered, shuffled with the stock and dealt in three rows of "
                     "six; any twos among them go up to their series")
 
@@ -123,21 +119,6 @@ def _won_words(language: str, move: str) -> str:
 def _aux_words(language: str, cards: list[Card]) -> str:
     return said(language, N_("four stock cards are laid face up as the auxiliary row: {cards}")
                 ).format(cards=", ".join(card_words(card, language).nom for card in cards))
-
-
-def _target_of(model: ChainModel, code: int) -> Card | None:
-    """The top card of the series a card that fits it goes onto (None: it starts it)."""
-    suit = code // 13
-    n = model.series[suit]
-    return CARD[SERIES_CODES[suit][n - 1]] if n else None
-
-
-def _won_of(model: ChainModel) -> bool:
-    """Whether the card about to go up is the last, read off the model."""
-    left = len(model.stock) - model.top
-    if left > 1 or sum(model.series) + 1 != 52:
-        return False
-    return left + sum(code >= 0 for code in model.cells) == 1
 
 
 class ChainRules(Rules):
@@ -283,27 +264,6 @@ class ChainRules(Rules):
         card = piles[move.src].cards[-1]
         return _goes_words(language, card, piles[move.dst].top,
                            _pile_words(language, deal, move.src), self._won(table))
-
-    def describe_model_move(self, model: Model, move: Move) -> str:
-        """:meth:`describe_move` read off Chain's model (the same words)."""
-        assert isinstance(model, ChainModel)
-        action = move.action
-        language = current_language()
-        if action == "move":
-            code = model.cells[_CELL_OF[move.src]]
-            source = _pile_words(language, model.deal_number, move.src)
-            return _goes_words(language, CARD[code], _target_of(model, code), source,
-                               _won_of(model))
-        if action == "fill":
-            code = model.stock[model.top]
-            if model.wanted[code]:
-                return _fill_words(language, CARD[code], _target_of(model, code), _won_of(model))
-            gap = _MODEL_PLACES[model.cells.index(-1)]
-            return _gap_words(language, CARD[code], _pile_words(language, model.deal_number, gap))
-        if action == "aux":
-            return _aux_words(language, [CARD[code] for code in
-                                         model.stock[model.top:model.top + len(AUX)]])
-        return said(language, _REDEAL_WORDS)
 
     def _won(self, table: Table) -> bool:
         """Whether the card about to go up is the last."""

@@ -362,17 +362,6 @@ _TURNED: Final = tuple(_moved("s", "w", bytes((code,))) for code in range(52))
 _TURNED_BACK: Final = tuple(_moved("w", "s", bytes((code,)), False) for code in range(52))
 
 
-class _Piles(dict[str, Pile]):
-    """A model's piles, each built when first looked up (see :meth:`KlondikeModel.table_view`)."""
-
-    __slots__ = ("model",)
-    model: KlondikeModel
-
-    def __missing__(self, pile_id: str) -> Pile:
-        pile = self[pile_id] = self.model.pile(pile_id)
-        return pile
-
-
 def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
     """The moves of cards from one column to another, in the engine's order
     (by column moved from, then column moved to); ``tops`` are the columns' end cards."""
@@ -647,23 +636,6 @@ class KlondikeModel:
             return Pile("w", "waste", list(map(CARDS.__getitem__, self.talon[:self.pos])))
         return Pile("s", "stock", list(map(CARDS.__getitem__, self.talon[:self.pos - 1:-1]
                                           if self.pos else self.talon[::-1])))
-
-    def table_view(self) -> Table:
-        """The position as a table whose piles are built only when looked up by id
-        (``table.piles["w"]``; it cannot be iterated): for reading a few piles cheaply.
-
-        >>> model = KlondikeModel({"variant": "polish"}, 5, deal_codes(5))
-        >>> model.deal()
-        >>> model.table_view().piles["t7"] == model.to_table().piles["t7"]
-        True
-        """
-        view: Table = object.__new__(Table)
-        piles = view.piles = _Piles()
-        piles.model = self
-        view.facts = {"over": self.over, "won": self.won, "reason": self.reason,
-                      "pass": self.passes, "waste_limit": self.waste_limit,
-                      "forced": self.forced}
-        return view
 
     def facts(self) -> dict[str, Scalar]:
         """The table facts of :meth:`to_table`."""

@@ -52,7 +52,6 @@ from typing import ClassVar
 
 from ...cards import Card, Words, a_rank_words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
-from ...model import Model
 from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
@@ -430,12 +429,6 @@ class KlondikeRules(Rules):
             text = said(language, N_("{move}; the face-down card beneath is turned up")).format(
                 move=text)
         return text
-
-    def describe_model_move(self, model: Model, move: Move) -> str:
-        """:meth:`describe_move` read off Klondike's model: the same words, from a
-        table that builds only the piles they look up (:meth:`KlondikeModel.table_view`)."""
-        assert isinstance(model, KlondikeModel)
-        return self.describe_move(model.table_view(), move)
 
     def status(self, table: Table) -> str:
         piles = table.piles

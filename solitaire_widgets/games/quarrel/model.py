@@ -245,14 +245,8 @@ class QuarrelModel:
         other._moves = self._moves
         return other
 
-    def to_table(self, places: Sequence[str] | None = None) -> Table:
-        """The position as the engine's table (the piles of ``QuarrelRules.piles`` and its facts).
-
-        With ``places`` (ids of the rows' places, the auxiliary row's or
-        ``h``), only those of the rows and the auxiliary row, beside the series
-        and the stock: a part of the table, cheap to build, for words that
-        read no other place.
-        """
+    def to_table(self) -> Table:
+        """The position as the engine's table (the piles of ``QuarrelRules.piles`` and its facts)."""
         piles = [Pile(fid, "foundation",
                       [CARD[code] for code in _SERIES[index][self.base][:self.lens[index]]]
                       if self.base else [])
@@ -260,8 +254,7 @@ class QuarrelModel:
         cells = self.cells
         piles += [Pile(pile, "tableau" if cell < _FIRST_AUX else "reserve",
                        [CARD[cells[cell]]] if cells[cell] >= 0 else [])
-                  for cell, pile in (enumerate(_CELLS) if places is None
-                                     else ((_CELL[pile], pile) for pile in places))]
+                  for cell, pile in enumerate(_CELLS)]
         piles.append(Pile("s", "stock", [CARD[code] for code in self.stock[:self.top]]))
         facts: dict[str, Scalar] = {
             "over": self.over, "won": self.won, "reason": self.reason,

@@ -70,7 +70,6 @@ from typing import ClassVar
 
 from ...cards import CARD, CODE, Card, Words, a_rank_words, card_words, rank_words, suit_words
 from ...i18n import N_, _, current_language, ngettext, pgettext
-from ...model import Model
 from ...moves import Move
 from ...rules import STOCK, Context, Rules, said
 from ...table import Event, Pile, Table
@@ -82,11 +81,9 @@ from .model import (
     AUX,
     FOUNDATIONS,
     LEFT,
-    PLAY,
     RIGHT,
     ROW_LENGTH,
     ROWS,
-    SEARCH,
     USES,
     QuarrelModel,
     next_code,
@@ -158,7 +155,6 @@ def _pile_words(language: str, pile_id: str) -> Words:
 
 
 #: The model's cell of each place of the rows and of the auxiliary row.
-_CELL_OF = {place: cell for cell, place in enumerate(ROWS + AUX)}
 
 
 def _cards(n: int) -> str:
@@ -453,39 +449,6 @@ class QuarrelRules(Rules):
             text = said(language, N_("{move}; then {end}")).format(
                 move=text, end=self._round_end_words(table, card.rank, language))
         return text
-
-    def describe_model_move(self, model: Model, move: Move) -> str:
-        """:meth:`describe_move` read off Quarrel's model (the same words).
-
-        The steps of nearly every move are read off the model directly: a deal
-        that names no card correctly, and a card from the rows or the auxiliary
-        row onto a series that is not the last card; the rest (hits, a void
-        deal, a card set aside, the winning card) from a part of the model's
-        table.
-        """
-        assert isinstance(model, QuarrelModel)
-        language = current_language()
-        if move.action == "deal":
-            code = model.stock[model.top - 1]
-            count = model.count % 13 + 1
-            if code % 13 + 1 != count and (model.phase != SEARCH
-                                           or model.top > 1):
-                return said(language, N_("deal: '{said}' — {card}, {place}")).format(
-                    said=rank_words(count, language), card=card_words(CARD[code], language),
-                    place=_pile_words(language, ROWS[model.dealt]))
-        elif move.action == "move" and model.phase == PLAY and sum(model.lens) + 1 < ALL_CARDS:
-            top = model.series_top(FOUNDATIONS.index(move.dst))
-            text = _onto_words(language, CARD[model.cells[_CELL_OF[move.src]]],
-                               CARD[top] if top >= 0 else None, move.dst)
-            text = said(language, N_("{move}, from {source}")).format(
-                move=text, source=_pile_words(language, move.src))
-            if move.src[0] != "a":
-                return text
-            return _refilled_words(language, text,
-                                   CARD[model.stock[model.top - 1]] if model.top else None)
-        # The words of the other steps read the series, the stock, the facts and the
-        # move's own place only.
-        return self.describe_move(model.to_table((move.src,) if move.src else ()), move)
 
     def _describe_deal(self, table: Table, language: str) -> str:
         facts = table.facts
