@@ -433,8 +433,14 @@ LayoutFunction = Callable[[Table, float], TableLayout]
 def _assign_keys(raw: list[Sprite], keys_from: Scene | None) -> list[Sprite]:
     keys: dict[int, str] = {}
     if keys_from is not None:
-        for old, new in match_sprites(keys_from.sprites, raw):
-            keys[id(new)] = old.key
+        before = {sprite.card: sprite for sprite in keys_from.sprites}
+        if len(before) == len(keys_from.sprites) and len({s.card for s in raw}) == len(raw):
+            # One copy of each card on both sides (one pack): each card keeps its
+            # key, as match_sprites pairs them, without its search for copies.
+            keys = {id(sprite): before[sprite.card].key for sprite in raw if sprite.card in before}
+        else:
+            for old, new in match_sprites(keys_from.sprites, raw):
+                keys[id(new)] = old.key
     taken = set(keys.values())
     copies: dict[Card, int] = {}
     out = []
