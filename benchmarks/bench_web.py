@@ -2,7 +2,10 @@
 
 Run: ``python benchmarks/bench_web.py`` (needs the runtime: ``make web-runtime``;
 ``--moves-only``: a move's round trip alone; ``BENCH_PACKAGE_DIR=DIR``: the
-package in ``DIR`` measured instead of this checkout's).
+package in ``DIR`` measured instead of this checkout's; ``--moves-only --beside
+DIR --turns 3``: this checkout's package and the one in ``DIR``, e.g. main's
+from ``git archive main | tar -x -C DIR``, measured in turns in one run, each
+in a browser of its own, and their figures side by side).
 An exported Klondike table is served from 127.0.0.1 (a fresh browser
 context each time, so the runtime is loaded cold) and measured:
 
@@ -18,8 +21,10 @@ context each time, so the runtime is loaded cold) and measured:
   profile (as the cold and warm starts) and in a profile on disk, as a
   reader's browser, which also keeps the compiled WebAssembly between visits
   (visits two and three);
-- a move: the click on its destination to the end of the first animation
-  frame that shows it (median and worst of 30) — budget 50 ms median;
+- a move: the click on its destination to the first animation frame that
+  shows it (median and worst of 30) — budget 50 ms median; beside it the same
+  click to the end of that frame's drawing in the page, and where the time
+  goes (the engine's answer, the worker, the page, the wait for the frame);
 - a whole Klondike deal replayed in the browser by the player's own "Step
   forward" button, every step computed from the save and drawn (the cards
   moved in place) — budget 2 s; beside it, the old way's drawing alone: the
@@ -39,6 +44,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -68,12 +74,26 @@ MOVE_BUDGET_MS = 50.0
 REPLAY_BUDGET_S = 2.0
 WEIGHT_BUDGET_KB = 50.0
 
+# A click on a move's destination, timed from the request: ``frame``, to the
+# first animation frame that shows it (its requestAnimationFrame callbacks run
+# just before the browser styles, lays out and paints that frame: the table
+# has set the move's first frame when ``send`` resolves); ``painted``, to the
+# end of that frame's drawing in the page (a message posted in the frame runs
+# once it is painted); ``set``, to ``send`` resolving (the answer drawn into
+# the page); ``timing``, the table's own account of the answer (null for a
+# package whose table keeps none).
 _MOVE_JS = """async ([x, y, t]) => {
   const table = window.solitaireTables[0];
   const t0 = performance.now();
   await table.send({op: "press", x: x, y: y, t: t});
-  await new Promise(r => requestAnimationFrame(() => r()));
-  return performance.now() - t0;
+  const set = performance.now() - t0;
+  const frame = await new Promise(r => requestAnimationFrame(() => r(performance.now() - t0)));
+  const painted = await new Promise(r => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => r(performance.now() - t0);
+    channel.port2.postMessage(0);
+  });
+  return {frame: frame, painted: painted, set: set, timing: table.timing || null};
 }"""
 
 _REPLAY_JS = """async () => {
@@ -246,10 +266,10 @@ def move_figures(browser: Any, url: str) -> None:
         page.wait_for_function("window.solitaireTables[0].ready.then(() => true)",
                                timeout=120_000)
         game = new_game("klondike", seed=7, variant="polish")
-        times: list[float] = []
+        rounds: list[dict[str, Any]] = []
         clock = 0.0
         release = "([x, y, t]) => window.solitaireTables[0].send({op: 'release', x, y, t})"
-        while len(times) < 30 and not game.is_over:
+        while len(rounds) < 30 and not game.is_over:
             move = next((m for m in game.legal_moves() if m.action == "move"), None)
             scene = layout("klondike", game.table, DISPLAY_WIDTH)
             clicks = ([_point(scene, "s")] if move is None else
@@ -259,17 +279,35 @@ def move_figures(browser: Any, url: str) -> None:
                 took = page.evaluate(_MOVE_JS, [x, y, clock])
                 page.evaluate(release, [x, y, clock])
                 if number == len(clicks) - 1 and move is not None:
-                    times.append(took)
+                    rounds.append(took)
             game.play(move if move is not None else
                       ("turn" if game.is_legal("turn") else "redeal"))
         state = page.evaluate("window.solitaireTables[0].state()")
         assert state["status"] == game.status, "the page played the same moves"
-        print(f"a move's round trip, the click on its destination to its first animation "
-              f"frame: median "
-              f"{statistics.median(times):.1f} ms, worst {max(times):.1f} ms over {len(times)} "
-              f"moves (budget {MOVE_BUDGET_MS:.0f} ms median)")
         context.close()
-        session_figures(len(times))
+        print_moves(rounds)
+        session_figures(len(rounds))
+
+
+def print_moves(rounds: list[dict[str, Any]]) -> None:
+    """A move's round trip (see ``_MOVE_JS``), and where its time went."""
+    def median(field: str, part: str = "") -> float:
+        return statistics.median(r[part][field] if part else r[field] for r in rounds)
+
+    frames = [r["frame"] for r in rounds]
+    painted = [r["painted"] for r in rounds]
+    print(f"a move's round trip, the click on its destination to its first animation "
+          f"frame: median {statistics.median(frames):.1f} ms, worst {max(frames):.1f} ms over "
+          f"{len(frames)} moves (budget {MOVE_BUDGET_MS:.0f} ms median)")
+    print(f"  to the end of that frame's drawing in the page: median "
+          f"{statistics.median(painted):.1f} ms, worst {max(painted):.1f} ms")
+    if all(r["timing"] for r in rounds):
+        print(f"  where it goes (medians): the answer in the page {median('answered', 'timing'):.1f}"
+              f" ms (the engine, Python in the worker, {median('engine', 'timing'):.1f} ms; "
+              f"the worker in all {median('worker', 'timing'):.1f} ms), the move's first frame "
+              f"set in the page at {median('set'):.1f} ms, then the frame "
+              f"{statistics.median(r['frame'] - r['set'] for r in rounds):.1f} ms later "
+              "(the screen's next refresh, 60 a second, and the browser's work before it)")
 
 
 def session_figures(moves: int) -> None:
@@ -348,12 +386,47 @@ def player_figures() -> None:
     print(f"  baseline, drawing every frame of the 1,000-move game: {every:.2f} s")
 
 
+_MEDIAN = re.compile(r"median ([\d.]+) ms, worst ([\d.]+) ms")
+
+
+def side_by_side(beside: str, turns: int) -> None:
+    """``--moves-only`` for this checkout's package and the one in ``beside``, in turns
+    (each in a process and a browser of its own), then both packages' figures."""
+    figures: dict[str, list[list[str]]] = {"this package": [], beside: []}
+    for turn in range(1, turns + 1):
+        for label, package in (("this package", ""), (beside, beside)):
+            env = {**os.environ, "BENCH_PACKAGE_DIR": package}
+            out = subprocess.run([sys.executable, __file__, "--moves-only"], env=env,
+                                 check=True, capture_output=True, text=True).stdout
+            print(f"turn {turn}, {label}:")
+            print("  " + out.strip().replace("\n", "\n  "))
+            figures[label].append([f"{m[0]} ms (worst {m[1]})" for m in _MEDIAN.findall(out)[:2]])
+    print("side by side, a move's first animation frame (median of 30 moves, each turn):")
+    for label, found in figures.items():
+        print(f"  {label}: " + ", ".join(f[0] for f in found if f))
+    print("  and to the end of that frame's drawing:")
+    for label, found in figures.items():
+        print(f"  {label}: " + ", ".join(f[1] for f in found if len(f) > 1))
+    print(f"load average after: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
     parser.add_argument("--moves-only", action="store_true",
                         help="only a move's round trip (in the page and in CPython)")
+    parser.add_argument("--beside", metavar="DIR",
+                        help="with --moves-only: also the package in DIR (another copy of the "
+                             "repository), measured in turns with this one")
+    parser.add_argument("--turns", type=int, default=3, help="with --beside: turns of each")
     args = parser.parse_args()
+    if args.beside:
+        if not args.moves_only:
+            parser.error("--beside goes with --moves-only")
+        print(f"load average before the run: {os.getloadavg()[0]:.1f} "
+              f"on {os.cpu_count()} cores")
+        side_by_side(args.beside, args.turns)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         page = export_html("klondike", site, seed=7)

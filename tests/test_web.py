@@ -369,3 +369,32 @@ def test_a_replay_says_what_the_deal_shows_and_how_the_game_ended() -> None:
     # Going on from a lost demonstration says so.
     html = Demonstration(example)._repr_html_()
     assert "the game is already lost" in html and "a finished game (Lost: " in html
+
+
+def test_a_moves_answer_eases_nothing_in_python_yet_the_widgets_frames_are_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page eases the cards itself: a move's answer reads how many frames each
+    segment has, never the frames, which stay what the canvas widgets draw."""
+    import sys
+
+    from solitaire_widgets.render.tween import Frames, step_plan, tween
+
+    tween_module = sys.modules["solitaire_widgets.render.tween"]
+
+    def refused(*_args: object) -> None:
+        raise AssertionError("a page's answer computed the in-between frames")
+
+    session = TableSession("klondike", seed=7)
+    monkeypatch.setattr(tween_module, "tween", refused)
+    view = session.handle({"op": "play", "move": "turn"})
+    assert view["plan"] and all(segment["frames"] for segment in view["plan"])
+    monkeypatch.undo()
+
+    game = new_game("klondike", seed=7)
+    before = game.table.copy()
+    plan = step_plan(game, before, game.play("turn").events, 720)
+    for segment in plan.segments:
+        assert isinstance(segment.frames, Frames)
+        eager = tween(segment.before, segment.after, len(segment.frames) + 1)[1:]
+        assert list(segment.frames) == eager and segment.frames == tuple(eager)
+        assert segment.frames[-1] == segment.after

@@ -417,12 +417,12 @@ class TableLayout:
 
     def scene(self, keys_from: Scene | None = None) -> Scene:
         """The finished scene (``keys_from``: see :func:`~solitaire_widgets.render.layout`)."""
-        raw = [
-            Sprite("", card, x, y, self.cw, self.ch, up, z, pile, index)
-            for z, (card, x, y, up, pile, index) in enumerate(self._sprites)
-        ]
-        sprites = _assign_keys(raw, keys_from)
-        return Scene(self.width, math.ceil(self.height), tuple(sprites), tuple(self.slots),
+        placed, cw, ch = self._sprites, self.cw, self.ch
+        keys = _sprite_keys(placed, cw, ch, keys_from)
+        sprites = tuple(Sprite(key, card, x, y, cw, ch, up, z, pile, index)
+                        for z, (key, (card, x, y, up, pile, index))
+                        in enumerate(zip(keys, placed, strict=True)))
+        return Scene(self.width, math.ceil(self.height), sprites, tuple(self.slots),
                      tuple(self.labels))
 
 
@@ -430,27 +430,38 @@ class TableLayout:
 LayoutFunction = Callable[[Table, float], TableLayout]
 
 
-def _assign_keys(raw: list[Sprite], keys_from: Scene | None) -> list[Sprite]:
-    keys: dict[int, str] = {}
+def _sprite_keys(placed: list[tuple[Card, float, float, bool, str, int]], w: float, h: float,
+                 keys_from: Scene | None) -> list[str]:
+    """The key of each placed card: its sprite's in ``keys_from`` (see
+    :func:`match_sprites`), else the first free one of its card."""
+    keys: list[str | None] = [None] * len(placed)
     if keys_from is not None:
-        for old, new in match_sprites(keys_from.sprites, raw):
-            keys[id(new)] = old.key
-    taken = set(keys.values())
+        cards = [card for card, *_rest in placed]
+        before = {sprite.card: sprite.key for sprite in keys_from.sprites}
+        if len(before) == len(keys_from.sprites) and len(set(cards)) == len(cards):
+            # One copy of each card on both sides (one pack): each card keeps its
+            # key, as match_sprites pairs them, without its search for copies.
+            keys = [before.get(card) for card in cards]
+        else:
+            raw = [Sprite("", card, x, y, w, h, up, z, pile, index)
+                   for z, (card, x, y, up, pile, index) in enumerate(placed)]
+            at = {id(sprite): number for number, sprite in enumerate(raw)}
+            for old, new in match_sprites(keys_from.sprites, raw):
+                keys[at[id(new)]] = old.key
+    taken = {key for key in keys if key is not None}
     copies: dict[Card, int] = {}
     out = []
-    for sprite in raw:
-        key = keys.get(id(sprite))
+    for key, (card, *_rest) in zip(keys, placed, strict=True):
         if key is None:
-            n = copies.get(sprite.card, 0)
+            n = copies.get(card, 0)
             while True:
                 n += 1
-                key = card_key(sprite.card, n)
+                key = card_key(card, n)
                 if key not in taken:
                     break
-            copies[sprite.card] = n
+            copies[card] = n
             taken.add(key)
-        out.append(Sprite(key, sprite.card, sprite.x, sprite.y, sprite.w, sprite.h,
-                          sprite.face_up, sprite.z, sprite.pile, sprite.index))
+        out.append(key)
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection
 from dataclasses import replace
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -23,6 +24,9 @@ from .shapes import Rect, Shape, Text
 __all__ = ["scene_svg", "scene_patch", "shape_svg"]
 
 
+# A table's positions and sizes repeat from one picture to the next: each
+# number is written once (a page's move then costs little more than its cards).
+@lru_cache(maxsize=4096)
 def _num(value: float) -> str:
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
@@ -82,8 +86,14 @@ def shape_svg(shape: Shape, paths: dict[str, str] | None = None) -> str:
 def _card_id(sprite: Sprite, hidden: bool, four_colour: bool) -> str:
     # The id names everything the drawing depends on, so two SVGs on one page
     # that define the same id define the same picture.
-    face = str(sprite.card) if sprite.face_up else "back"
-    size = f"{sprite.w:.2f}x{sprite.h:.2f}".replace(".", "_")
+    return _picture_id(sprite.card if sprite.face_up else None, sprite.w, sprite.h, hidden,
+                       four_colour)
+
+
+@lru_cache(maxsize=4096)
+def _picture_id(card: object, w: float, h: float, hidden: bool, four_colour: bool) -> str:
+    face = "back" if card is None else str(card)
+    size = f"{w:.2f}x{h:.2f}".replace(".", "_")
     flags = ("-4" if four_colour else "") + ("-o" if hidden else "")
     return f"sw-{face}-{size}{flags}"
 

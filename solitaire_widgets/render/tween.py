@@ -17,9 +17,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ..rules import Rules
 from ..table import Event, Table
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["event_scenes", "tween", "step_scenes", "step_segments", "step_plan", "Plan",
-           "Segment", "Timing", "MOVE_TIMING", "RUN_TIMING", "ease"]
+           "Segment", "Frames", "Timing", "MOVE_TIMING", "RUN_TIMING", "ease"]
 
 # Cards in flight are drawn above every card at rest.
 _FLYING = 1_000_000
@@ -142,6 +142,57 @@ def tween(a: Scene, b: Scene, frames: int) -> list[Scene]:
     return out
 
 
+class Frames(Sequence[Scene]):
+    """The in-between scenes of one event, eased from ``before`` to ``after``
+    (the last is ``after``): :func:`tween`'s, worked out when first read.
+
+    A table in a page eases the cards itself and reads only how many frames
+    there are, so a move's answer does not pay for pictures nobody draws; the
+    canvas widgets read every frame.
+
+    >>> s = Scene(10, 10)
+    >>> frames = Frames(s, s, 3)
+    >>> len(frames), frames == (s, s, s), frames[-1] is s
+    (3, True, True)
+    """
+
+    def __init__(self, before: Scene, after: Scene, count: int) -> None:
+        self.before, self.after, self.length = before, after, max(0, count)
+        self._scenes: tuple[Scene, ...] | None = None
+
+    def _all(self) -> tuple[Scene, ...]:
+        if self._scenes is None:
+            self._scenes = tuple(tween(self.before, self.after, self.length + 1)[1:])
+        return self._scenes
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> Scene: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Scene, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Scene | tuple[Scene, ...]:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Frames) and (other.before, other.after, other.length) == (
+                self.before, self.after, self.length):
+            return True
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return f"Frames({self.length} scenes)"
+
+
 def _groups(events: Sequence[Event]) -> list[list[Event]]:
     groups: list[list[Event]] = []
     for event in events:
@@ -157,7 +208,9 @@ class Segment:
     """One event's animation: the scene before, the scene after, the frames between.
 
     ``frames`` are the in-between scenes (the last equals ``after``; none for
-    a change of facts only, drawn at once); ``ms`` the pause after each frame.
+    a change of facts only, drawn at once; :class:`Frames` when made by
+    :func:`step_segments`, computed when first read); ``ms`` the pause after
+    each frame.
     """
 
     before: Scene
@@ -292,8 +345,7 @@ def step_segments(game: Game | Rules | str, before: Table, events: Sequence[Even
             if scene != previous:
                 segments.append(Segment(previous, scene, (), ms))
         else:
-            segments.append(Segment(previous, scene, tuple(tween(previous, scene, frames + 1)[1:]),
-                                    ms))
+            segments.append(Segment(previous, scene, Frames(previous, scene, frames), ms))
         previous = scene
     return segments, previous
 

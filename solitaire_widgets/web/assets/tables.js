@@ -105,10 +105,12 @@
     return typeof WebAssembly === "object" && typeof Worker === "function";
   }
 
-  function ask(message) {
+  // `timing`, if given, is filled in when the answer arrives: `answered`
+  // (performance.now() then) and the worker's own ms (`engine`, `worker`).
+  function ask(message, timing) {
     return new Promise(function (resolve, reject) {
       message.id = nextId++;
-      waiting[message.id] = { resolve: resolve, reject: reject };
+      waiting[message.id] = { resolve: resolve, reject: reject, timing: timing };
       worker.postMessage(message);
     });
   }
@@ -139,6 +141,10 @@
       var pending = waiting[msg.id];
       delete waiting[msg.id];
       if (!pending) { return; }
+      if (pending.timing) {
+        pending.timing.answered = performance.now();
+        if (msg.ms) { pending.timing.engine = msg.ms.engine; pending.timing.worker = msg.ms.worker; }
+      }
       if (msg.ok) { pending.resolve(msg.value); } else { pending.reject(new Error(msg.value)); }
     };
     worker.onerror = function (event) {
@@ -177,6 +183,15 @@
   // moved (by their data-key), the rest is left alone; only a changed felt,
   // slots or labels are drawn again. Much cheaper than a new <svg> each step.
   var SVG_NS = "http://www.w3.org/2000/svg";
+  // Attributes and text are written only when they change: writing even the
+  // same value again makes the browser lay the drawing out anew.
+  function setAttr(node, name, value) {
+    value = String(value);
+    if (node.getAttribute(name) !== value) { node.setAttribute(name, value); }
+  }
+  function setText(node, text) {
+    if (node.textContent !== text) { node.textContent = text; }
+  }
   function child(svg, tag, before) {
     var node = svg.querySelector(":scope > " + tag);
     if (!node) { node = document.createElementNS(SVG_NS, tag); svg.insertBefore(node, before); }
@@ -188,16 +203,16 @@
       stage.innerHTML = '<svg xmlns="' + SVG_NS + '" role="img"></svg>';
       svg = stage.querySelector("svg");
     }
-    svg.setAttribute("width", frame.width);
-    svg.setAttribute("height", frame.height);
-    svg.setAttribute("viewBox", "0 0 " + frame.width + " " + frame.height);
-    svg.setAttribute("aria-label", frame.label);
+    setAttr(svg, "width", frame.width);
+    setAttr(svg, "height", frame.height);
+    setAttr(svg, "viewBox", "0 0 " + frame.width + " " + frame.height);
+    setAttr(svg, "aria-label", frame.label);
     var title = child(svg, "title", svg.firstChild);
-    title.textContent = frame.label;
+    setText(title, frame.label);
     var desc = svg.querySelector(":scope > desc");
     if (frame.description !== undefined) {
       desc = child(svg, "desc", title.nextSibling);
-      desc.textContent = frame.description;
+      setText(desc, frame.description);
     }
     if (svg.swStatic !== drawing) {
       Array.prototype.slice.call(svg.children).forEach(function (node) {
@@ -207,7 +222,7 @@
       svg.swStatic = drawing;
     }
     var over = svg.querySelector(":scope > g.sw-over");
-    if (over) { over.remove(); }
+    if (over && over.swDrawing !== frame.over) { over.remove(); over = null; }
     var cards = {};
     svg.querySelectorAll(":scope > g.card").forEach(function (g) {
       cards[g.getAttribute("data-key")] = g;
@@ -223,15 +238,18 @@
         g.appendChild(document.createElementNS(SVG_NS, "use"));
       }
       if (g !== next) { svg.insertBefore(g, next); } else { next = g.nextSibling; }
-      var place = "translate(" + c[2] + " " + c[3] + ")", href = "#" + c[4];
-      if (g.getAttribute("transform") !== place) { g.setAttribute("transform", place); }
-      if (g.getAttribute("data-pile") !== c[1]) { g.setAttribute("data-pile", c[1]); }
-      g.removeAttribute("data-home");
+      setAttr(g, "transform", "translate(" + c[2] + " " + c[3] + ")");
+      setAttr(g, "data-pile", c[1]);
+      if (g.hasAttribute("data-home")) { g.removeAttribute("data-home"); }
       use = g.firstChild;
-      if (use.getAttribute("href") !== href) { use.setAttribute("href", href); }
+      setAttr(use, "href", "#" + c[4]);
     });
     Object.keys(cards).forEach(function (key) { cards[key].remove(); });
-    if (frame.over) { svg.insertAdjacentHTML("beforeend", '<g class="sw-over">' + frame.over + "</g>"); }
+    if (over) { if (svg.lastChild !== over) { svg.appendChild(over); } }  // over every card
+    else if (frame.over) {
+      svg.insertAdjacentHTML("beforeend", '<g class="sw-over">' + frame.over + "</g>");
+      svg.lastChild.swDrawing = frame.over;
+    }
   }
 
   // Each step comes with its animation plan, worked out by the engine
@@ -356,7 +374,10 @@
     this.note = root.querySelector(".sw-note");
     this.button.hidden = false;
     this.button.addEventListener("click", function () { self.start(); });
-    this.lastAnimation = null;
+    // Where the last answer's time went, in ms from the request: `answered`
+    // (it reached the page), `drawn` (its first frame set in the page), and
+    // the worker's `engine` (Python) and `worker` (all of the worker's part).
+    this.timing = null;
     this.statics = {};
   }
 
@@ -528,18 +549,20 @@
     var self = this;
     if (!finishing && request.op !== "move") { this.finishing = null; }
     request.table = this.name;
-    var sent = performance.now();
+    var sent = performance.now(), timing = {};
     var quiet = request.op === "move" || request.op === "finishstep";
     var done = quiet || !this.message ? function () {} :
       busy(this.root, this.status, request.op === "canwin" || request.op === "solverhint" ?
            t("The solver is thinking\u2026") : t("Working\u2026"));
-    return this.start().then(function () { return ask(request); }).then(function (view) {
+    return this.start().then(function () { return ask(request, timing); }).then(function (view) {
       done();
       // A step of a stopped auto-finish is still drawn: it was played.
       if (finishing && self.finishing !== finishing) { view.stopped = true; }
       if (view.drag) { self.drag(view.drag); return view; }
       if (view.noop) { return view; }
-      view.drawn = self.show(view, true, sent);
+      view.drawn = self.show(view, true);
+      self.timing = { answered: timing.answered - sent, drawn: performance.now() - sent,
+                      engine: timing.engine, worker: timing.worker };
       return view;
     }, function (error) { done(); throw error; });
   };
@@ -575,7 +598,7 @@
     });
   };
 
-  Table.prototype.show = function (view, animate, sent) {
+  Table.prototype.show = function (view, animate) {
     var self = this, shown;
     this.view = view;
     var focused = document.activeElement === this.stage;
@@ -584,24 +607,29 @@
     var drawn = new Promise(function (resolve) { shown = resolve; });
     draw(this.stage, view, this.statics[view.static], animate ? view.plan : null, shown,
          !view.played);
-    if (sent !== undefined) { self.lastAnimation = performance.now() - sent; }
     if (focused) { this.stage.focus({ preventScroll: true }); }
-    this.status.textContent = view.status;
-    this.message.textContent = view.message;
+    setText(this.status, view.status);
+    this.message.textContent = view.message;  // said again even when the same
     this.message.className = "sw-message" + (view.error ? " sw-error" : "");
     this.message.setAttribute("role", view.error ? "alert" : "status");
-    this.wordsText.textContent = view.words;
-    this.moveInput.placeholder = t("type a move, e.g. {move}").replace("{move}", view.example);
+    setText(this.wordsText, view.words);
+    setAttr(this.moveInput, "placeholder", t("type a move, e.g. {move}").replace("{move}", view.example));
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
     this.buttons.hint.disabled = view.gameOver;
-    this.buttons.finish.textContent = view.finish.label;
-    this.buttons.finish.title = view.finish.title;
+    setText(this.buttons.finish, view.finish.label);
+    setAttr(this.buttons.finish, "title", view.finish.title);
     this.buttons.finish.disabled = !view.finish.enabled;
     this.tools.forEach(function (b) { b.disabled = view.gameOver; });
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
-    this.actionBar.textContent = "";
-    view.actions.forEach(function (action) {
+    // The game's buttons are made again only when they change (one keeps its focus).
+    var actions = JSON.stringify(view.actions), made = [];
+    if (this.actionsShown !== actions) {
+      this.actionsShown = actions;
+      this.actionBar.textContent = "";
+      made = view.actions;
+    }
+    made.forEach(function (action) {
       var b = el("button", { type: "button", "data-op": action.word, title: action.title }, action.label);
       b.disabled = !action.enabled;
       b.addEventListener("click", function () { self.send({ op: "play", move: action.word }); });
@@ -611,7 +639,7 @@
     var moves = this.moves || (this.moves = []);
     moves.length = Math.min(moves.length, view.history.kept);
     Array.prototype.push.apply(moves, view.history.added);
-    this.root.setAttribute("data-sw-moves", moves.length);
+    setAttr(this.root, "data-sw-moves", moves.length);
     return drawn;
   };
 
