@@ -197,3 +197,27 @@ def test_worrying_back_takes_the_wins_without_it_and_searches_the_rest(results: 
         out.write(json.dumps({"seed": 0, "status": "lost", **row}) + "\n")
     with pytest.raises(ValueError, match="deal 0 .* won without worrying back"):
         study.best_rows("standard-wb")
+
+
+def test_a_rerun_of_a_stored_study_finds_its_answers_again(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # The stored draw-three-wb study's deals 9 and 17 were searched by this solver version
+    # with a plan of their own (from the chunk rows): found again with the same positions.
+    import rerun_klondike_studies as rerun
+
+    rows = tmp_path / "rows.jsonl"
+    table = tmp_path / "table.json"
+    assert rerun.main(["--start", "9", "--deals", "9", "--rule-sets", "draw-three-wb",
+                       "--rows", str(rows), "--json", str(table)]) == 0
+    line = json.loads(table.read_text())["rule_sets"][0]
+    stored = [r for r in rerun.stored_rows("draw-three-wb", 9, 9) if "proof" not in r]
+    assert [r["seed"] for r in stored] == [9, 17] and stored[0]["relax_share"] == 0.0
+    assert line["searched"] == 2 and line["same_answer"] == 2
+    assert line["same_positions"] == line["this_version"] == 2
+    assert line["stored"] == line["again"]
+    # A stopped run resumes: nothing is searched again.
+    before = rows.read_text()
+    rerun.main(["--start", "9", "--deals", "9", "--rule-sets", "draw-three-wb",
+                "--rows", str(rows)])
+    assert rows.read_text() == before
+    assert "0 deals to search" in capsys.readouterr().err
