@@ -21,10 +21,12 @@ context each time, so the runtime is loaded cold) and measured:
   profile (as the cold and warm starts) and in a profile on disk, as a
   reader's browser, which also keeps the compiled WebAssembly between visits
   (visits two and three);
-- a move: the click on its destination to the first animation frame that
-  shows it (median and worst of 30) — budget 50 ms median; beside it the same
-  click to the end of that frame's drawing in the page, and where the time
-  goes (the engine's answer, the worker, the page, the wait for the frame);
+- a move: its round trip, the click on its destination to the worker's
+  answer drawn in the page (median and worst of 30) — goal 10 ms median; the
+  same click to the first animation frame that shows it on the screen (the
+  round trip and the wait for the screen's next refresh, 60 a second) —
+  budget 50 ms median; to the end of that frame's drawing in the page; and
+  where the time goes (the engine's answer, the worker, the page, the frame);
 - a whole Klondike deal replayed in the browser by the player's own "Step
   forward" button, every step computed from the save and drawn (the cards
   moved in place) — budget 2 s; beside it, the old way's drawing alone: the
@@ -71,6 +73,8 @@ from tests.browser_support import CHROMIUM_ARGS, find_chromium, served_directory
 START_BUDGET_S = 10.0
 SECOND_VISIT_GOAL_S = 1.5
 MOVE_BUDGET_MS = 50.0
+#: Issue 28's goal for a move's round trip: the click to the answer drawn in the page.
+ROUND_TRIP_GOAL_MS = 10.0
 REPLAY_BUDGET_S = 2.0
 WEIGHT_BUDGET_KB = 50.0
 
@@ -296,8 +300,13 @@ def print_moves(rounds: list[dict[str, Any]]) -> None:
 
     frames = [r["frame"] for r in rounds]
     painted = [r["painted"] for r in rounds]
-    print(f"a move's round trip, the click on its destination to its first animation "
-          f"frame: median {statistics.median(frames):.1f} ms, worst {max(frames):.1f} ms over "
+    drawn = [r["set"] for r in rounds]
+    print(f"a move's round trip, the click on its destination to the worker's answer drawn in "
+          f"the page (the move's first frame set): median {statistics.median(drawn):.1f} ms, "
+          f"worst {max(drawn):.1f} ms over {len(drawn)} moves (goal {ROUND_TRIP_GOAL_MS:.0f} ms "
+          "median)")
+    print(f"  to its first animation frame on the screen: median "
+          f"{statistics.median(frames):.1f} ms, worst {max(frames):.1f} ms over "
           f"{len(frames)} moves (budget {MOVE_BUDGET_MS:.0f} ms median)")
     print(f"  to the end of that frame's drawing in the page: median "
           f"{statistics.median(painted):.1f} ms, worst {max(painted):.1f} ms")
@@ -400,13 +409,14 @@ def side_by_side(beside: str, turns: int) -> None:
                                  check=True, capture_output=True, text=True).stdout
             print(f"turn {turn}, {label}:")
             print("  " + out.strip().replace("\n", "\n  "))
-            figures[label].append([f"{m[0]} ms (worst {m[1]})" for m in _MEDIAN.findall(out)[:2]])
-    print("side by side, a move's first animation frame (median of 30 moves, each turn):")
-    for label, found in figures.items():
-        print(f"  {label}: " + ", ".join(f[0] for f in found if f))
-    print("  and to the end of that frame's drawing:")
-    for label, found in figures.items():
-        print(f"  {label}: " + ", ".join(f[1] for f in found if len(f) > 1))
+            figures[label].append([f"{m[0]} ms (worst {m[1]})" for m in _MEDIAN.findall(out)[:3]])
+    for number, what in enumerate(("a move's round trip, the click to the answer drawn in "
+                                   "the page (median of 30 moves, each turn)",
+                                   "to its first animation frame on the screen",
+                                   "to the end of that frame's drawing")):
+        print(f"side by side, {what}:")
+        for label, found in figures.items():
+            print(f"  {label}: " + ", ".join(f[number] for f in found if len(f) > number))
     print(f"load average after: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
