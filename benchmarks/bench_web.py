@@ -50,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,7 @@ sys.path.insert(0, os.environ.get("BENCH_PACKAGE_DIR") or sys.path[0])
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from solitaire_widgets import new_game  # noqa: E402
+from solitaire_widgets import Game, new_game  # noqa: E402
 from solitaire_widgets.game import MAX_MOVES  # noqa: E402
 from solitaire_widgets.render.display import DISPLAY_WIDTH  # noqa: E402
 from solitaire_widgets.render.player import game_frames, game_player  # noqa: E402
@@ -259,6 +260,24 @@ def starts_and_visits(browser: Any, pw: Any, url: str, runs: int) -> None:
             print(f"  visit {number} phases: {_phases(took, phases)}")
 
 
+def _move_clicks(game: Game, moves: int) -> Iterator[tuple[float, float, float, bool]]:
+    """The clicks that play ``game`` on at a table, ``(x, y, t, plays)``, ``t`` a clock one
+    second a click: a move's source then its destination (``plays``: the click that plays
+    it), or the hand when no move of cards is legal; ``game`` plays along, until
+    ``moves`` moves of cards are played or the game is over."""
+    clock, played = 0.0, 0
+    while played < moves and not game.is_over:
+        move = next((m for m in game.legal_moves() if m.action == "move"), None)
+        scene = layout("klondike", game.table, DISPLAY_WIDTH)
+        clicks = ([_point(scene, "s")] if move is None else
+                  [_point(scene, move.src, move.count), _point(scene, move.dst)])
+        for number, (x, y) in enumerate(clicks):
+            clock += 1.0
+            yield x, y, clock, move is not None and number == len(clicks) - 1
+        played += move is not None
+        game.play(move if move is not None else ("turn" if game.is_legal("turn") else "redeal"))
+
+
 def move_figures(browser: Any, url: str) -> None:
     """A move's round trip in the page (median and worst of 30), and in CPython the
     same moves' requests answered by the in-page table's session (the engine's side)."""
@@ -271,21 +290,12 @@ def move_figures(browser: Any, url: str) -> None:
                                timeout=120_000)
         game = new_game("klondike", seed=7, variant="polish")
         rounds: list[dict[str, Any]] = []
-        clock = 0.0
         release = "([x, y, t]) => window.solitaireTables[0].send({op: 'release', x, y, t})"
-        while len(rounds) < 30 and not game.is_over:
-            move = next((m for m in game.legal_moves() if m.action == "move"), None)
-            scene = layout("klondike", game.table, DISPLAY_WIDTH)
-            clicks = ([_point(scene, "s")] if move is None else
-                      [_point(scene, move.src, move.count), _point(scene, move.dst)])
-            for number, (x, y) in enumerate(clicks):
-                clock += 1.0
-                took = page.evaluate(_MOVE_JS, [x, y, clock])
-                page.evaluate(release, [x, y, clock])
-                if number == len(clicks) - 1 and move is not None:
-                    rounds.append(took)
-            game.play(move if move is not None else
-                      ("turn" if game.is_legal("turn") else "redeal"))
+        for x, y, clock, plays in _move_clicks(game, 30):
+            took = page.evaluate(_MOVE_JS, [x, y, clock])
+            page.evaluate(release, [x, y, clock])
+            if plays:
+                rounds.append(took)
         state = page.evaluate("window.solitaireTables[0].state()")
         assert state["status"] == game.status, "the page played the same moves"
         context.close()
@@ -330,23 +340,15 @@ def session_figures(moves: int) -> None:
     worker_api._tables["bench"] = TableSession(new_game("klondike", seed=7, variant="polish"),
                                                prefix="bench")
     times: list[float] = []
-    clock = 0.0
-    while len(times) < moves and not game.is_over:
-        move = next((m for m in game.legal_moves() if m.action == "move"), None)
-        scene = layout("klondike", game.table, DISPLAY_WIDTH)
-        clicks = ([_point(scene, "s")] if move is None else
-                  [_point(scene, move.src, move.count), _point(scene, move.dst)])
-        for number, (x, y) in enumerate(clicks):
-            clock += 1.0
-            t0 = time.process_time()
-            worker_api.call(json.dumps({"op": "press", "table": "bench", "x": x, "y": y,
-                                        "t": clock}))
-            took = time.process_time() - t0
-            worker_api.call(json.dumps({"op": "release", "table": "bench", "x": x, "y": y,
-                                        "t": clock}))
-            if number == len(clicks) - 1 and move is not None:
-                times.append(took * 1000)
-        game.play(move if move is not None else ("turn" if game.is_legal("turn") else "redeal"))
+    for x, y, clock, plays in _move_clicks(game, moves):
+        t0 = time.process_time()
+        worker_api.call(json.dumps({"op": "press", "table": "bench", "x": x, "y": y,
+                                    "t": clock}))
+        took = time.process_time() - t0
+        worker_api.call(json.dumps({"op": "release", "table": "bench", "x": x, "y": y,
+                                    "t": clock}))
+        if plays:
+            times.append(took * 1000)
     assert worker_api._tables.pop("bench").game.status == game.status
     print(f"  in CPython, the same clicks (press requests) answered by the in-page table's "
           f"session: median {statistics.median(times):.2f} ms, worst {max(times):.2f} ms "

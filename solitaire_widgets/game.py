@@ -412,7 +412,6 @@ class Game:
         if last._text is None:
             # Worded now, from the position it is taken back to (a step outlives its undo).
             last._text, last._game = self.rules.describe_move(table, last.move), None
-        self._reading = (-1, None)
         self._redo.append(last)
         del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
         if self._model is not None:
