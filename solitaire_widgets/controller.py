@@ -31,12 +31,14 @@ from .games import new_game
 from .i18n import N_, _, format_number, ngettext
 from .moves import Move
 from .render import pointer
-from .render.describe import describe_table, pile_names, sentence
+from .render.describe import describe_pile, describe_table, pile_names, sentence
+from .render.draw import HINT
 from .render.pointer import Outcome, PointerState
 from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
 from .saves import load_game
 from .strategies import Strategy, get_strategy
+from .cards import card_words
 from .table import Event, Table
 
 __all__ = ["TableController", "Change", "ActionButton", "Controls", "FINISH_LIMIT",
@@ -108,6 +110,16 @@ def _position_key(table: Table) -> tuple[object, ...]:
             tuple(sorted(table.facts.items())))
 
 
+def _shown(table: Table) -> set[tuple[str, int]]:
+    """The face-up cards of a position, each with its copy number."""
+    seen: dict[str, int] = {}
+    for pile in table.piles.values():
+        for index, card in enumerate(pile.cards):
+            if pile.face_up(index):
+                seen[str(card)] = seen.get(str(card), 0) + 1
+    return {(card, copy) for card, count in seen.items() for copy in range(count)}
+
+
 class TableController:
     """A game, the pointer's state, the hint on show and the table's last words.
 
@@ -132,6 +144,10 @@ class TableController:
         # The positions the auto-finish going on has had (see finish_step).
         self._finish_seen: set[tuple[object, ...]] = set()
         self._finish_circling = False
+        # Auto-finish asked whether it may take over the game (see finish_step).
+        self.finish_asked = False
+        # The last auto-finish run: its game, and the moves played before and after it.
+        self._run: tuple[Game, int, int] | None = None
         self.deal_in(game)
 
     # -- words ------------------------------------------------------------------
@@ -139,7 +155,14 @@ class TableController:
     def say(self, text: str, error: bool = False) -> bool:
         """Say ``text`` (made a sentence); returns ``not error``."""
         self.message, self.error = sentence(text), error
+        self.finish_asked = False
         return not error
+
+    def computer_won(self) -> bool:
+        """Whether the game was won by auto-finish (its last run played the winning move)."""
+        run = self._run
+        return (self.game.is_won and run is not None and run[0] is self.game
+                and run[2] == self.game.moves_played)
 
     def status(self) -> tuple[str, str]:
         """The status line: a verdict ("You won!", "Game over: lost." or "") and the rest.
@@ -150,7 +173,9 @@ class TableController:
         """
         result = self.game.result
         if result.over:
-            verdict = _("You won!") if result.won else _("Game over: lost.")
+            verdict = (_("Game over: lost.") if not result.won
+                       else _("The computer player won it.") if self.computer_won()
+                       else _("You won!"))
             return verdict, sentence(result.reason)
         return "", sentence(self.game.status)
 
@@ -189,7 +214,7 @@ class TableController:
 
     def marks(self) -> frozenset[str]:
         """What to highlight: the picked-up cards, the keyboard cursor, the hint."""
-        return pointer.highlights(self.pointer) | self.hint
+        return pointer.highlights(self.pointer) | {HINT + mark for mark in self.hint}
 
     def plan(self, change: Change, width: float, timing: Timing = MOVE_TIMING, *,
              keys_from: Scene | None = None) -> Plan | None:
@@ -252,6 +277,7 @@ class TableController:
         """Drop the picked-up cards and the hint (the keyboard cursor stays)."""
         self.pointer = replace(self.pointer, selected=None, press=None, dragging=False)
         self.hint = frozenset()
+        self.hinted = None
 
     # -- the game -----------------------------------------------------------------
 
@@ -261,6 +287,8 @@ class TableController:
         self.player = get_strategy(game.name)
         self.pointer = PointerState()
         self.hint = frozenset()
+        self.hinted: Move | None = None
+        self._run = None
         self.say(f"{_(game.rules.title)}, {game.deal_name}")
         return Change(moved=True, deal=not game.history)
 
@@ -326,8 +354,11 @@ class TableController:
                           "try again", tries).format(n=format_number(tries)), error=True)
         return Change(ok=False)
 
-    def play(self, move: Move | str) -> Change:
-        """Play a move (a :class:`Move` or its text); refused with the engine's reason."""
+    def play(self, move: Move | str, *, computer: bool = False) -> Change:
+        """Play a move (a :class:`Move` or its text); refused with the engine's reason.
+
+        ``computer``: auto-finish plays it (a win is then the computer player's).
+        """
         self._calm()
         if not str(move).strip():
             self.say(_("Type a move first, e.g. {move}").format(move=self.example()), error=True)
@@ -340,7 +371,9 @@ class TableController:
             return Change(ok=False, redraw=True)
         ending = ""
         if self.game.is_over:
-            ending = " " + (_("You won!") if self.game.is_won else _("The game is over."))
+            ending = " " + (_("The game is over.") if not self.game.is_won
+                            else _("The computer player won it.") if computer
+                            else _("You won!"))
         self.say(sentence(step.text) + ending)
         return Change(moved=True, before=before, events=tuple(step.events), move=step.move)
 
@@ -352,14 +385,30 @@ class TableController:
         return self.play(text.strip())
 
     def undo(self) -> Change:
-        """Take back the last move."""
+        """Take back the last move; right after an auto-finish run, the whole run.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("chain", seed=5))
+        >>> played = table.finish(); _ = table.undo(); len(table.game.history)
+        0
+        """
         self._calm()
+        run, game = self._run, self.game
+        count = 1
+        if run is not None and run[0] is game and run[2] == game.moves_played > run[1]:
+            count = run[2] - run[1]
         try:
-            self.game.undo()
+            for _done in range(count):
+                game.undo()
         except SolitaireError as error:
             self.say(str(error), error=True)
             return Change(ok=False, redraw=True)
-        self.say(_("Move taken back"))
+        self._run = None
+        if count > 1:
+            self.say(ngettext("Auto-finish taken back: {n} move", "Auto-finish taken back: "
+                              "{n} moves", count).format(n=format_number(count)))
+        else:
+            self.say(_("Move taken back"))
         return Change(moved=True, redraw=True)
 
     def redo(self) -> Change:
@@ -376,6 +425,7 @@ class TableController:
 
     def _hint_marks(self, move: Move) -> None:
         self.pointer = replace(self.pointer, selected=None)
+        self.hinted = move
         self.hint = (frozenset({f"{move.src}:{move.count}", move.dst})
                      if move.action == "move" else frozenset({"s"}))
 
@@ -393,8 +443,9 @@ class TableController:
         words = _("Hint: {move}").format(move=self.game.describe(move))
         after = self.game.clone()
         after.play(move)
-        if after.is_over and not after.is_won:
-            # The player's only choice may lose: the reader is told before playing it.
+        if after.is_over and not after.is_won and _shown(after.table) <= _shown(self.game.table):
+            # The player's only choice may lose: the reader is told before playing it,
+            # unless the loss hangs on a card the move turns up (that would give it away).
             words = _("{hint}. This move loses the game: {status}").format(
                 hint=words.rstrip("."), status=after.status)
         self.say(words)
@@ -445,14 +496,30 @@ class TableController:
         brought back a position this run had already had, or after
         :data:`FINISH_LIMIT` moves.
 
+        In a game the reader has begun (a move played), the first step only
+        asks (:attr:`finish_asked`, the button then reads "Yes, auto-finish"),
+        and a second press starts it; the whole run is then taken back by one
+        undo, and a game it wins is the computer player's.
+
         >>> from solitaire_widgets import new_game
         >>> table = TableController(new_game("chain", seed=5))
         >>> table.finish_step().moved, len(table.game.history)
         (True, 1)
+        >>> table.finish_step().moved, table.finish_button().label
+        (False, 'Yes, auto-finish')
+        >>> table.finish_step().moved, len(table.game.history)
+        (True, 2)
         """
         if played == 0:
+            if self.game.moves_played and not self.finish_asked and not self.game.result.over:
+                self._calm()
+                self.say(_("Auto-finish takes the game over and plays on to the end; "
+                           "press it again to let it (one undo takes the whole run back)"))
+                self.finish_asked = True
+                return Change(redraw=True)
             self._finish_seen = {_position_key(self.game.table)}
             self._finish_circling = False
+            self._run = (self.game, self.game.moves_played, self.game.moves_played)
         why = N_("it sees no useful move")
         if self.game.result.over:
             why = ""
@@ -464,8 +531,10 @@ class TableController:
         else:
             move = self.player.choose(self.game)
             if move is not None:
-                change = self.play(move)
+                change = self.play(move, computer=True)
                 if change.moved:
+                    if self._run is not None and self._run[0] is self.game:
+                        self._run = (self.game, self._run[1], self.game.moves_played)
                     key = _position_key(self.game.table)
                     self._finish_circling = key in self._finish_seen
                     self._finish_seen.add(key)
@@ -485,6 +554,7 @@ class TableController:
         True
         """
         played = 0
+        self.finish_asked = True
         while self.finish_step(played).moved:
             played += 1
         return played
@@ -499,6 +569,10 @@ class TableController:
         """
         if running:
             return ActionButton("finish", _("Stop"), True, _("Stop the computer player here"))
+        if self.finish_asked:
+            return ActionButton("finish", _("Yes, auto-finish"), True,
+                                _("Let the computer player take the game over; one undo "
+                                  "takes the whole run back"))
         return ActionButton("finish", _("Auto-finish"), not self.game.result.over,
                             _("Let the computer play on until the game ends"))
 
@@ -520,7 +594,9 @@ class TableController:
         elif self.game.result.over:
             self.say(ngettext("The computer player played {n} moves.",
                               "The computer player played {n} moves.", played).format(n=n)
-                     + " " + (_("You won!") if self.game.is_won else sentence(self.game.status)))
+                     + " " + (_("The computer player won it.") if self.computer_won()
+                              else _("You won!") if self.game.is_won
+                              else sentence(self.game.status)))
         else:
             self.say(ngettext("The computer player stopped after {n} moves: {why}",
                               "The computer player stopped after {n} moves: {why}",
@@ -529,7 +605,17 @@ class TableController:
     # -- the pointer and the keyboard -----------------------------------------------
 
     def press(self, scene: Scene, x: float, y: float, now: float) -> Change:
-        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.render.pointer.press`)."""
+        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.render.pointer.press`).
+
+        With a hint on show and nothing picked up, a press on the hinted
+        destination plays the hinted move.
+        """
+        hinted = self.hinted
+        if hinted is not None and hinted.action == "move" and self.pointer.selected is None:
+            hit = pointer.hit(scene, x, y)
+            if hit is not None and hit[0] == hinted.dst:
+                self.pointer = replace(self.pointer, last_down=None)
+                return self.play(hinted)
         return self._apply(pointer.press(self.pointer, scene, self.game, x, y, now))
 
     def move_to(self, scene: Scene, x: float, y: float, now: float) -> Change:
@@ -555,9 +641,51 @@ class TableController:
         outcome = pointer.key(self.pointer, scene, self.game, name)
         return self._apply(outcome), outcome[1] is not None
 
+    def cursor_words(self, pile_id: str, count: int) -> str:
+        """What the keyboard cursor is on, in words: the pile, then what is on it.
+
+        >>> from solitaire_widgets import new_game
+        >>> table = TableController(new_game("klondike", seed=7))
+        >>> table.cursor_words("t3", 1)
+        'column 3: the eight of hearts, 2 face down'
+        """
+        game = self.game
+        table = game.table
+        name = game.rules.pile_name(table, pile_id)
+        pile = table.piles[pile_id]
+        up = sum(1 for i in range(len(pile.cards)) if pile.face_up(i))
+        if not up or pile.kind == "foundation":
+            return _("{pile}: {cards}").format(pile=name, cards=describe_pile(pile))
+        count = max(1, min(count, up))
+        parts = [str(card_words(pile.cards[-1])) if count == 1 else
+                 ngettext("{n} card, {bottom} to {top}", "{n} cards, {bottom} to {top}",
+                          count).format(n=format_number(count),
+                                        bottom=card_words(pile.cards[-count]),
+                                        top=card_words(pile.cards[-1]))]
+        if up > count:
+            parts.append(ngettext("{n} more face up", "{n} more face up",
+                                  up - count).format(n=format_number(up - count)))
+        down = len(pile.cards) - up
+        if down:
+            parts.append(ngettext("{n} face down", "{n} face down",
+                                  down).format(n=format_number(down)))
+        return _("{pile}: {cards}").format(pile=name, cards=", ".join(parts))
+
+    def _picked_words(self, pile_id: str, count: int) -> str:
+        pile = self.game.table.piles[pile_id]
+        if count == 1:
+            return _("Picked up {card}: now choose where it goes").format(
+                card=card_words(pile.cards[-1]).acc)
+        return ngettext("Picked up {n} card, {bottom} to {top}: now choose where they go",
+                        "Picked up {n} cards, {bottom} to {top}: now choose where they go",
+                        count).format(n=format_number(count),
+                                      bottom=card_words(pile.cards[-count]),
+                                      top=card_words(pile.cards[-1]))
+
     def _apply(self, outcome: Outcome) -> Change:
         before = self.pointer
         self.pointer, intent = outcome
+        self.finish_asked = False
         if intent is None:
             return Change()
         if isinstance(intent, pointer.Play):
@@ -572,8 +700,15 @@ class TableController:
                     "hint": self.show_hint}[intent.name]()
         if isinstance(intent, pointer.Clear):
             had = before.selected is not None or before.focus is not None or bool(self.hint)
+            if before.selected is not None:
+                self.say(_("The cards are put back"))
             self.hint = frozenset()
+            self.hinted = None
             return Change(redraw=had)
         if isinstance(intent, pointer.Select):
             self.hint = frozenset()
+            self.hinted = None
+            self.say(self._picked_words(intent.pile, intent.count))
+        if isinstance(intent, pointer.Focus):
+            self.say(self.cursor_words(intent.pile, intent.count))
         return Change(redraw=True)     # Select, Redraw, Focus

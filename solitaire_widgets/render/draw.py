@@ -23,15 +23,19 @@ from .scene import READABLE_LABEL, Scene, Slot, Sprite
 from .shapes import SANS, Rect, Shape, Text
 
 __all__ = ["scene_shapes", "scene_layers", "slot_shapes", "covered", "sprite_shapes", "FELT", "HIGHLIGHT", "LABEL_INK",
-           "CURSOR", "CURSOR_INK", "CURSOR_EDGE"]
+           "CURSOR", "CURSOR_INK", "CURSOR_EDGE", "HINT", "HINT_INK"]
 
 #: The table's green baize.
 FELT = "#1f6a3e"
-#: The outline of highlighted piles and cards (picked up, or hinted).
+#: The outline of the picked-up cards.
 HIGHLIGHT = "#ffd54a"
 #: A highlight item starting so is the keyboard cursor (``"cursor:t3:1"``): it is
 #: drawn apart from a selection, as two thin rings further out, white round dark blue.
 CURSOR = "cursor:"
+#: A highlight item starting so is a hint (``"hint:t3:1"``, ``"hint:fh"``),
+#: drawn in its own colour, apart from the picked-up cards' yellow.
+HINT = "hint:"
+HINT_INK = "#4fd1ff"
 CURSOR_INK = "#ffffff"
 CURSOR_EDGE = "#0b3d91"
 #: Text written on the table.
@@ -138,7 +142,13 @@ def scene_layers(scene: Scene, four_colour: bool = False,
         layers.append(("card", sprite.key,
                        sprite_shapes(sprite, sprite.key in hidden, four_colour) if cards else []))
     cursor = {item[len(CURSOR):] for item in highlight if item.startswith(CURSOR)}
-    marked = {item for item in highlight if not item.startswith(CURSOR)}
+    hinted = {item[len(HINT):] for item in highlight if item.startswith(HINT)}
+    marked = {item for item in highlight if not item.startswith((CURSOR, HINT))}
+    for x, y, w, h in _highlighted(scene, hinted):
+        layers.append(("highlight", "", [
+            Rect(x - 3, y - 3, w + 6, h + 6, 7.0, fill="none", stroke=HINT_INK,
+                 stroke_width=4.0),
+        ]))
     for x, y, w, h in _highlighted(scene, marked):
         pad = 2.0
         layers.append(("highlight", "", [

@@ -62,6 +62,7 @@ __all__ = [
     "DOUBLE_CLICK",
     "DRAG_START",
     "DRAG_FRAME",
+    "TAP_REACH",
     "KEYS",
     "Press",
     "PointerState",
@@ -85,6 +86,7 @@ __all__ = [
     "to_foundation",
     "highlights",
     "pile_point",
+    "hit",
 ]
 
 #: Two presses on the same pile closer than this (seconds) are a double-click.
@@ -93,17 +95,20 @@ DOUBLE_CLICK = 0.45
 DRAG_START = 6.0
 #: At most one drag frame per this many seconds.
 DRAG_FRAME = 0.03
+#: A press this near a card or a place (scene pixels), but on none, is on the
+#: nearest: small cards (Quarrel's on a phone) take a fingertip's 44 pixels.
+TAP_REACH = 12.0
 
 #: The keys the table uses, and what each does (for help texts).
 KEYS: dict[str, str] = {
     "ArrowLeft": "the previous pile",
     "ArrowRight": "the next pile",
-    "ArrowUp": "one more card of the pile",
-    "ArrowDown": "one card fewer",
+    "ArrowUp": "one more card of the pile, else the pile above",
+    "ArrowDown": "one card fewer, else the pile below",
     "Enter": "pick up the cards, or put the picked-up cards here",
     " ": "the same as Enter",
     "f": "send the pile's top card to its foundation",
-    "Escape": "put the picked-up cards back, hide the cursor and leave the table",
+    "Escape": "put the picked-up cards back (the cursor stays); then leave the table",
     "u": "undo",
     "r": "redo",
     "h": "hint",
@@ -266,19 +271,31 @@ def _stock(game: Game) -> Intent | None:
 def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
     """Send the top card of ``pile_id`` to a foundation, or say why it cannot go.
 
+    A face-down card is never named, and a game whose foundations are its
+    series says so (Chain, Quarrel).
+
     >>> from solitaire_widgets import new_game
     >>> to_foundation(new_game("klondike", seed=7), "t1")
     Refuse(reason='the four of hearts cannot go to a foundation now')
+    >>> to_foundation(new_game("quarrel", seed=3), "s")
+    Refuse(reason='that card is face down: it cannot go to a series')
     """
     piles = game.table.piles
     for move in game.legal_moves():
         if (move.action == "move" and move.src == pile_id
                 and piles[move.dst].kind == "foundation"):
             return Play(move)
+    series = game.rules.foundation_word == "series"
     pile = piles.get(pile_id)
     if pile is None or pile.top is None:
-        return Refuse(_("nothing cannot go to a foundation now"))
-    return Refuse(_("{card} cannot go to a foundation now").format(card=card_words(pile.top)))
+        return Refuse(_("there is no card here to send to a series") if series
+                      else _("there is no card here to send to a foundation"))
+    if not pile.face_up(len(pile.cards) - 1):
+        return Refuse(_("that card is face down: it cannot go to a series") if series
+                      else _("that card is face down: it cannot go to a foundation"))
+    card = card_words(pile.top)
+    return Refuse((_("{card} cannot go to a series now") if series
+                   else _("{card} cannot go to a foundation now")).format(card=card))
 
 
 def _act_on(state: PointerState, game: Game, pile_id: str, index: int) -> Outcome:
@@ -312,12 +329,12 @@ def press(state: PointerState, scene: Scene, game: Game, x: float, y: float,
     """
     if not _finite(x, y, now):
         return state, None
-    hit = scene.hit(x, y)
+    found = hit(scene, x, y)
     last = state.last_down
     state = replace(state, last_down=None)
-    if hit is None:
+    if found is None:
         return replace(state, press=None, selected=None), Clear()
-    pile_id, index = hit
+    pile_id, index = found
     if pile_id not in game.table.piles:
         return replace(state, press=None), None
     kind = game.table.piles[pile_id].kind
@@ -329,6 +346,38 @@ def press(state: PointerState, scene: Scene, game: Game, x: float, y: float,
     if isinstance(intent, Select):
         state = replace(state, press=Press(intent.pile, intent.count, x, y))
     return state, intent
+
+
+def hit(scene: Scene, x: float, y: float) -> tuple[str, int] | None:
+    """The pile and card under ``(x, y)`` (see :meth:`Scene.hit`), else the card or
+    place nearest it within :data:`TAP_REACH`: the top card of a pile's fan, the
+    place of an empty pile.
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render.scene import layout
+    >>> scene = layout("klondike", new_game("klondike", seed=7).table, 760)
+    >>> x, y, w, h = scene.pile_bounds("t1")
+    >>> hit(scene, x - 5, y + 10), hit(scene, x - 40, y + 10)
+    (('t1', 0), None)
+    """
+    found = scene.hit(x, y)
+    if found is not None:
+        return found
+    best: tuple[float, str, int] | None = None
+    boxes = [(s.x, s.y, s.w, s.h, s.pile, s.index, s.z) for s in scene.sprites]
+    tops = {}
+    for box in boxes:
+        if box[4] not in tops or box[6] > tops[box[4]][6]:
+            tops[box[4]] = box
+    boxes += [(s.x, s.y, s.w, s.h, s.pile, tops[s.pile][5] if s.pile in tops else -1, -1.0)
+              for s in scene.slots]
+    for left, top, width, height, pile, index, _z in boxes:
+        dx = max(left - x, 0.0, x - left - width)
+        dy = max(top - y, 0.0, y - top - height)
+        distance = math.hypot(dx, dy)
+        if distance <= TAP_REACH and (best is None or distance < best[0]):
+            best = (distance, pile, index)
+    return None if best is None else (best[1], best[2])
 
 
 def _lifted(scene: Scene, down: Press) -> frozenset[str]:
@@ -361,11 +410,11 @@ def release(state: PointerState, scene: Scene, x: float, y: float) -> Outcome:
     state = replace(state, press=None, dragging=False)
     if down is None or not dragging:
         return state, None
-    hit = scene.hit(x, y) if _finite(x, y) else None
-    if hit is None or hit[0] == down.pile:
+    found = hit(scene, x, y) if _finite(x, y) else None
+    if found is None or found[0] == down.pile:
         return state, Redraw()
     state = replace(state, last_down=None, selected=None)
-    return state, Play(Move("move", down.pile, hit[0], down.count))
+    return state, Play(Move("move", down.pile, found[0], down.count))
 
 
 def leave(state: PointerState) -> Outcome:
@@ -380,14 +429,37 @@ def _pile_order(scene: Scene, game: Game) -> list[str]:
     return [p for p in game.table.piles if scene.pile_bounds(p) is not None]
 
 
+def _row_neighbour(scene: Scene, order: list[str], pile: str, step: int) -> str | None:
+    """The pile of the row above (``step`` -1) or below (1) nearest ``pile`` across, if any.
+
+    A row is the piles whose tops are level; the nearest row up or down is
+    taken, and in it the pile whose middle is nearest.
+    """
+    here = scene.pile_bounds(pile)
+    if here is None:
+        return None
+    top, middle = here[1], here[0] + here[2] / 2
+    others = [(p, b) for p in order if p != pile
+              for b in [scene.pile_bounds(p)] if b is not None and (b[1] - top) * step > 1]
+    if not others:
+        return None
+    row = min(abs(b[1] - top) for _p, b in others)
+    near = [(p, b) for p, b in others if abs(abs(b[1] - top) - row) <= 1]
+    return min(near, key=lambda pb: abs(pb[1][0] + pb[1][2] / 2 - middle))[0]
+
+
 def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
     """A key pressed on the table (``name`` as the browser's ``KeyboardEvent.key``).
 
-    Left and right arrows move the cursor from pile to pile, up and down
-    take more or fewer of its face-up cards; Enter (or space) acts there as
-    a click does; ``f`` sends its top card to a foundation; Escape puts the
-    picked-up cards back and hides the cursor; ``u``, ``r``, ``h``: undo, redo, hint (see
-    :data:`KEYS`). Any other key is not the table's (``None``).
+    Left and right arrows move the cursor from pile to pile (every pile on
+    the table, in the game's order); up and down take more or fewer of its
+    face-up cards, and past the first or the last go to the row above or
+    below, where the table has rows; Enter (or space) acts there as a click
+    does; ``f`` sends its top card to a foundation; Escape puts the
+    picked-up cards back and keeps the cursor where it is (with nothing
+    picked up, it is the page's: it leaves the table); ``u``, ``r``, ``h``:
+    undo, redo, hint (see :data:`KEYS`). Any other key is not the table's
+    (``None``).
     """
     order = _pile_order(scene, game)
     if not order:
@@ -405,13 +477,18 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
             return replace(state, focus=(order[0], 1)), Focus(order[0], 1)
         cards = game.table.piles[focus[0]]
         face_up = sum(1 for i in range(len(cards.cards)) if cards.face_up(i))
-        count = focus[1] + (1 if name == "ArrowUp" else -1)
-        count = max(1, min(count, max(face_up, 1)))
-        return replace(state, focus=(focus[0], count)), Focus(focus[0], count)
+        up = name == "ArrowUp"
+        if up and focus[1] < face_up or not up and focus[1] > 1:
+            count = focus[1] + (1 if up else -1)
+            return replace(state, focus=(focus[0], count)), Focus(focus[0], count)
+        pile = _row_neighbour(scene, order, focus[0], -1 if up else 1)
+        if pile is None:
+            return state, Focus(*focus)
+        return replace(state, focus=(pile, 1)), Focus(pile, 1)
     if name == "Escape":
-        if state.selected is None and state.focus is None:
+        if state.selected is None:
             return state, None
-        return replace(state, selected=None, focus=None), Clear()
+        return replace(state, selected=None), Clear()
     if name in ("u", "r", "h"):
         return state, Action({"u": "undo", "r": "redo", "h": "hint"}[name])
     if name in ("Enter", " ", "f"):

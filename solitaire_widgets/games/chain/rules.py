@@ -230,8 +230,9 @@ class ChainRules(Rules):
         if need == 0:
             return _("{series} is finished").format(series=own)
         if not dst.cards:
-            return _("a series starts only with its two: {card} has no force until {two} "
-                     "appears").format(card=moved, two=card_words(Card(2, card.suit)))
+            # The two is not named: it may still be face down in the stock.
+            return _("a series starts only with its two: {card} has no force until the two "
+                     "of its suit appears").format(card=moved)
         return _("{series} needs the {need} next, not the {rank}").format(
             series=own, need=rank_words(need), rank=rank_words(card.rank))
 
@@ -264,6 +265,23 @@ class ChainRules(Rules):
         card = piles[move.src].cards[-1]
         return _goes_words(language, card, piles[move.dst].top,
                            _pile_words(language, deal, move.src), self._won(table))
+
+    def preview_move(self, table: Table, move: Move) -> str:
+        """A fill or the auxiliary row before it is played: the stock's cards are face
+        down, so none is named (see :meth:`describe_move` for the step's own words).
+
+        >>> from solitaire_widgets import new_game
+        >>> new_game("chain", seed=5).describe("aux")
+        'four stock cards are laid face up as the auxiliary row'
+        """
+        if move.action == "fill":
+            place = _pile_words(current_language(), int(table.facts["deal"] or 1),
+                                self._gap(table))
+            return _("fill: the next stock card goes to its series if it can, else into "
+                     "{place}").format(place=place)
+        if move.action == "aux":
+            return _("four stock cards are laid face up as the auxiliary row")
+        return self.describe_move(table, move)
 
     def _won(self, table: Table) -> bool:
         """Whether the card about to go up is the last."""

@@ -427,6 +427,11 @@ class QuarrelRules(Rules):
 
     def describe_move(self, table: Table, move: Move) -> str:
         """What ``move`` does, in words: the dealt card, where it goes, how the round ends."""
+        return self._move_words(table, move, preview=False)
+
+    def _move_words(self, table: Table, move: Move, preview: bool) -> str:
+        """:meth:`describe_move`; ``preview``: before it is played, the stock card that
+        refills an auxiliary place unnamed (it is still face down)."""
         # Every move the engine plays is worded: the language is asked for once
         # and each sentence looked up once (:func:`said`).
         facts = table.facts
@@ -443,7 +448,10 @@ class QuarrelRules(Rules):
         if self._on_series(table) + 1 == ALL_CARDS:
             return said(language, N_("{move}; all 104 cards are on the series: the game is "
                                      "won")).format(move=text)
-        if move.src[0] == "a":
+        if move.src[0] == "a" and preview and table.piles["s"].cards:
+            text = said(language, N_("{move}; the next stock card takes its place")).format(
+                move=text)
+        elif move.src[0] == "a":
             text = _refilled_words(language, text, table.piles["s"].top)
         if facts["phase"] == "hit":
             text = said(language, N_("{move}; then {end}")).format(
@@ -514,7 +522,7 @@ class QuarrelRules(Rules):
             count = next_up(int(table.facts["count"] or 0)) if table.facts["count"] else 1
             return _("deal the next card to the rows, naming '{rank}'").format(
                 rank=rank_words(count))
-        return self.describe_move(table, move)
+        return self._move_words(table, move, preview=True)
 
     def _onto(self, table: Table, fid: str) -> str:
         pile = table.piles[fid]
