@@ -647,7 +647,7 @@ class TableController:
         >>> from solitaire_widgets import new_game
         >>> table = TableController(new_game("klondike", seed=7))
         >>> table.cursor_words("t3", 1)
-        'column 3: the eight of hearts, 2 face down'
+        'column 3: the three of spades, 4 face down'
         """
         game = self.game
         table = game.table
@@ -675,7 +675,7 @@ class TableController:
         pile = self.game.table.piles[pile_id]
         if count == 1:
             return _("Picked up {card}: now choose where it goes").format(
-                card=card_words(pile.cards[-1]).acc)
+                card=card_words(pile.cards[-1]))
         return ngettext("Picked up {n} card, {bottom} to {top}: now choose where they go",
                         "Picked up {n} cards, {bottom} to {top}: now choose where they go",
                         count).format(n=format_number(count),

@@ -230,8 +230,9 @@ def test_a_three_of_diamonds_has_no_force_until_the_two_of_diamonds_appears() ->
     # The two of diamonds is the first stock card: until it appears, 3D cannot move.
     assert "l1>fd" not in moves(game)
     message = refused(game, "l1>fd")
+    # The two is not named: it is still face down in the stock.
     assert message == ("a series starts only with its two: the three of diamonds has no force "
-                       "until the two of diamonds appears")
+                       "until the two of its suit appears")
     # Stuck; the auxiliary row brings the two out of the stock and 3D gets its force.
     assert moves(game) == ["aux", "redeal"]
     game.play("aux")

@@ -107,15 +107,19 @@ def test_a_hint_is_highlighted_and_any_move_clears_it() -> None:
     assert not table.hint
 
 
-def test_a_hint_that_loses_the_game_says_so() -> None:
+def test_a_hint_whose_loss_hangs_on_a_card_it_turns_up_does_not_tell() -> None:
     from solitaire_widgets.examples import get_example
 
     game = get_example("klondike-fourth-waste-card").play()
     game.undo()                     # one turn before the fourth card goes on the waste
     table = TableController(game)
     table.show_hint()
-    assert table.message.startswith("Hint: ")
-    assert "This move loses the game: Lost: a fourth card would go on the waste" in table.message
+    # The card turned decides: whether the game is lost would give it away.
+    assert table.message.startswith("Hint: ") and "must leave at once" in table.message
+    assert "loses the game" not in table.message
+    turned = game.clone()
+    turned.play(table.hinted or "turn")
+    assert str(turned.table.piles["w"].top) not in table.message
     live = TableController(new_game("klondike", seed=7))
     live.show_hint()
     assert "loses the game" not in live.message
@@ -131,8 +135,10 @@ def test_auto_finish_step_by_step_ends_saying_how() -> None:
         played += 1
         assert len(table.game.history) == played and change.before is not None
     assert table.game.is_won and played < FINISH_LIMIT
-    assert table.message == f"The computer player played {played} moves. You won!"
-    assert table.status() == ("You won!", table.status()[1])
+    # The computer won it, not the reader.
+    assert table.message == (f"The computer player played {played} moves. "
+                             "The computer player won it.")
+    assert table.status() == ("The computer player won it.", table.status()[1])
     table.finish_said(3, stopped=True)
     assert table.message == "Auto-finish stopped after 3 moves."
 
@@ -174,6 +180,7 @@ def test_auto_finish_stops_when_its_player_brings_a_position_back() -> None:
         game.play(move)
     table = TableController(game)
     table.player = _Shuttle()
+    assert not table.finish_step(0).moved and table.finish_asked   # a game begun: it asks
     played = 0
     while table.finish_step(played).moved:
         played += 1

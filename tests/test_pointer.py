@@ -33,6 +33,7 @@ from solitaire_widgets.render.pointer import (
     press,
     release,
 )
+from solitaire_widgets.render.draw import CURSOR
 from solitaire_widgets.render.scene import Scene, layout
 
 WIDTH = 760
@@ -233,14 +234,14 @@ def test_escape_puts_the_picked_up_cards_back() -> None:
     state, intent = key(state, scene, game, "Enter")
     assert intent == Select("t7", 1)
     state, intent = key(state, scene, game, "Escape")
-    assert intent == Clear() and state.selected is None and state.focus is None
+    assert intent == Clear() and state.selected is None and state.focus == ("t7", 1)
 
 
-def test_escape_hides_the_cursor() -> None:
+def test_escape_keeps_the_cursor_and_with_nothing_picked_up_is_the_pages() -> None:
     game, scene = table("klondike", 7)
     state, intent = key(PointerState(focus=("t3", 1)), scene, game, "Escape")
-    assert intent == Clear() and state == PointerState()
-    assert highlights(state) == frozenset()
+    assert intent is None and state == PointerState(focus=("t3", 1))
+    assert highlights(state) == frozenset({CURSOR + "t3:1"})
 
 
 def test_the_cursor_wraps_round_and_takes_only_face_up_cards() -> None:
@@ -252,9 +253,35 @@ def test_the_cursor_wraps_round_and_takes_only_face_up_cards() -> None:
     assert intent == Focus(list(game.table.piles)[0], 1)
     state = PointerState(focus=("t7", 1))
     state, intent = key(state, scene, game, "ArrowUp")
-    assert intent == Focus("t7", 1)                   # only the top card is face up
+    assert intent == Focus("fs", 1)      # only the top card is face up: the row above
     state, intent = key(state, scene, game, "ArrowDown")
     assert intent == Focus("t7", 1)
+    state, intent = key(state, scene, game, "ArrowDown")
+    assert intent == Focus("t7", 1)      # no row below
+
+
+@pytest.mark.parametrize("name", ["klondike", "chain", "quarrel"])
+def test_up_and_down_reach_every_row_and_the_arrows_every_pile(name: str) -> None:
+    game, scene = table(name, 3)
+    order = [p for p in game.table.piles if scene.pile_bounds(p) is not None]
+    assert set(order) >= {p for p in game.table.piles if game.table.piles[p].kind == "stock"}
+    seen, state = set(), PointerState()
+    for _ in range(len(order)):
+        state, intent = key(state, scene, game, "ArrowRight")
+        assert isinstance(intent, Focus)
+        seen.add(intent.pile)
+    assert seen == set(order)
+    tops = sorted({round(scene.pile_bounds(p)[1]) for p in order})
+    state = PointerState(focus=(order[-1], 1))
+    rows = {round(scene.pile_bounds(order[-1])[1])}
+    for _ in range(len(tops) + 1):
+        state, intent = key(state, scene, game, "ArrowUp")
+        face_up = sum(1 for i, _c in enumerate(game.table.piles[intent.pile].cards)
+                      if game.table.piles[intent.pile].face_up(i))
+        while intent.count < face_up:
+            state, intent = key(state, scene, game, "ArrowUp")
+        rows.add(round(scene.pile_bounds(intent.pile)[1]))
+    assert min(rows) == tops[0], "Up reaches the top row"
 
 
 def test_letter_keys_ask_for_game_actions_and_f_for_a_foundation() -> None:
