@@ -139,6 +139,10 @@ class TableController:
     #: The table's last words, and whether they refuse something.
     message: str
     error: bool
+    #: Auto-finish has asked whether it may take the game over (the next press lets it).
+    finish_asked: bool
+    #: The move the hint on show marks (a press on its destination plays it).
+    hinted: Move | None
 
     def __init__(self, game: Game) -> None:
         # The positions the auto-finish going on has had (see finish_step).

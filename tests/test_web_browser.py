@@ -22,7 +22,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.display import DISPLAY_WIDTH
-from solitaire_widgets.render.draw import HIGHLIGHT
+from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
 from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
@@ -209,8 +209,10 @@ def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage
         assert shown == sorted(shown) and {1, 2, 3} <= set(shown), \
             f"one move at a time, each drawn: {shown}"
         page.locator(".sw-table button[data-op=undo]").click()
+        # One undo takes back the whole run.
         page.wait_for_function("document.querySelector('.sw-message').textContent"
-                               " === 'Move taken back.'")
+                               ".startsWith('Auto-finish taken back: ')")
+        assert _moves_shown(page, 0) == 0
         stopped = page.evaluate(_SAMPLE)
         page.wait_for_timeout(600)
         assert page.evaluate(_SAMPLE) == stopped, "the new input stopped auto-finish"
@@ -229,6 +231,19 @@ def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage
         for step in reference.game.history[:stopped[0]]:
             replayed.play(step.move)
         assert page.evaluate("window.solitaireTables[0].state()") == game_state(replayed)
+        # In a game begun, auto-finish asks first; a second press lets it play.
+        finish.click()
+        page.get_by_role("button", name="Yes, auto-finish").wait_for(timeout=5_000)
+        assert page.locator(".sw-message").inner_text().startswith("Auto-finish takes the game")
+        assert _moves_shown(page, 0) == stopped[0]
+        page.get_by_role("button", name="Yes, auto-finish").click()
+        page.get_by_role("button", name="Stop").wait_for(timeout=5_000)
+        page.wait_for_function(f"Number(document.querySelector('.sw-table')"
+                               f".getAttribute('data-sw-moves')) > {stopped[0] + 1}")
+        page.locator(".sw-table button[data-op=undo]").click()
+        page.wait_for_function("document.querySelector('.sw-message').textContent"
+                               ".startsWith('Auto-finish taken back: ')")
+        assert _moves_shown(page, 0) == stopped[0]
     assert browser_page.errors() == []
 
 
@@ -304,14 +319,12 @@ def test_players_read_in_the_dark_theme(browser_page: BrowserPage, book_site: st
         assert element.evaluate(_CONTRAST) >= 4.5, selector
 
 
-#: The highlight's outline colour (``render.draw.HIGHLIGHT``), give or take antialiasing.
-_HIGHLIGHT = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
 
-
-def _highlight_pixels(shot: bytes) -> int:
-    """How many pixels of a screenshot have the highlight's colour."""
+def _highlight_pixels(shot: bytes, colour: str = HIGHLIGHT) -> int:
+    """How many pixels of a screenshot have the highlight's colour (or ``colour``)."""
+    want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
     width, _height, rows = read_png(shot)
-    return sum(all(abs(row[i + c] - _HIGHLIGHT[c]) <= 24 for c in range(3))
+    return sum(all(abs(row[i + c] - want[c]) <= 24 for c in range(3))
                for row in rows for i in range(0, 3 * width, 3))
 
 
@@ -346,7 +359,9 @@ def test_the_table_draws_the_keyboard_cursor_a_selection_and_a_hint(
         page.wait_for_function(
             "document.querySelector('.sw-message').textContent.startsWith('Hint')")
         shots.append(stage.screenshot())
-        assert _highlight_pixels(shots[3]) - _highlight_pixels(shots[2]) > 50, "the hint is drawn"
+        # The hint is drawn in its own colour, not the selection's yellow.
+        assert _highlight_pixels(shots[3], HINT_INK) - _highlight_pixels(shots[2], HINT_INK) > 50
+        assert _highlight_pixels(shots[3]) - _highlight_pixels(shots[2]) < 20
     assert browser_page.errors() == []
 
 

@@ -403,6 +403,7 @@
       self.button.remove();
       self.build(view);
       self.show(view, false);
+      self.bringIntoView();
       self._resolveReady(self);
     }).catch(function (error) {
       done();
@@ -412,6 +413,17 @@
       self._rejectReady(error);
     });
     return this.ready;
+  };
+
+  // The started table and its controls in view (under the page's header:
+  // the stage's scroll-margin-top), unless they are already.
+  Table.prototype.bringIntoView = function () {
+    var stage = this.stage.getBoundingClientRect();
+    var bar = this.root.querySelector(".sw-bar").getBoundingClientRect();
+    var margin = parseFloat(window.getComputedStyle(this.stage).scrollMarginTop) || 0;
+    if (stage.top < margin || bar.bottom > window.innerHeight) {
+      this.stage.scrollIntoView({ block: "start", behavior: "instant" });
+    }
   };
 
   Table.prototype.width = function () {
@@ -484,9 +496,9 @@
     this.wordsText = el("div", { role: "status", "aria-live": "polite",
                                  style: "white-space:pre-line" });
     this.words.appendChild(this.wordsText);
-    // The controls go above the table, so they keep their place while the
-    // table grows (more rows) or shrinks.
-    root.insertBefore(bar, this.stage);
+    // The controls go under the table, where "Play here" was: the table
+    // stays where the reader saw it.
+    this.stage.insertAdjacentElement("afterend", bar);
     root.appendChild(form);
     root.appendChild(this.status);
     root.appendChild(this.message);
