@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
+from .cards import card_words
 from .errors import SolitaireError
 from .game import Game
 from .games import new_game
@@ -38,7 +39,6 @@ from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
 from .saves import load_game
 from .strategies import Strategy, get_strategy
-from .cards import card_words
 from .table import Event, Table
 
 __all__ = ["TableController", "Change", "ActionButton", "Controls", "FINISH_LIMIT",

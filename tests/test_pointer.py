@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from solitaire_widgets import Move, new_game
 from solitaire_widgets.game import Game
 from solitaire_widgets.render import pointer
+from solitaire_widgets.render.draw import CURSOR
 from solitaire_widgets.render.pointer import (
     Action,
     Clear,
@@ -33,7 +34,6 @@ from solitaire_widgets.render.pointer import (
     press,
     release,
 )
-from solitaire_widgets.render.draw import CURSOR
 from solitaire_widgets.render.scene import Scene, layout
 
 WIDTH = 760
@@ -271,16 +271,23 @@ def test_up_and_down_reach_every_row_and_the_arrows_every_pile(name: str) -> Non
         assert isinstance(intent, Focus)
         seen.add(intent.pile)
     assert seen == set(order)
-    tops = sorted({round(scene.pile_bounds(p)[1]) for p in order})
+    def top_of(pile: str) -> int:
+        bounds = scene.pile_bounds(pile)
+        assert bounds is not None
+        return round(bounds[1])
+
+    tops = sorted({top_of(p) for p in order})
     state = PointerState(focus=(order[-1], 1))
-    rows = {round(scene.pile_bounds(order[-1])[1])}
+    rows = {top_of(order[-1])}
     for _ in range(len(tops) + 1):
         state, intent = key(state, scene, game, "ArrowUp")
-        face_up = sum(1 for i, _c in enumerate(game.table.piles[intent.pile].cards)
-                      if game.table.piles[intent.pile].face_up(i))
+        assert isinstance(intent, Focus)
+        pile = game.table.piles[intent.pile]
+        face_up = sum(1 for i in range(len(pile.cards)) if pile.face_up(i))
         while intent.count < face_up:
             state, intent = key(state, scene, game, "ArrowUp")
-        rows.add(round(scene.pile_bounds(intent.pile)[1]))
+            assert isinstance(intent, Focus)
+        rows.add(top_of(intent.pile))
     assert min(rows) == tops[0], "Up reaches the top row"
 
 

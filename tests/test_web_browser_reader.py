@@ -175,11 +175,9 @@ def test_the_hint_has_its_own_colour_and_a_press_on_its_destination_plays_it(
         width = float(page.evaluate(
             "document.querySelector('.sw-table .sw-stage svg').viewBox.baseVal.width"))
         scene = layout("klondike", reference.table, width)
-        sprites = scene.pile_sprites(move.dst)
-        target = sprites[-1] if sprites else None
-        x, y = ((target.x + target.w / 2, target.y + target.h / 2) if target
-                else (lambda b: (b[0] + b[2] / 2, b[1] + b[3] / 2))(scene.pile_bounds(move.dst)))
-        page.mouse.click(*page.evaluate(_TO_CLIENT, [x, y]))
+        target = scene.pile_sprites(move.dst)[-1]      # the hinted move goes onto a card
+        page.mouse.click(*page.evaluate(_TO_CLIENT, [target.x + target.w / 2,
+                                                     target.y + target.h / 2]))
         page.wait_for_function(
             "document.querySelector('.sw-table').getAttribute('data-sw-moves') === '1'")
         assert page.evaluate("window.solitaireTables[0].moves") == [str(move)]

@@ -897,24 +897,31 @@ def test_auto_finish_goes_move_by_move_and_undo_stops_it_at_once(comm: Comm) -> 
         assert drawn(widget) == engine(widget), "the canvas was sent this very position"
         assert html.escape(widget.table.words()) in widget.description.value, (
             "the table in words follows each move of the run")
-        widget.undo_button.click()
-        assert not widget.running and len(widget.game.history) == played - 1
-        assert "Move taken back" in widget.message.value
+        widget.undo_button.click()            # one undo takes back the whole run
+        assert not widget.running and len(widget.game.history) == 0
+        assert f"Auto-finish taken back: {played} moves" in widget.message.value
         assert drawn(widget) == engine(widget)
         assert widget.state == widget.game.to_json()
         assert widget.finish_button.description == "Auto-finish"
         await asyncio.sleep(0.3)
-        assert len(widget.game.history) == played - 1, "the run did not go on"
+        assert len(widget.game.history) == 0, "the run did not go on"
         # A second press of the button stops a run; a run to the end says how it ended.
         widget.finish_button.click()
         widget.finish_button.click()
         assert not widget.running and "Auto-finish stopped after 1 moves" in widget.message.value
+        # In a game begun, the button asks first.
+        widget.finish_button.click()
+        assert not widget.running and widget.finish_button.description == "Yes, auto-finish"
+        assert "Auto-finish takes the game over" in widget.message.value
+        assert len(widget.game.history) == 1
         widget.auto_finish()
         for _ in range(200):
             if not widget.running:
                 break
             await asyncio.sleep(0.1)
-        assert widget.game.is_won and "You won" in widget.status.value
+        # The computer won it, not the reader.
+        assert widget.game.is_won and "You won" not in widget.status.value
+        assert "The computer player won it." in widget.status.value
         assert "The computer player played" in widget.message.value
         assert widget.state == widget.game.to_json() and drawn(widget) == engine(widget)
         widget.auto_finish()                       # nothing left to play: over at once

@@ -364,8 +364,9 @@ def hit(scene: Scene, x: float, y: float) -> tuple[str, int] | None:
     if found is not None:
         return found
     best: tuple[float, str, int] | None = None
-    boxes = [(s.x, s.y, s.w, s.h, s.pile, s.index, s.z) for s in scene.sprites]
-    tops = {}
+    boxes: list[tuple[float, float, float, float, str, int, float]] = [
+        (s.x, s.y, s.w, s.h, s.pile, s.index, float(s.z)) for s in scene.sprites]
+    tops: dict[str, tuple[float, float, float, float, str, int, float]] = {}
     for box in boxes:
         if box[4] not in tops or box[6] > tops[box[4]][6]:
             tops[box[4]] = box
@@ -481,10 +482,10 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
         if up and focus[1] < face_up or not up and focus[1] > 1:
             count = focus[1] + (1 if up else -1)
             return replace(state, focus=(focus[0], count)), Focus(focus[0], count)
-        pile = _row_neighbour(scene, order, focus[0], -1 if up else 1)
-        if pile is None:
+        neighbour = _row_neighbour(scene, order, focus[0], -1 if up else 1)
+        if neighbour is None:
             return state, Focus(*focus)
-        return replace(state, focus=(pile, 1)), Focus(pile, 1)
+        return replace(state, focus=(neighbour, 1)), Focus(neighbour, 1)
     if name == "Escape":
         if state.selected is None:
             return state, None

@@ -30,12 +30,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
-from ..controller import TableController
+from ..controller import Change, TableController
 from ..game import Game
 from ..games import new_game
 from ..i18n import _, check_language, current_language, use_language
@@ -356,6 +357,11 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
             return False
         self._stop_run()
         change, used = self.table.key(self._scene, key)
+        if key == "Escape" and not used and self.table.pointer.focus is not None:
+            # In a notebook Escape leaves the table (the keyboard goes back to the
+            # notebook): the cursor is no longer drawn.
+            self.table.pointer = replace(self.table.pointer, focus=None)
+            change, used = Change(redraw=True), True
         self._carry(change)
         return used
 

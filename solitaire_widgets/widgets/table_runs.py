@@ -63,8 +63,12 @@ class TableRuns:
         return self.runs.on_stop == self._finish_stopped
 
     @serialized
-    def auto_finish(self) -> None:
+    def auto_finish(self, *, ask: bool = False) -> None:
         """Let the default player play on until the game ends or it gives up.
+
+        ``ask`` (the button's press): in a game begun, the first press only
+        asks, and the next lets it play (see
+        :meth:`~solitaire_widgets.controller.TableController.finish_step`).
 
         In a running kernel with animation on, the moves are drawn one by one,
         quickly (``RUN_TIMING``), the status line following the picture;
@@ -74,6 +78,8 @@ class TableRuns:
         """
         self._stop_run()
         self._played = 0
+        if not ask:
+            self.table.finish_asked = True
         if running_loop() is None or not self.animate:
             with self.hold_trait_notifications():     # one state change for the whole run
                 for _ in self._finish_moves():
@@ -108,5 +114,5 @@ class TableRuns:
     @serialized
     def _on_finish_button(self) -> None:
         if not self._stop_run():   # a second press stops the run
-            self.auto_finish()
+            self.auto_finish(ask=True)
         self._at_once = False
