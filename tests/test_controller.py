@@ -335,7 +335,11 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
         widget.press_key(key)
         view = session.handle({"op": "key", "key": key})
         agree(view)
-    widget.auto_finish()
+    # In a game begun, auto-finish's button asks first, in both; a second press plays.
+    widget.finish_button.click()
+    agree(session.handle({"op": "finishstep", "played": 0}))
+    assert widget.finish_button.description == "Yes, auto-finish"
+    widget.finish_button.click()
     played = 0
     while session.finish_step(played):
         played += 1
