@@ -277,7 +277,7 @@ def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
             return Play(move)
     pile = piles.get(pile_id)
     if pile is None or pile.top is None:
-        return Refuse(_("nothing cannot go to a foundation now"))
+        return Refuse(_("there is no card here to send to a foundation"))
     return Refuse(_("{card} cannot go to a foundation now").format(card=card_words(pile.top)))
 
 

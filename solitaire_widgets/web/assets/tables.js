@@ -32,7 +32,12 @@
   var PHASES = { runtime: t("starting Python"), wheel: t("reading the package"),
                  "import": t("importing the package"),
                  kept: t("starting the engine your browser kept from your last visit") };
-  function megabytes(n) { return (n / 1048576).toFixed(1); }
+  // Megabytes (of 1,048,576 bytes) with one decimal, as the page's language writes
+  // them: the book states the same figure (solitaire_widgets.web.runtime.download_size).
+  function megabytes(n) {
+    return new Intl.NumberFormat(document.documentElement.lang || "en",
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 1048576);
+  }
   // A progress bar and its words, kept up to date until done() is called:
   // the bytes fetched (90% of the bar) with the time left at the rate so
   // far, then each phase.
@@ -473,9 +478,7 @@
       event.preventDefault();
       var text = self.moveInput.value.trim();
       self.moveInput.value = "";
-      var word = text.toLowerCase();
-      if (word === "undo" || word === "redo" || word === "hint") { self.send({ op: word }); }
-      else { self.send({ op: "play", move: text }); }
+      self.send({ op: "typed", move: text });
     });
     this.status = el("p", { "class": "sw-status" });
     this.message = el("p", { "class": "sw-message", "aria-live": "polite" });
@@ -613,7 +616,10 @@
     this.message.className = "sw-message" + (view.error ? " sw-error" : "");
     this.message.setAttribute("role", view.error ? "alert" : "status");
     setText(this.wordsText, view.words);
-    setAttr(this.moveInput, "placeholder", t("type a move, e.g. {move}").replace("{move}", view.example));
+    // The example move and the words the box takes, in the table's language; the
+    // box is as wide as they are (up to the width of the table).
+    setAttr(this.moveInput, "placeholder", view.placeholder);
+    setAttr(this.moveInput, "size", String(Math.max(12, Math.ceil(view.placeholder.length * 1.15) + 2)));
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
     this.buttons.hint.disabled = view.gameOver;
