@@ -618,5 +618,19 @@ class TableController:
             self.hint = frozenset()
             return Change(redraw=had)
         if isinstance(intent, pointer.Select):
+            if self._stays(intent.pile):
+                self.pointer = replace(self.pointer, selected=None, press=None, dragging=False)
+                return Change(ok=False, redraw=before.selected is not None)
             self.hint = frozenset()
         return Change(redraw=True)     # Select, Redraw, Focus
+
+    def _stays(self, pile_id: str) -> bool:
+        """A foundation no legal move leaves is not picked up (only to be refused on
+        the drop): said so, and True."""
+        game = self.game
+        if game.table.piles[pile_id].kind != "foundation" or any(
+                move.action == "move" and move.src == pile_id for move in game.legal_moves()):
+            return False
+        self.say(_("A card on a series stays there") if game.rules.foundation_word == "series"
+                 else _("A card on a foundation stays there"), error=True)
+        return True

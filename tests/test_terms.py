@@ -59,12 +59,12 @@ def translations(path: Path) -> tuple[str, ...]:
     """Every translation in a catalog, the texts' own sentences left out."""
     with path.open("rb") as po:
         catalog = read_po(po)
-    said = []
+    said: list[str] = []
     for message in catalog:
         if not message.id or str(message.context or "").startswith("source:"):
             continue
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        said += [form for form in forms if form]
+        said += [str(form) for form in forms if form]
     return tuple(said)
 
 
