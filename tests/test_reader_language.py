@@ -137,7 +137,7 @@ def test_the_solvers_buttons_answer_in_the_editions_language(
     assert advice.startswith(ADVICE[language]) and _in(language, advice), advice
 
     # The box takes the edition's words, and its placeholder, which names them, shows whole.
-    box = root.locator(".sw-typed input")
+    box = root.locator(".sw-typed textarea")
     placeholder = box.get_attribute("placeholder") or ""
     turn = {"ru": "открыть", "pl": "odkryj"}[language]
     assert turn in placeholder, placeholder
@@ -149,16 +149,21 @@ def test_the_solvers_buttons_answer_in_the_editions_language(
     assert browser_page.errors(origin=book_site) == []
 
 
-def _placeholder_fits(page: Any, root: Any) -> tuple[float, float]:
-    """The placeholder's width in the box's font, and the room the box gives it."""
-    return page.evaluate("""(input) => {
-        const style = getComputedStyle(input);
+def _placeholder_fits(page: Any, root: Any) -> dict[str, float]:
+    """The placeholder's width in the box's font, the room a line of the box gives it,
+    and the lines the box shows (it wraps its placeholder on a narrow page)."""
+    return page.evaluate("""(box) => {
+        const style = getComputedStyle(box);
         const context = document.createElement("canvas").getContext("2d");
         context.font = style.font;
-        const room = input.clientWidth - parseFloat(style.paddingLeft)
+        const room = box.clientWidth - parseFloat(style.paddingLeft)
                      - parseFloat(style.paddingRight);
-        return [context.measureText(input.placeholder).width, room];
-    }""", root.locator(".sw-typed input").element_handle())
+        const inside = box.clientHeight - parseFloat(style.paddingTop)
+                       - parseFloat(style.paddingBottom);
+        return {needed: context.measureText(box.placeholder).width, room: room,
+                lines: Math.floor(inside / parseFloat(style.lineHeight) + 0.01),
+                rows: Number(box.getAttribute("rows"))};
+    }""", root.locator(".sw-typed textarea").element_handle())
 
 
 @pytest.mark.book
@@ -177,9 +182,13 @@ def test_the_move_boxs_placeholder_is_not_cut_off(language: str, chapter: str, w
     root.locator(".sw-play-here").click()
     page.wait_for_function("() => window.solitaireTables[0].ready.then(() => true)",
                            timeout=120_000)
-    needed, room = _placeholder_fits(page, root)
-    assert needed <= room, (needed, room, root.locator(".sw-typed input").get_attribute(
-        "placeholder"))
+    fit = _placeholder_fits(page, root)
+    # Each line leaves a tenth for breaking between words; every line is shown.
+    assert fit["needed"] <= 0.9 * fit["room"] * fit["lines"], (
+        fit, root.locator(".sw-typed textarea").get_attribute("placeholder"))
+    assert fit["lines"] >= fit["rows"], fit
+    if width >= 1280:
+        assert fit["rows"] == 1, fit
     gaps = page.evaluate("""(bar) => {
         const buttons = [...bar.querySelectorAll("button")].map(b => b.getBoundingClientRect());
         const gaps = [];

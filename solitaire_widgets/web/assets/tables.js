@@ -469,11 +469,20 @@
     fresh.addEventListener("click", function () { self.send({ op: "new", seed: null }); });
     bar.appendChild(fresh);
     var form = el("form", { "class": "sw-typed" });
-    this.moveInput = el("input", { type: "text", "aria-label": t("Type a move, then Enter"),
-                                   autocomplete: "off",
-                                   spellcheck: "false" });
+    // One line of text; a text area so that its placeholder (the example move and
+    // the words the box takes) wraps whole on a narrow page instead of being cut.
+    this.moveInput = el("textarea", { rows: "1", "aria-label": t("Type a move, then Enter"),
+                                      "aria-multiline": "false", autocomplete: "off",
+                                      spellcheck: "false" });
     form.appendChild(this.moveInput);
     form.appendChild(el("button", { type: "submit" }, t("Play")));
+    this.moveInput.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        form.dispatchEvent(new Event("submit", { cancelable: true }));
+      }
+    });
+    window.addEventListener("resize", function () { self.fitMoveBox(); });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = self.moveInput.value.trim();
@@ -619,7 +628,7 @@
     // The example move and the words the box takes, in the table's language; the
     // box is as wide as they are (up to the width of the table).
     setAttr(this.moveInput, "placeholder", view.placeholder);
-    setAttr(this.moveInput, "size", String(Math.max(12, Math.ceil(view.placeholder.length * 1.15) + 2)));
+    this.fitMoveBox();
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
     this.buttons.hint.disabled = view.gameOver;
@@ -647,6 +656,22 @@
     Array.prototype.push.apply(moves, view.history.added);
     setAttr(this.root, "data-sw-moves", moves.length);
     return drawn;
+  };
+
+  // The move box as tall as its placeholder needs, at the width the page gives it.
+  // As wide as the placeholder (the page's width at most), as many lines as it then needs.
+  Table.prototype.fitMoveBox = function () {
+    var box = this.moveInput, style = getComputedStyle(box);
+    var context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    var sides = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) +
+                parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+    // Lines break between words: a tenth of each line is left for that.
+    var needed = context.measureText(box.placeholder).width / 0.9;
+    box.style.width = Math.ceil(needed + sides) + "px";
+    var room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (!(room > 0)) { return; }
+    setAttr(box, "rows", String(Math.max(1, Math.ceil(needed / room - 0.001))));
   };
 
   // The scripting interface (see the embedding guide).
