@@ -91,7 +91,8 @@ def test_the_checked_words_are_found_where_they_are_wrong() -> None:
                       "в руке (колода и стопка)", "отправляет карту в {foundation}",
                       "в втором проходе"],
                "pl": ["bęben", "kolumna 3", "połóżcie kartę", "Zapytaj solver, który",
-                      "w wpisywanych ruchach", "odkłada kartę na {foundation}"]}
+                      "w wpisywanych ruchach", "odkłada kartę na {foundation}",
+                      "czeka na wasz wybór"]}
     for language, wrong in samples.items():
         patterns = [re.compile(never) for never, _use, _where, _why in rules(language)]
         for text in wrong:
