@@ -71,7 +71,7 @@ _STYLE = """
   border: 1px solid #5b6b60; border-radius: 4px; background: #f4f6f4; color: #1b1b1b; }}
 #{id} .sw-bar button:disabled {{ opacity: 0.6; cursor: default; }}
 #{id} .sw-counter {{ margin-left: 8px; font-variant-numeric: tabular-nums; }}
-#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 3.9em; }}
+#{id} .sw-caption, #{id} .sw-sizer {{ margin: 4px 0 0 0; min-height: 3.9em; }}
 #{id} .sw-captions {{ display: grid; }}
 #{id} .sw-captions > * {{ grid-area: 1 / 1; }}
 #{id} .sw-captions > .sw-sizer {{ visibility: hidden; }}
@@ -424,7 +424,7 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         '<div class="sw-captions">',
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
         f"{lang_marked(first_caption)}</p>",
-        "".join(f'<p class="sw-caption sw-sizer" aria-hidden="true">{caption}</p>'
+        "".join(f'<p class="sw-sizer" aria-hidden="true">{caption}</p>'
                 for caption in dict.fromkeys(captions)),
         "</div>",
     ])
