@@ -29,7 +29,7 @@ from .cards import card_words
 from .errors import SolitaireError
 from .game import Game
 from .games import new_game
-from .i18n import N_, _, format_number, ngettext
+from .i18n import N_, _, format_number, ngettext, pgettext
 from .moves import Move
 from .render import pointer
 from .render.describe import describe_pile, describe_table, pile_names, sentence
@@ -51,8 +51,16 @@ FINISH_LIMIT = 400
 WINNABLE_TRIES = 25
 #: The solver's budget (positions) for each deal "winnable deals only" tries.
 SOLVER_NODES = 300_000
-#: Words a player may type in the move box besides moves.
+#: Words a player may type in the move box besides moves (and the game's own
+#: actions); each also in the table's language (:meth:`TableController.typed_words`).
 TYPED_WORDS = ("undo", "redo", "hint")
+
+
+def _typed_word(word: str) -> str:
+    """One of :data:`TYPED_WORDS` in the current language."""
+    return {"undo": pgettext("a word typed in the move box", "undo"),
+            "redo": pgettext("a word typed in the move box", "redo"),
+            "hint": pgettext("a word typed in the move box", "hint")}[word]
 
 
 @dataclass(frozen=True)
@@ -199,11 +207,37 @@ class TableController:
         moves = [m for m in self.game.legal_moves() if m.action == "move"]
         return str(moves[0]) if moves else (self.game.rules.actions or ("",))[0]
 
+    def typed_words(self) -> dict[str, str]:
+        """The words the move box takes besides moves, each in the table's language
+        first, then in English: what each does (an action or one of :data:`TYPED_WORDS`).
+
+        >>> from solitaire_widgets import new_game
+        >>> from solitaire_widgets.i18n import use_language
+        >>> with use_language("ru"):
+        ...     list(TableController(new_game("klondike", seed=7)).typed_words())[:3]
+        ['открыть', 'перевернуть', 'отменить']
+        """
+        rules = self.game.rules
+        said = [(rules.action_word(action), action) for action in rules.actions]
+        said += [(_typed_word(word), word) for word in TYPED_WORDS]
+        said += [(word, word) for _said, word in said]
+        words: dict[str, str] = {}
+        for word, meaning in said:
+            words.setdefault(word.lower(), meaning)
+        return words
+
     def placeholder(self) -> str:
-        """The move box's hint."""
+        """The move box's hint: an example move and the words it takes, in the table's language.
+
+        >>> from solitaire_widgets import new_game
+        >>> TableController(new_game("quarrel", seed=1)).placeholder()
+        'r7>lc, deal, undo, redo, hint'
+        """
+        rules = self.game.rules
+        words = [rules.action_word(action) for action in rules.actions]
+        words += [_typed_word(word) for word in TYPED_WORDS]
         example = self.example()
-        return (_("type a move (e.g. {move})").format(move=example) if example
-                else _("type a move"))
+        return ", ".join(([example] if example and example not in rules.actions else []) + words)
 
     def words(self) -> str:
         """The table in words (the status line is apart) and the names typed moves use.
@@ -382,11 +416,20 @@ class TableController:
         return Change(moved=True, before=before, events=tuple(step.events), move=step.move)
 
     def typed(self, text: str) -> Change:
-        """A line typed in the move box: a move, or one of :data:`TYPED_WORDS`."""
-        word = text.strip().lower()
+        """A line typed in the move box: a move, one of the game's actions or of
+        :data:`TYPED_WORDS`, in English or in the table's language.
+
+        >>> from solitaire_widgets import new_game
+        >>> from solitaire_widgets.i18n import use_language
+        >>> table = TableController(new_game("klondike", seed=7))
+        >>> with use_language("pl"):
+        ...     table.typed(" Odkryj ").moved, table.typed("cofnij").moved
+        (True, True)
+        """
+        word = self.typed_words().get(text.strip().lower())
         if word in TYPED_WORDS:
             return {"undo": self.undo, "redo": self.redo, "hint": self.show_hint}[word]()
-        return self.play(text.strip())
+        return self.play(word or text.strip())
 
     def undo(self) -> Change:
         """Take back the last move; right after an auto-finish run, the whole run.
@@ -710,9 +753,23 @@ class TableController:
             self.hinted = None
             return Change(redraw=had)
         if isinstance(intent, pointer.Select):
+            if self._stays(intent.pile):
+                self.pointer = replace(self.pointer, selected=None, press=None, dragging=False)
+                return Change(ok=False, redraw=before.selected is not None)
             self.hint = frozenset()
             self.hinted = None
             self.say(self._picked_words(intent.pile, intent.count))
         if isinstance(intent, pointer.Focus):
             self.say(self.cursor_words(intent.pile, intent.count))
         return Change(redraw=True)     # Select, Redraw, Focus
+
+    def _stays(self, pile_id: str) -> bool:
+        """A foundation no legal move leaves is not picked up (only to be refused on
+        the drop): said so, and True."""
+        game = self.game
+        if game.table.piles[pile_id].kind != "foundation" or any(
+                move.action == "move" and move.src == pile_id for move in game.legal_moves()):
+            return False
+        self.say(_("A card on a series stays there") if game.rules.foundation_word == "series"
+                 else _("A card on a foundation stays there"), error=True)
+        return True

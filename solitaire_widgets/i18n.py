@@ -60,6 +60,7 @@ __all__ = [
     "npgettext",
     "format_number",
     "format_percent",
+    "format_decimal",
 ]
 
 #: The languages the package speaks; English is the source language.
@@ -197,6 +198,21 @@ def format_number(n: int) -> str:
         head = len(digits) % 3 or 3
         digits = group.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
     return ("-" if n < 0 else "") + digits
+
+
+def format_decimal(x: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals, written as the current language writes it.
+
+    >>> format_decimal(1234.56)
+    '1,234.6'
+    >>> with use_language("ru"):
+    ...     format_decimal(0.94)
+    '0,9'
+    """
+    _group, decimal, _fewest = _NOTATION[current_language()]
+    whole, _dot, fraction = f"{abs(x):.{digits}f}".partition(".")
+    text = "-" if x < 0 and float(f"{abs(x):.{digits}f}") else ""
+    return text + format_number(int(whole)) + (decimal + fraction if fraction else "")
 
 
 def format_percent(x: float, digits: int = 1) -> str:

@@ -173,7 +173,7 @@ class Replay:
         moves = len(game.history)
         #: Every step, the deal first.
         self.steps: list[ReplayStep] = opening + [
-            ReplayStep(_("Step {n}: {words}").format(n=n, words=said)
+            ReplayStep(_("Step {n}: {words}").format(n=n, words=sentence(said))
                        + (ending(game) if n == moves else ""),
                        tuple(step.events), n, said)
             for n, (said, step) in enumerate(zip(words, game.history, strict=False), start=1)]

@@ -331,6 +331,11 @@ class Rules:
         label = self.action_labels.get(action, (action.capitalize(), ""))[0]
         return _(label) if action in self.action_labels else label
 
+    def action_word(self, action: str) -> str:
+        """The word a player may type for ``action`` in the current language, besides
+        ``action`` itself (the action, if the game gives none)."""
+        return action
+
     def action_help(self, action: str) -> str:
         """What an action does, in a line, in the current language."""
         words = self.action_labels.get(action, ("", action))[1]

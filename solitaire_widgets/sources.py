@@ -628,7 +628,12 @@ def quote(game: str, original: str, note: str = "", *, language: str | None = No
     if original.startswith("(") and original.endswith(")"):
         original, said = original[1:-1], said[1:-1]
     words = f"«{original}»" if language == source_language(game) else f"«{original}» ({said})"
-    return f"{words} {note}" if note else words
+    if not note:
+        return words
+    # The note is a sentence of its own: a quotation that does not end one is ended.
+    ended = original.endswith((".", "!", "?", "…")) if language == source_language(game) else (
+        said.rstrip(")»").endswith((".", "!", "?", "…")))
+    return f"{words} {note}" if ended else f"{words}. {note}"
 
 
 #: A part of :class:`Said`: English words (said in the reader's language, from the

@@ -49,7 +49,7 @@ WORDS = {
            "undo": "Отменить ход", "finish": "Доиграть", "step": "Шаг 1: ",
            "counter": "шаг 1 из 1", "nothing to redo": "Повторять нечего.",
            "play here": "Играть здесь"},
-    "pl": {"in words": "Stół w słowach", "names": "Nazwy w wpisywanych ruchach: ",
+    "pl": {"in words": "Stół w słowach", "names": "Nazwy miejsc we wpisywanych ruchach: ",
            "empty move": "Najpierw wpisz ruch", "new deal": "Nowe rozdanie", "undo": "Cofnij",
            "finish": "Dokończ", "step": "Krok 1: ", "counter": "krok 1 z 1",
            "nothing to redo": "Nie ma czego ponowić.", "play here": "Zagraj tutaj"},
@@ -174,7 +174,7 @@ def test_the_page_table_answers_in_the_language_asked(language: str) -> None:
     assert words["names"] in view["words"]
     assert view["finish"]["label"] == words["finish"]
     assert [tool["label"] for tool in view["tools"]] == [
-        {"ru": "Покажи следующий ход", "pl": "Pokaż następny ruch"}[language],
+        {"ru": "Показать следующий ход", "pl": "Pokaż następny ruch"}[language],
         {"ru": "Можно ли еще выиграть?", "pl": "Czy to jeszcze da się wygrać?"}[language]]
     assert view["status"] == engine_says(language, lambda: new_game("klondike", seed=7).status)
     # Later requests name only the table: it answers in its language.

@@ -4,12 +4,14 @@ that only draw it (the ReplayWidget, the page's replays, the book's kernel-free 
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import SaveFileError
 from solitaire_widgets.examples import get_example
+from solitaire_widgets.render.describe import sentence
 from solitaire_widgets.render.player import game_frames, replay_frames
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.replay import Replay, ReplayButtons
@@ -47,7 +49,7 @@ def test_captions_words_buttons_and_counter() -> None:
     replay = Replay(game)
     assert replay.last == 3 == len(game.history)
     assert replay.caption(0).startswith("The deal. First pass")
-    assert replay.caption(2) == f"Step 2: {game.history[1].text}"
+    assert replay.caption(2) == f"Step 2: {sentence(game.history[1].text)}"
     assert replay.words(0) == "The deal."
     assert replay.words(2).lower().startswith(game.history[1].text[:20].lower())
     assert replay.buttons(0) == ReplayButtons(back=False, forward=True)
@@ -76,7 +78,7 @@ def test_an_example_has_its_own_words_and_may_deal_card_by_card() -> None:
     assert by_card.caption(0).startswith("The deal, card 1 of 24")
     assert by_card.position(by_card.last).piles == whole.position(whole.last).piles
     said = [w for w in example.words if w]
-    assert any(said[0] in whole.caption(k) for k in range(whole.last + 1))
+    assert any(sentence(said[0]) in whole.caption(k) for k in range(whole.last + 1))
 
 
 def test_the_plan_ends_on_the_next_step() -> None:
@@ -120,3 +122,47 @@ def test_the_three_front_ends_show_the_replays_steps() -> None:
     by_card = Replay(example, deal_by_card=True)
     assert [c for _s, c in replay_frames(example, 360)] == [by_card.caption(k) for k in
                                                             range(by_card.last + 1)]
+
+
+def _whole_deals() -> list[Replay]:
+    from solitaire_widgets.strategies import get_strategy, play_out
+
+    replays = []
+    for name, seed in (("chain", 54), ("klondike", 7), ("quarrel", 3)):
+        game = new_game(name, seed=seed)
+        play_out(game, get_strategy(name))
+        replays.append(Replay(game))
+    return replays
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+def test_every_caption_is_written_as_sentences(language: str) -> None:
+    """A step's caption starts its words with a capital and ends them with a full stop,
+    on the texts' examples and on whole deals played by the built-in strategy."""
+    from solitaire_widgets.examples import EXAMPLES
+    from solitaire_widgets.i18n import use_language
+
+    with use_language(language):
+        replays = [Replay(get_example(name)) for name in EXAMPLES] + _whole_deals()
+        for replay in replays:
+            for k in range(1, replay.last + 1):
+                caption = replay.caption(k)
+                head, _colon, words = caption.partition(": ")
+                # A caption may open with the text's own words, quoted as written.
+                assert words[:1].isupper() or words[:1] in "«'\"„", (replay.title, k, caption)
+                assert caption.rstrip("»\"”’')").endswith((".", "!", "?", "…")), (
+                    replay.title, k, caption)
+                assert ". ." not in caption and ".." not in caption.replace("...", ""), caption
+                # A sentence after a quotation or a bracket starts after a full stop.
+                assert not re.search(r"[^.!?…][»)] [A-ZА-ЯĄĆĘŁŃÓŚŹŻ]", caption), caption
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "has not come out"), ("ru", "не получился"), ("pl", "nie wyszedł")])
+def test_the_fourth_waste_card_says_once_that_the_solitaire_has_not_come_out(
+        language: str, words: str) -> None:
+    from solitaire_widgets.i18n import use_language
+
+    with use_language(language):
+        replay = Replay(get_example("klondike-fourth-waste-card"))
+        assert replay.caption(replay.last).count(words) == 1, replay.caption(replay.last)

@@ -107,8 +107,8 @@ def play_a_table(page: Any, index: int) -> None:
         ".textContent.startsWith('Hint')", arg=index)
     with pytest.raises(IllegalMoveError) as refused:
         reference.play("s>s")
-    root.locator(".sw-typed input").fill("s>s")
-    root.locator(".sw-typed input").press("Enter")
+    root.locator(".sw-typed textarea").fill("s>s")
+    root.locator(".sw-typed textarea").press("Enter")
     message = root.locator(".sw-message.sw-error")
     message.wait_for()
     assert message.inner_text().rstrip(".").lower() == str(refused.value).rstrip(".").lower()

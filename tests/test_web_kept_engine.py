@@ -84,8 +84,8 @@ def test_a_second_visit_starts_from_the_kept_engine_and_plays(browser_page: Brow
         reference = new_game("klondike", seed=7)
         move = next(m for m in reference.legal_moves() if m.action == "move")
         root = page.locator(".sw-table").first
-        root.locator(".sw-typed input").fill(str(move))
-        root.locator(".sw-typed input").press("Enter")
+        root.locator(".sw-typed textarea").fill(str(move))
+        root.locator(".sw-typed textarea").press("Enter")
         page.wait_for_function(
             "document.querySelector('.sw-table').getAttribute('data-sw-moves') === '1'")
         reference.play(move)

@@ -61,3 +61,32 @@ def memo(key: object, compute: Callable[[], T]) -> T:
         pickle.dump(result, out)
     os.replace(partial, path)  # whole or absent, even with two readers
     return result
+
+
+def memoized(function: Callable[..., T], name: str) -> Callable[..., T]:
+    """``function`` whose results are kept by :func:`memo`, under ``name`` and its arguments.
+
+    >>> twice = memoized(lambda n: 2 * n, "twice")
+    >>> twice(21)
+    42
+    """
+    def kept(*args: object, **kwargs: object) -> T:
+        key = (name, args, sorted(kwargs.items()))
+        return memo(key, lambda: function(*args, **kwargs))
+    kept.__doc__ = function.__doc__
+    return kept
+
+
+def share_stats() -> None:
+    """Keep the results of :func:`solitaire_widgets.stats.run_stats` between the editions.
+
+    A chapter calls this in a hidden cell at its top; its statistics cells then
+    call ``run_stats`` as a reader would in a notebook (the code shown runs as
+    shown), and only the first edition of a build plays the deals.
+    """
+    from solitaire_widgets import stats
+
+    if not getattr(stats.run_stats, "kept_by_memo", False):
+        kept = memoized(stats.run_stats, "run_stats")
+        kept.kept_by_memo = True  # type: ignore[attr-defined]
+        stats.run_stats = kept

@@ -71,7 +71,10 @@ _STYLE = """
   border: 1px solid #5b6b60; border-radius: 4px; background: #f4f6f4; color: #1b1b1b; }}
 #{id} .sw-bar button:disabled {{ opacity: 0.6; cursor: default; }}
 #{id} .sw-counter {{ margin-left: 8px; font-variant-numeric: tabular-nums; }}
-#{id} .sw-caption {{ margin: 4px 0 0 0; min-height: 3.9em; }}
+#{id} .sw-caption, #{id} .sw-sizer {{ margin: 4px 0 0 0; min-height: 3.9em; }}
+#{id} .sw-captions {{ display: grid; }}
+#{id} .sw-captions > * {{ grid-area: 1 / 1; }}
+#{id} .sw-captions > .sw-sizer {{ visibility: hidden; }}
 """
 
 # Plain ES5 in one function: nothing leaks into the page's global scope.
@@ -324,7 +327,9 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
 
     The first frame is in the page as it stands (it shows even where scripts
     do not run); the script swaps frames in. Every text is escaped. The
-    stage keeps the height of the tallest frame, so the controls never move.
+    stage keeps the height of the tallest frame, so the controls never move,
+    and the caption the height of the longest caption held, so the replay
+    keeps one height from step to step.
 
     ``steps`` numbers the frames (by default 0, 1, 2...: step 0 is the deal)
     and ``count`` is the number of steps in the whole replay. With ``save``
@@ -379,8 +384,9 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         ])
     pieces, indices = _pieces([unique_ids(svg, uid) for svg, _ in frames])
     counters = _counters([cap for _, cap in frames], numbers, total)
+    captions = [lang_marked(cap) for _, cap in frames]
     data = {"pieces": pieces, "frames": indices,
-            "captions": [lang_marked(cap) for _, cap in frames],
+            "captions": captions,
             "counters": counters, "steps": numbers, "count": total, "save": save is not None,
             "words": {"computing": _("Computing step {n} in the browser…"),
                       "play": _("Play"), "pause": _("Pause")}}
@@ -413,8 +419,14 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         button("end", escape(_("Go to the end"), quote=True), "&#xBB;"),
         f'<span class="sw-counter" id="{uid}-counter">{counters[0]}</span>',
         "</div>",
+        # The captions the page holds, unseen, in the caption's place: it keeps the
+        # height of the longest, so the replay keeps one height from step to step.
+        '<div class="sw-captions">',
         f'<p class="sw-caption" id="{uid}-caption" aria-live="polite">'
         f"{lang_marked(first_caption)}</p>",
+        "".join(f'<p class="sw-sizer" aria-hidden="true">{caption}</p>'
+                for caption in dict.fromkeys(captions)),
+        "</div>",
     ])
     script = _SCRIPT % script_args
     if not picture:

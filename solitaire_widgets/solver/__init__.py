@@ -41,6 +41,7 @@ from typing import Literal
 from ..game import Game
 from ..games import new_game
 from ..games.klondike.model import KlondikeModel
+from ..i18n import _, format_decimal, format_number, ngettext
 from ..moves import Move
 from .config import DEFAULT, Config
 from .search import solve_position
@@ -226,7 +227,7 @@ def hint(game: Game, max_seconds: float = HINT_SECONDS,
     The solver could not tell within its budget (... positions looked at in ... s) whether ...
     """
     if game.name != "klondike":
-        words = f"The solver plays Klondike only, not {game.rules.title}"
+        words = _("The solver plays Klondike only, not {game}").format(game=_(game.rules.title))
         return Hint("unresolved", None, words, words)
     if game.is_over:
         status: Status = "won" if game.is_won else "lost"
@@ -237,22 +238,28 @@ def hint(game: Game, max_seconds: float = HINT_SECONDS,
     else:
         solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds, config=config)
         _remember(game, solution, config)
-    looked = f"{solution.nodes:,} position{'s' if solution.nodes != 1 else ''} looked at"
     if solution.status == "won":
         move = solution.moves[0]
+        more = len(solution.moves)
         return Hint("won", move,
-                    f"Yes: this can still be won, in {len(solution.moves)} more moves "
-                    "(the solver sees every card, face-down ones too)",
-                    "Next move of a winning line: " + game.describe(move),
+                    ngettext("Yes: this can still be won, in {n} more move (the solver sees "
+                             "every card, face-down ones too)",
+                             "Yes: this can still be won, in {n} more moves (the solver sees "
+                             "every card, face-down ones too)", more).format(
+                                 n=format_number(more)),
+                    _("Next move of a winning line: {move}").format(move=game.describe(move)),
                     solution.nodes, solution.seconds)
     if solution.status == "lost":
-        words = "No: from here no line of play wins, whatever you do"
-        return Hint("lost", None, words, "No winning line from here: " + words[4:],
+        return Hint("lost", None, _("No: from here no line of play wins, whatever you do"),
+                    _("No winning line from here: this game can no longer be won"),
                     solution.nodes, solution.seconds)
-    budget = f"{looked} in {solution.seconds:.1f} s"
+    budget = ngettext("{n} position looked at in {seconds} s",
+                      "{n} positions looked at in {seconds} s", solution.nodes).format(
+                          n=format_number(solution.nodes),
+                          seconds=format_decimal(solution.seconds))
     return Hint("unresolved", None,
-                f"The solver could not tell within its budget ({budget}) whether this can "
-                "still be won: it may be either",
-                f"The solver found no winning line within its budget ({budget}); that does "
-                "not mean there is none",
+                _("The solver could not tell within its budget ({budget}) whether this can "
+                  "still be won: it may be either").format(budget=budget),
+                _("The solver found no winning line within its budget ({budget}); that does "
+                  "not mean there is none").format(budget=budget),
                 solution.nodes, solution.seconds)

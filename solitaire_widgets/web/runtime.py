@@ -32,13 +32,14 @@ import os
 import shutil
 import subprocess
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 
 from ..errors import SolitaireError
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "RuntimeFetchError",
-           "cache_dir", "fetch_pyodide", "build_wheel", "install_runtime", "wheel_name",
+           "download_size", "cache_dir", "fetch_pyodide", "build_wheel", "install_runtime", "wheel_name",
            "ASSETS"]
 
 #: The pinned runtime: the npm package ``pyodide`` (CPython 3.14 in WebAssembly).
@@ -185,8 +186,24 @@ def install_runtime(dest: Path, cache: Path | None = None) -> Path:
         old.unlink()
     wheel = build_wheel(web)
     # What the page's engine fetches, and each file's size: its progress bar.
-    sizes = {f"pyodide/{name}": (web / "pyodide" / name).stat().st_size
-             for name in RUNTIME_FILES if name != "pyodide.mjs"}
-    sizes[wheel.name] = wheel.stat().st_size
+    sizes = _download_sizes(web / "pyodide", wheel)
     (web / "sizes.json").write_text(json.dumps(sizes, sort_keys=True), encoding="utf-8")
     return web
+
+
+def _download_sizes(runtime: Path, wheel: Path) -> dict[str, int]:
+    """Each file the page's engine fetches (the page script loads pyodide.mjs), and its size."""
+    sizes = {f"pyodide/{name}": (runtime / name).stat().st_size
+             for name in RUNTIME_FILES if name != "pyodide.mjs"}
+    sizes[wheel.name] = wheel.stat().st_size
+    return sizes
+
+
+def download_size(cache: Path | None = None) -> int:
+    """The bytes a page's engine fetches on its first Play here: the runtime and
+    the package's wheel, as ``sizes.json`` lists them (the total of its progress bar).
+
+    The book states this figure; the page shows its progress against the same.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        return sum(_download_sizes(fetch_pyodide(cache), build_wheel(Path(folder))).values())

@@ -76,7 +76,7 @@ REPLAY_WIDTHS = (200.0, 4000.0)
 #: it forgets them all and sends again what it shows next.
 MAX_STATICS = 32
 
-_TABLE_OPS = ("play", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin",
+_TABLE_OPS = ("play", "typed", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin",
               "solverhint", "new", "press", "move", "release", "leave", "key", "view")
 _OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save")
 _POINTER_OPS = ("press", "move", "release")
@@ -193,7 +193,7 @@ def check_request(request: object) -> dict[str, Any]:
     if op not in _TABLE_OPS and op not in _OTHER_OPS:
         raise RequestError(_("there is no request {op}").format(op=repr(op)))
     checked: dict[str, Any] = {"op": op, "table": _text(request, "table", N_("the table's name"))}
-    if op == "play":
+    if op in ("play", "typed"):
         checked["move"] = _text(request, "move", N_("the move"))
     elif op == "finishstep":
         checked["played"] = _whole(request, "played", N_("the moves auto-finish played"), 0)
@@ -303,7 +303,8 @@ class TableSession:
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         """Carry out one request and return the view (see :meth:`view`).
 
-        Requests: ``play`` (``move``: text), ``undo``, ``redo``, ``hint``,
+        Requests: ``play`` (``move``: text), ``typed`` (``move``: a line typed in the
+        move box, see :meth:`~solitaire_widgets.controller.TableController.typed`), ``undo``, ``redo``, ``hint``,
         ``finish``, ``finishstep`` (``played``: see :meth:`finish_step`),
         ``finishstop``, ``canwin``, ``solverhint``, ``new`` (``seed``: a
         number or None), ``press``/``move``/``release`` (``x``, ``y``: scene
@@ -330,6 +331,8 @@ class TableSession:
         change, timing = Change(), MOVE_TIMING
         if op == "play":
             change = table.play(request["move"])
+        elif op == "typed":
+            change = table.typed(request["move"])
         elif op in ("undo", "redo"):
             change = getattr(table, op)()
         elif op == "hint":
@@ -486,6 +489,7 @@ class TableSession:
             "actions": [_button(b) for b in controls.actions],
             "history": self._history_change(), "finish": _button(controls.finish),
             "selected": table.pointer.selected is not None, "example": table.example(),
+            "placeholder": table.placeholder(),
         }
 
     def _history_change(self) -> dict[str, Any]:

@@ -80,7 +80,8 @@ class TableControls:
         self.message.add_class("sw-message")
         self.move_input = w.Text(
             placeholder=self.table.placeholder(),
-            continuous_update=False, layout=w.Layout(width="260px"),
+            # As wide as the example and the words it takes (the placeholder).
+            continuous_update=False, layout=w.Layout(width="100%", max_width="44em"),
             description=_("Move"), style={"description_width": "40px"})
         self.move_input.add_class("sw-move-box")
         self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))

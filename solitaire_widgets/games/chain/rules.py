@@ -157,6 +157,13 @@ class ChainRules(Rules):
         "aux_row": ("when-stuck", "at-start"),
     }
 
+    def action_word(self, action: str) -> str:
+        """The word typed for ``action`` in the current language (see :meth:`Rules.action_word`)."""
+        return {"fill": pgettext("a word typed in Chain's move box", "fill"),
+                "aux": pgettext("a word typed in Chain's move box", "aux"),
+                "redeal": pgettext("a word typed in Chain's move box", "redeal")}.get(
+                    action, action)
+
     def piles(self) -> list[Pile]:
         return (
             [Pile(f, "foundation") for f in FOUNDATIONS]

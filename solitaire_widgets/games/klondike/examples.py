@@ -195,7 +195,7 @@ _FIRST_PASS: tuple[tuple[str, str], ...] = (
     ("turn", N_("The five of spades: the waste holds 2 cards.")),
     ("turn", N_("The eight of diamonds: the waste holds 3 cards, as many as it may.")),
     ("turn", N_("The seven of diamonds fits nowhere either: it would have to be the fourth "
-             "card on the waste. The solitaire has not come out.")),
+             "card on the waste.")),
 )
 
 _FOURTH_SOURCE = (

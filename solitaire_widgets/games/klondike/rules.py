@@ -183,6 +183,19 @@ class KlondikeRules(Rules):
         "worrying_back": ("no", "yes"),
     }
 
+    def action_word(self, action: str) -> str:
+        """The word typed for ``action`` in the current language (see :meth:`Rules.action_word`).
+
+        >>> from solitaire_widgets.games import rules_for
+        >>> from solitaire_widgets.i18n import use_language
+        >>> with use_language("pl"):
+        ...     rules_for("klondike", {}).action_word("turn")
+        'odkryj'
+        """
+        return {"turn": pgettext("a word typed in Klondike's move box", "turn"),
+                "redeal": pgettext("a word typed in Klondike's move box", "redeal")}.get(
+                    action, action)
+
     # Worrying back: the Polish text builds the foundations only upwards.
     option_needs: ClassVar[dict[tuple[str, str], dict[str, tuple[str, ...]]]] = {
         ("worrying_back", "yes"): {"variant": ("standard", "draw-three")},

@@ -17,7 +17,13 @@ from .model import AUX, LEFT, RIGHT, ROW_LENGTH, ROWS
 
 __all__ = ["quarrel_layout"]
 
-_RANK_SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+def _short(rank: int) -> str:
+    """A rank as the picture's labels write it: its number, or its letter in the
+    current language (A, J, Q, K in English)."""
+    letters = {1: pgettext("rank letter", "A"), 11: pgettext("rank letter", "J"),
+               12: pgettext("rank letter", "Q"), 13: pgettext("rank letter", "K")}
+    return letters.get(rank, str(rank))
 
 
 def quarrel_layout(table: Table, width: float) -> TableLayout:
@@ -36,7 +42,7 @@ def quarrel_layout(table: Table, width: float) -> TableLayout:
     b.stock("s", col_x(5), fy, pgettext("quarrel picture", "stock"))
     b.stack("h", col_x(6.35), fy, pgettext("quarrel picture", "hit"))
     count = b.number("count")
-    named = _RANK_SHORT.get(count, str(count)) if count else "–"
+    named = _short(count) if count else "–"
     rnd = b.number("round", 1)
     b.label(col_x(6.35) - gap * 1.2, margin + size * 0.9, pgettext("quarrel picture", "count {named} · round {round}").format(
                 named=named, round=rnd), size,
@@ -45,7 +51,7 @@ def quarrel_layout(table: Table, width: float) -> TableLayout:
     if base:
         b.label(col_x(6.35) - gap * 1.2, fy + ch + peek + size * 0.4,
                 pgettext("quarrel picture", "base {rank}").format(
-                    rank=_RANK_SHORT.get(base, str(base))), size * 0.9, "middle")
+                    rank=_short(base)), size * 0.9, "middle")
 
     rows_y = fy + ch + peek + size * 1.6
     pitch = ch + gap * 1.2

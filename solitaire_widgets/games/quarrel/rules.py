@@ -261,6 +261,10 @@ class QuarrelRules(Rules):
         "hit_card": ("to-series", "gathered"),
     }
 
+    def action_word(self, action: str) -> str:
+        """The word typed for ``action`` in the current language (see :meth:`Rules.action_word`)."""
+        return {"deal": pgettext("a word typed in Quarrel's move box", "deal")}.get(action, action)
+
     def piles(self) -> list[Pile]:
         return (
             [Pile(f, "foundation") for f in FOUNDATIONS]

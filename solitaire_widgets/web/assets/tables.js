@@ -32,7 +32,12 @@
   var PHASES = { runtime: t("starting Python"), wheel: t("reading the package"),
                  "import": t("importing the package"),
                  kept: t("starting the engine your browser kept from your last visit") };
-  function megabytes(n) { return (n / 1048576).toFixed(1); }
+  // Megabytes (of 1,048,576 bytes) with one decimal, as the page's language writes
+  // them: the book states the same figure (solitaire_widgets.web.runtime.download_size).
+  function megabytes(n) {
+    return new Intl.NumberFormat(document.documentElement.lang || "en",
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 1048576);
+  }
   // A progress bar and its words, kept up to date until done() is called:
   // the bytes fetched (90% of the bar) with the time left at the rate so
   // far, then each phase.
@@ -476,18 +481,25 @@
     fresh.addEventListener("click", function () { self.send({ op: "new", seed: null }); });
     bar.appendChild(fresh);
     var form = el("form", { "class": "sw-typed" });
-    this.moveInput = el("input", { type: "text", "aria-label": t("Type a move, then Enter"),
-                                   autocomplete: "off",
-                                   spellcheck: "false" });
+    // One line of text; a text area so that its placeholder (the example move and
+    // the words the box takes) wraps whole on a narrow page instead of being cut.
+    this.moveInput = el("textarea", { rows: "1", "aria-label": t("Type a move, then Enter"),
+                                      "aria-multiline": "false", autocomplete: "off",
+                                      spellcheck: "false" });
     form.appendChild(this.moveInput);
     form.appendChild(el("button", { type: "submit" }, t("Play")));
+    this.moveInput.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        form.dispatchEvent(new Event("submit", { cancelable: true }));
+      }
+    });
+    window.addEventListener("resize", function () { self.fitMoveBox(); });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var text = self.moveInput.value.trim();
       self.moveInput.value = "";
-      var word = text.toLowerCase();
-      if (word === "undo" || word === "redo" || word === "hint") { self.send({ op: word }); }
-      else { self.send({ op: "play", move: text }); }
+      self.send({ op: "typed", move: text });
     });
     this.status = el("p", { "class": "sw-status" });
     this.message = el("p", { "class": "sw-message", "aria-live": "polite" });
@@ -625,7 +637,10 @@
     this.message.className = "sw-message" + (view.error ? " sw-error" : "");
     this.message.setAttribute("role", view.error ? "alert" : "status");
     setText(this.wordsText, view.words);
-    setAttr(this.moveInput, "placeholder", t("type a move, e.g. {move}").replace("{move}", view.example));
+    // The example move and the words the box takes, in the table's language; the
+    // box is as wide as they are (up to the width of the table).
+    setAttr(this.moveInput, "placeholder", view.placeholder);
+    this.fitMoveBox();
     this.buttons.undo.disabled = !view.canUndo;
     this.buttons.redo.disabled = !view.canRedo;
     this.buttons.hint.disabled = view.gameOver;
@@ -653,6 +668,22 @@
     Array.prototype.push.apply(moves, view.history.added);
     setAttr(this.root, "data-sw-moves", moves.length);
     return drawn;
+  };
+
+  // The move box as tall as its placeholder needs, at the width the page gives it.
+  // As wide as the placeholder (the page's width at most), as many lines as it then needs.
+  Table.prototype.fitMoveBox = function () {
+    var box = this.moveInput, style = getComputedStyle(box);
+    var context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    var sides = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) +
+                parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+    // Lines break between words: a tenth of each line is left for that.
+    var needed = context.measureText(box.placeholder).width / 0.9;
+    box.style.width = Math.ceil(needed + sides) + "px";
+    var room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (!(room > 0)) { return; }
+    setAttr(box, "rows", String(Math.max(1, Math.ceil(needed / room - 0.001))));
   };
 
   // The scripting interface (see the embedding guide).
