@@ -49,12 +49,12 @@ from .i18n import N_, check_language, current_language, translations
 from .sources import SENTENCES, quote, translate
 
 __all__ = ["Sentence", "Citation", "Refusal", "sentence", "text_sentences", "cite",
-           "refused", "NO_CITATION"]
+           "refused", "NO_CITATION", "THE_TEXT", "OUR_READING"]
 
 
-#: The words around a citation, said in the reader's language.
-_THE_TEXT = N_("the text: {quotes}")
-_OUR_READING = N_("(our reading: {reading})")
+#: The words around a citation, said in the reader's language (front ends use them too).
+THE_TEXT = N_("the text:")
+OUR_READING = N_("(our reading: {reading})")
 
 
 @dataclass(frozen=True)
@@ -174,10 +174,10 @@ class Citation:
         if not self.sentences:
             return ""
         catalog = translations(language)
-        line = catalog.gettext(_THE_TEXT).format(
-            quotes=" ".join(found.quote(language) for found in self.cited))
+        line = " ".join([catalog.gettext(THE_TEXT),
+                         *(found.quote(language) for found in self.cited)])
         if self.reading is not None:
-            line += " " + catalog.gettext(_OUR_READING).format(
+            line += " " + catalog.gettext(OUR_READING).format(
                 reading=self.reading_words(language))
         return line
 

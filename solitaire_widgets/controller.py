@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
+from .citations import Citation
 from .errors import SolitaireError
 from .game import Game
 from .games import new_game
@@ -127,6 +128,8 @@ class TableController:
     #: The table's last words, and whether they refuse something.
     message: str
     error: bool
+    #: What the last refusal of a move rests on: the text's sentences, our reading.
+    citation: Citation | None = None
 
     def __init__(self, game: Game) -> None:
         # The positions the auto-finish going on has had (see finish_step).
@@ -136,9 +139,11 @@ class TableController:
 
     # -- words ------------------------------------------------------------------
 
-    def say(self, text: str, error: bool = False) -> bool:
-        """Say ``text`` (made a sentence); returns ``not error``."""
+    def say(self, text: str, error: bool = False, citation: Citation | None = None) -> bool:
+        """Say ``text`` (made a sentence), a refusal resting on ``citation`` if any;
+        returns ``not error``."""
         self.message, self.error = sentence(text), error
+        self.citation = citation if citation else None
         return not error
 
     def status(self) -> tuple[str, str]:
@@ -336,7 +341,7 @@ class TableController:
         try:
             step = self.game.play(move)
         except SolitaireError as error:
-            self.say(str(error), error=True)
+            self.say(str(error), error=True, citation=getattr(error, "citation", None))
             return Change(ok=False, redraw=True)
         ending = ""
         if self.game.is_over:

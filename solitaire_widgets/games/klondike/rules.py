@@ -404,8 +404,8 @@ class KlondikeRules(Rules):
             return refused("klondike", _("{card} cannot go onto {target}: colours must "
                                          "alternate, black on red or red on black").format(
                                              card=moved, target=end), "2.1")
-        return refused("klondike", _(
-            "that move is not allowed here"))  # pragma: no cover - every case is named above
+        return refused("klondike", _("that move is not allowed here"),
+                       "2.1", "2.2")  # pragma: no cover - every case is named above
 
     # -- a dead game: the model's tests, on a table ---------------------------------
 
