@@ -65,7 +65,7 @@ class DeckError(SolitaireError):
 
 
 class IllegalMoveError(SolitaireError):
-    """A move the rules do not allow now; the message says why, and :attr:`sentences`
+    """A move the rules do not allow now; the message says why, and ``sentences``
     which sentences of the game's text say so.
 
     >>> from solitaire_widgets import new_game

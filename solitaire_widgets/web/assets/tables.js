@@ -194,19 +194,19 @@
   // edition (here, if the text is on this page; none on a page outside the book).
   function cite(node, citation) {
     var inBook = document.querySelector('link[rel="alternate"][hreflang]');
-    node.appendChild(document.createTextNode(" " + citation.label));
+    var line = el("span", { "class": "sw-citation" }, " " + citation.label);
     citation.sentences.forEach(function (s) {
       var words = s.original.replace(/^\(|\)$/g, "").split(/\s+/);
-      var short = "«" + words.slice(0, 6).join(" ") + (words.length > 6 ? "…»" : "»");
       var here = document.getElementById(s.anchor);
       var link = el(here || inBook ? "a" : "span", { "class": "sw-cite", lang: s.lang,
-        title: s.original + (s.translation ? " (" + s.translation + ")" : "") });
+        title: s.original + (s.translation ? " (" + s.translation + ")" : "") },
+        "«" + words.slice(0, 6).join(" ") + (words.length > 6 ? "…»" : "»"));
       if (here || inBook) { link.setAttribute("href", (here ? "" : s.page) + "#" + s.anchor); }
-      link.textContent = short;
-      node.appendChild(document.createTextNode(" "));
-      node.appendChild(link);
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(link);
     });
-    if (citation.reading) { node.appendChild(document.createTextNode(" " + citation.reading)); }
+    if (citation.reading) { line.appendChild(document.createTextNode(" " + citation.reading)); }
+    node.appendChild(line);
   }
   function setText(node, text) {
     if (node.textContent !== text) { node.textContent = text; }
