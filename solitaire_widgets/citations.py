@@ -66,7 +66,7 @@ class Sentence:
     #: Its paragraph and its place in the paragraph, each counted from 1.
     paragraph: int
     number: int
-    #: The original, exactly as :data:`solitaire_widgets.sources.SENTENCES` holds it.
+    #: The original, exactly as ``solitaire_widgets.sources.SENTENCES`` holds it.
     original: str
     #: Its one English translation.
     english: str
@@ -194,7 +194,7 @@ def cite(game: str, *keys: str, reading: str | None = None) -> Citation:
 
 class Refusal(str):
     """A refusal's words, which still read as the plain message, and the citation
-    they rest on (:attr:`citation`; empty for a refusal no sentence covers).
+    they rest on (``citation``; empty for a refusal no sentence covers).
 
     >>> words = Refusal("nope", cite("chain", "9.2"))
     >>> words, words.citation.sentences
