@@ -53,7 +53,7 @@ def test_a_refused_move_links_to_its_sentence_in_the_edition(
     words = wanted[0].original.split()
     assert link.inner_text() == "«" + " ".join(words[:6]) + ("…»" if len(words) > 6 else "»")
     assert link.get_attribute("href") == f"#{wanted[0].anchor}"   # the text is on this page
-    label = message.locator(".sw-citation").inner_text()
+    label = message.locator(".sw-citation").inner_text().strip()
     assert label.startswith("tekst:" if edition else "the text:")
     link.click()
     page.wait_for_function("(id) => location.hash === '#' + id", arg=wanted[0].anchor)
