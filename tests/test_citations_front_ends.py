@@ -17,7 +17,7 @@ from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.sources import translate
 from solitaire_widgets.web.session import TableSession
-from tests.test_widgets import WIDTH, Comm, centre, click, comm  # noqa: F401 (the fixture)
+from tests.test_widgets import WIDTH, centre, click, comm  # noqa: F401 (the fixture)
 
 
 def _refusal(game: str, seed: int, move: str) -> IllegalMoveError:
@@ -26,7 +26,8 @@ def _refusal(game: str, seed: int, move: str) -> IllegalMoveError:
     return raised.value
 
 
-def test_the_widget_shows_the_sentences_under_a_refused_click(comm: Comm) -> None:
+@pytest.mark.usefixtures("comm")
+def test_the_widget_shows_the_sentences_under_a_refused_click() -> None:
     widget = GameWidget("klondike", seed=3, animate=False)
     game = widget.game
     legal = set(game.legal_moves())
@@ -38,7 +39,7 @@ def test_the_widget_shows_the_sentences_under_a_refused_click(comm: Comm) -> Non
     click(widget, centre(scene, src))
     click(widget, centre(scene, dst))
     shown = widget.message.value
-    line = shown.split('<div class="sw-citation"', 1)[1]
+    line = shown.split("<div class=\"sw-citation\"", 1)[1]
     for original in refused.sentences:
         assert f'<span lang="pl">{html.escape(original)}</span>' in line
         assert html.escape(translate("klondike", original, "en")) in line
@@ -48,7 +49,8 @@ def test_the_widget_shows_the_sentences_under_a_refused_click(comm: Comm) -> Non
     assert "sw-citation" not in widget.message.value
 
 
-def test_the_widget_says_the_line_in_its_language(comm: Comm) -> None:
+@pytest.mark.usefixtures("comm")
+def test_the_widget_says_the_line_in_its_language() -> None:
     widget = GameWidget("chain", seed=5, animate=False, language="pl")
     widget.play("redeal")
     widget.play("redeal")
@@ -64,14 +66,16 @@ def test_the_widget_says_the_line_in_its_language(comm: Comm) -> None:
     assert "текст:" in russian.message.value
 
 
-def test_the_widget_names_the_reading_a_refusal_follows(comm: Comm) -> None:
+@pytest.mark.usefixtures("comm")
+def test_the_widget_names_the_reading_a_refusal_follows() -> None:
     widget = GameWidget("chain", seed=0, animate=False, language="ru")
     widget.play("l5>fs")
     widget.play("aux")
     assert "(наше прочтение: Когда можно выложить вспомогательный ряд)" in widget.message.value
 
 
-def test_nothing_to_undo_has_no_line(comm: Comm) -> None:
+@pytest.mark.usefixtures("comm")
+def test_nothing_to_undo_has_no_line() -> None:
     widget = GameWidget("quarrel", seed=1, animate=False)
     widget.undo()
     assert 'role="alert"' in widget.message.value and "sw-citation" not in widget.message.value

@@ -27,7 +27,7 @@ def citation_html(citation: Citation | None) -> str:
 
     >>> from solitaire_widgets.citations import cite
     >>> print(citation_html(cite("chain", "9.2")))  # doctest: +NORMALIZE_WHITESPACE
-    <div class="sw-citation" style="font-size:smaller">the text:
+    <div class="sw-citation" style="font-size:smaller;line-height:1.4">the text:
     «<span lang="ru">Третий раз не разрешается.</span>» (A third time is not allowed.)</div>
     """
     if not citation:
@@ -44,7 +44,7 @@ def citation_html(citation: Citation | None) -> str:
     if citation.reading:
         line += " " + html.escape(_(OUR_READING).format(
             reading=citation.reading_words(language)))
-    return f'<div class="sw-citation" style="font-size:smaller">{line}</div>'
+    return f'<div class="sw-citation" style="font-size:smaller;line-height:1.4">{line}</div>'
 
 
 class TableControls:
