@@ -30,7 +30,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .errors import OptionError, SolitaireError, excerpt
+from .citations import Citation
+from .errors import IllegalMoveError, OptionError, SolitaireError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
 from .i18n import LANGUAGES, _, default_language, use_language
@@ -89,28 +90,64 @@ def _game(args: argparse.Namespace) -> Game:
     return Game(rules_for(args.game, _options(args.option)), seed=args.seed, deck=args.deck)
 
 
+def _why_data(citation: Citation) -> dict[str, Any]:
+    return {"sentences": list(citation.sentences), "reading": citation.reading,
+            "said": citation.say()}
+
+
+def _why_move(game: Game, text: str) -> tuple[str, Citation, bool]:
+    """A move's words, its citation, and whether it is legal (a refusal's words if not)."""
+    try:
+        return game.describe(text), game.why_legal(text), True
+    except IllegalMoveError as error:
+        return str(error), error.citation or Citation(game.name), False
+
+
 def _cmd_show(args: argparse.Namespace) -> int:
     game = _game(args)
+    asked = [args.why] if args.why else [str(m) for m in game.legal_moves()]
+    whys = [(move, *_why_move(game, move)) for move in asked] if args.why is not None else []
     if args.json:
-        print(json.dumps(position_data(game)))
-    else:
-        print(render_text(game))
+        data = position_data(game)
+        if args.why is not None:
+            data["why"] = [{"move": move, "legal": legal, "words": words, **_why_data(cited)}
+                           for move, words, cited, legal in whys]
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(render_text(game))
+    for move, words, cited, legal in whys:
+        print()
+        print(f"{move}: {words}" if legal else _("{move} is refused: {reason}").format(
+            move=move, reason=words))
+        print("    " + (cited.say() or _("(no sentence of the text covers it)")))
     return 0
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     game = _game(args)
     outcome = play_out(game, get_strategy(game.name, args.strategy, seed=game.seed))
+    whys: list[Citation] = []
+    if args.why:  # each move's sentences, asked before it is played again
+        again = _game(args)
+        for step in game.history:
+            whys.append(again.why_legal(step.move))
+            again.play(step.move)
     if args.json:
-        print(json.dumps({
+        data = {
             "game": game.name, "seed": game.seed, "options": game.options,
             "strategy": get_strategy(game.name, args.strategy).name,
             "won": outcome.won, "moves": [str(s.move) for s in game.history],
             "reason": outcome.reason,
-        }))
+        }
+        if args.why:
+            data["why"] = [_why_data(cited) for cited in whys]
+        print(json.dumps(data, ensure_ascii=False))
     else:
         for number, step in enumerate(game.history, start=1):
             print(f"{number:4}. {str(step.move):10} {step.text}")
+            if args.why:
+                print(" " * 6 + (whys[number - 1].say()
+                                 or _("(no sentence of the text covers it)")))
         print((_("Won: {reason}") if outcome.won else _("Lost: {reason}")).format(
             reason=outcome.reason))
     return 0
@@ -221,11 +258,16 @@ def _parser() -> argparse.ArgumentParser:
 
     show = sub.add_parser("show", help="print a deal's position as text")
     deal_args(show)
+    show.add_argument("--why", nargs="?", const="", metavar="MOVE",
+                      help="print the sentences of the text that allow each legal move, or "
+                      "that allow or refuse MOVE")
     show.set_defaults(run=_cmd_show)
 
     play = sub.add_parser("play", help="play one deal to its end with a strategy")
     deal_args(play)
     play.add_argument("--strategy", help="the player (default: the game's own)")
+    play.add_argument("--why", action="store_true",
+                      help="print under each move the sentences of the text that allow it")
     play.set_defaults(run=_cmd_play)
 
     stats = sub.add_parser("stats", help="play many deals and report the win rate")

@@ -26,6 +26,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from .cards import card_words
+from .citations import Citation
 from .errors import SolitaireError
 from .game import Game
 from .games import new_game
@@ -151,6 +152,8 @@ class TableController:
     finish_asked: bool
     #: The move the hint on show marks (a press on its destination plays it).
     hinted: Move | None
+    #: What the last refusal of a move rests on: the text's sentences, our reading.
+    citation: Citation | None = None
 
     def __init__(self, game: Game) -> None:
         # The positions the auto-finish going on has had (see finish_step).
@@ -164,10 +167,12 @@ class TableController:
 
     # -- words ------------------------------------------------------------------
 
-    def say(self, text: str, error: bool = False) -> bool:
-        """Say ``text`` (made a sentence); returns ``not error``."""
+    def say(self, text: str, error: bool = False, citation: Citation | None = None) -> bool:
+        """Say ``text`` (made a sentence), a refusal resting on ``citation`` if any;
+        returns ``not error``."""
         self.message, self.error = sentence(text), error
         self.finish_asked = False
+        self.citation = citation if citation else None
         return not error
 
     def computer_won(self) -> bool:
@@ -405,7 +410,7 @@ class TableController:
         try:
             step = self.game.play(move)
         except SolitaireError as error:
-            self.say(str(error), error=True)
+            self.say(str(error), error=True, citation=getattr(error, "citation", None))
             return Change(ok=False, redraw=True)
         ending = ""
         if self.game.is_over:

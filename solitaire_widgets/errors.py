@@ -12,6 +12,11 @@ input only as a short excerpt (:func:`excerpt`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .citations import Citation
+
 __all__ = [
     "SolitaireError",
     "NotationError",
@@ -60,7 +65,36 @@ class DeckError(SolitaireError):
 
 
 class IllegalMoveError(SolitaireError):
-    """A move the rules do not allow now; the message says why."""
+    """A move the rules do not allow now; the message says why, and ``sentences``
+    which sentences of the game's text say so.
+
+    >>> from solitaire_widgets import new_game
+    >>> try:
+    ...     new_game("chain", seed=5).play("fs>l1")
+    ... except IllegalMoveError as error:
+    ...     error.sentences
+    ('Ряд из двоек и серии, которые построены на них, конечно же, надо оставить на своих местах.',)
+    """
+
+    def __init__(self, message: str, citation: Citation | None = None) -> None:
+        super().__init__(message)
+        #: What the refusal rests on: the text's sentences and our reading, if any
+        #: (a refusal's words from the rules bring theirs).
+        self.citation: Citation | None = (
+            citation if citation is not None else getattr(message, "citation", None))
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The original sentences the refusal rests on, exactly as
+        ``sources.SENTENCES[game]`` holds them; empty when no sentence covers it
+        (nothing to undo, a pile that does not exist)."""
+        return self.citation.sentences if self.citation is not None else ()
+
+    @property
+    def reading(self) -> str | None:
+        """The reading of an unclear passage the refusal follows (its section title on
+        the book's "Where the text is unclear" page), or None."""
+        return self.citation.reading if self.citation is not None else None
 
 
 class OptionError(SolitaireError):

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from .cards import CARD, CODE, Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
+from .citations import Citation
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
 from .i18n import _, format_number
 from .model import CodeShuffler, Model, model_class
@@ -379,6 +380,23 @@ class Game:
         move = self._as_move(move)
         self._check(move)
         return self.rules.preview_move(self.table, move)
+
+    def why_legal(self, move: Move | str) -> Citation:
+        """Why a legal move may be played: the sentences of the game's text that allow
+        its kind of move, and our reading of an unclear passage where it follows one.
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("chain", seed=5)
+        >>> game.why_legal("aux").sentences[0][:40]
+        'Если пасьянс зайдет в тупик сразу же пос'
+        >>> game.why_legal("aux").reading
+        'When the auxiliary row may be laid'
+
+        An illegal move raises :class:`IllegalMoveError`, with its own sentences.
+        """
+        move = self._as_move(move)
+        self._check(move)
+        return self.rules.why_legal(self.table, move)
 
     # -- playing -------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from functools import cache
 from typing import ClassVar
 
 from .cards import CARD, CODE, Card, Words, card_words
+from .citations import Citation
 from .errors import NotationError, OptionError, excerpt
 from .i18n import N_, _, translations
 from .model import CodeShuffler, Model, model_class
@@ -290,8 +291,16 @@ class Rules:
         return self.model_of(table).legal_moves()
 
     def why_illegal(self, table: Table, move: Move) -> str:
-        """Why ``move`` is not legal here, in a player's words."""
+        """Why ``move`` is not legal here, in a player's words: a
+        :class:`~solitaire_widgets.citations.Refusal` (made with
+        :func:`~solitaire_widgets.citations.refused`) also names the sentences of
+        the text it rests on."""
         raise NotImplementedError
+
+    def why_legal(self, table: Table, move: Move) -> Citation:
+        """The sentences of the text (and our reading, if any) that allow the kind of
+        move ``move`` is, a legal move here; empty for a game with no source text."""
+        return Citation(self.name)
 
     def apply(self, table: Table, move: Move, ctx: Context) -> None:
         """Play a legal move, with its automatic consequences, through ``ctx``.

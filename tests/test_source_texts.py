@@ -28,8 +28,9 @@ _ORIGINAL = re.compile(r'<div lang="(\w+)">\s*(.*?)\s*</div>', re.S)
 
 
 def _words(text: str) -> list[str]:
-    # Paragraph breaks, indentation and non-breaking spaces are layout, not text.
-    return text.replace("\u00a0", " ").split()
+    # Paragraph breaks, indentation, non-breaking spaces and the sentences' anchors
+    # (<span class="source-sentence" id=...>) are layout, not text.
+    return re.sub(r"</?span[^>]*>", "", text).replace("\u00a0", " ").split()
 
 
 @pytest.mark.parametrize("game", sorted(SOURCES))
@@ -41,6 +42,15 @@ def test_the_book_prints_the_whole_source_text_word_for_word(game: str) -> None:
     assert originals and all(found == lang for found, _ in originals)
     printed = [word for _lang, paragraph in originals for word in _words(paragraph)]
     assert printed == _words(source)
+
+
+@pytest.mark.parametrize("game", sorted(SOURCES))
+def test_every_sentence_of_the_text_has_its_anchor(game: str) -> None:
+    from solitaire_widgets.citations import text_sentences
+
+    fragment = source_texts.expand((BOOK / "texts" / f"{game}_text.md").read_text(encoding="utf-8"))
+    anchors = re.findall(r'<span class="source-sentence" id="([\w-]+)">(.*?)</span>', fragment)
+    assert anchors == [(found.anchor, found.original) for found in text_sentences(game)]
 
 
 @pytest.mark.parametrize("game", sorted(SOURCES))

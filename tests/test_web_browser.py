@@ -111,7 +111,10 @@ def play_a_table(page: Any, index: int) -> None:
     root.locator(".sw-typed textarea").press("Enter")
     message = root.locator(".sw-message.sw-error")
     message.wait_for()
-    assert message.inner_text().rstrip(".").lower() == str(refused.value).rstrip(".").lower()
+    # The refusal's words, then the sentences of the text it rests on (test_citations_browser).
+    said = message.evaluate("node => node.firstChild.textContent")
+    assert said.rstrip(".").lower() == str(refused.value).rstrip(".").lower()
+    assert root.locator(".sw-message .sw-cite").count() == len(refused.value.sentences)
     assert page.evaluate("(i) => window.solitaireTables[i].state()", index) == \
         game_state(reference)
     assert page.evaluate("(i) => window.solitaireTables[i].legalMoves()", index) == \

@@ -6,7 +6,10 @@ so no page carries a copy of a translation:
 
 - ``source-pair``: one paragraph of a text, the original beside its translation
   (a sphinx-design grid of two columns, ``.source-original`` and
-  ``.source-translation``). The argument names the game and the paragraph,
+  ``.source-translation``); each sentence of the original is a
+  ``span.source-sentence`` with its anchor (``id="chain-s9-2"``: the game,
+  the paragraph and the sentence, counted from 1), where a refusal's link
+  in the page's tables lands. The argument names the game and the paragraph,
   counted from 1. Each line of the content puts footnote marks (or ``\\``, a
   line break) after the first words of the translation that match, searched from
   the previous mark on; the footnotes themselves stay in the page::
@@ -41,6 +44,7 @@ from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
 from solitaire_widgets import sources
+from solitaire_widgets.citations import sentence
 from solitaire_widgets.sources import SENTENCES, translate
 
 #: The language of each text's original, for its ``lang`` attribute.
@@ -108,6 +112,17 @@ def mark(translation: str, marks: list[str]) -> str:
     return out + rest
 
 
+def _anchored(game: str, paragraph: int, number: int, original: str) -> str:
+    """A sentence of the original with its anchor, the id a refusal's link opens
+    (``solitaire_widgets.citations.Sentence.anchor``), the same in every edition.
+
+    >>> _anchored("chain", 9, 2, "Третий раз не разрешается.")
+    '<span class="source-sentence" id="chain-s9-2">Третий раз не разрешается.</span>'
+    """
+    anchor = sentence(game, f"{paragraph}.{number}").anchor
+    return f'<span class="source-sentence" id="{anchor}">{original}</span>'
+
+
 def pair_markdown(game: str, number: int, marks: list[str] | None = None) -> str:
     """The MyST of paragraph ``number`` (from 1) of ``game``'s text beside its translation."""
     lang = _language(game)
@@ -115,7 +130,8 @@ def pair_markdown(game: str, number: int, marks: list[str] | None = None) -> str
     if not 1 <= number <= len(paragraphs):
         raise ValueError(f"the {game} text has paragraphs 1 to {len(paragraphs)}, not {number}")
     paragraph = paragraphs[number - 1]
-    original = " ".join(words for words, _ in paragraph)
+    original = " ".join(_anchored(game, number, at, words)
+                        for at, (words, _) in enumerate(paragraph, 1))
     translation = mark(" ".join(english for _, english in paragraph), marks or [])
     return _PAIR.format(lang=lang, original=original, translation=translation)
 

@@ -38,6 +38,7 @@ import time
 from typing import Any
 
 from ..chance import MAX_SEED
+from ..citations import OUR_READING, THE_TEXT, Citation
 from ..controller import FINISH_LIMIT, ActionButton, Change, TableController
 from ..errors import RequestError, excerpt
 from ..game import Game, Step
@@ -59,6 +60,7 @@ from ..render.svg import scene_patch
 from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
 from ..replay import Replay
 from ..saves import MAX_SAVE_BYTES
+from ..sources import source_language
 from ..writer import position_data
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
@@ -248,6 +250,32 @@ def _new_statics(statics: dict[object, int], known: int) -> dict[int, str]:
     """The drawings :func:`~solitaire_widgets.render.svg.scene_patch` kept after the first ``known``."""
     return {number: text for text, number in list(statics.items())[known:]
             if isinstance(text, str)}
+
+
+def citation_data(citation: Citation | None) -> dict[str, Any] | None:
+    """A refusal's citation as the page reads it: the words before it, each sentence
+    (original, its language, its translation into the current language, or ``""`` in
+    the text's own, and its anchor in the game's chapter, ``<game>.html#<anchor>``)
+    and our reading's words; None when the refusal cites nothing.
+
+    >>> from solitaire_widgets.citations import cite
+    >>> data = citation_data(cite("chain", "9.2"))
+    >>> data["label"], data["sentences"][0]["page"], data["sentences"][0]["anchor"]
+    ('the text:', 'chain.html', 'chain-s9-2')
+    """
+    if not citation:
+        return None
+    language = current_language()
+    own = source_language(citation.game)
+    return {
+        "label": _(THE_TEXT),
+        "sentences": [{"original": found.original, "lang": own,
+                       "translation": "" if language == own else found.translation(language),
+                       "page": f"{citation.game}.html", "anchor": found.anchor}
+                      for found in citation.cited],
+        "reading": (_(OUR_READING).format(reading=citation.reading_words(language))
+                    if citation.reading else ""),
+    }
 
 
 def _button(button: ActionButton) -> dict[str, Any]:
@@ -482,6 +510,7 @@ class TableSession:
             "defs": unique_ids("".join(list(self._defs.values())[known:]), self.prefix),
             "statics": _new_statics(self._statics, known_statics),
             "status": table.status_text(), "message": table.message, "error": table.error,
+            "citation": citation_data(table.citation if table.error else None),
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
             "canUndo": controls.undo, "canRedo": controls.redo, "gameOver": game.result.over,

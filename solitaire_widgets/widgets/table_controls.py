@@ -12,11 +12,39 @@ import html
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ..citations import OUR_READING, THE_TEXT, Citation
 from ..controller import TableController
 from ..game import Game
-from ..i18n import _
+from ..i18n import _, current_language
+from ..sources import source_language
 
-__all__ = ["TableControls"]
+__all__ = ["TableControls", "citation_html"]
+
+
+def citation_html(citation: Citation | None) -> str:
+    """The line under a refusal: the text's sentences it rests on, each original (in its
+    language) with its translation into the reader's, and our reading; ``""`` if none.
+
+    >>> from solitaire_widgets.citations import cite
+    >>> print(citation_html(cite("chain", "9.2")))  # doctest: +NORMALIZE_WHITESPACE
+    <div class="sw-citation" style="font-size:smaller;line-height:1.4">the text:
+    «<span lang="ru">Третий раз не разрешается.</span>» (A third time is not allowed.)</div>
+    """
+    if not citation:
+        return ""
+    language = current_language()
+    own = source_language(citation.game)
+    quotes = []
+    for found in citation.cited:
+        words = f'«<span lang="{own}">{html.escape(found.original)}</span>»'
+        if language != own:
+            words += f" ({html.escape(found.translation(language))})"
+        quotes.append(words)
+    line = html.escape(_(THE_TEXT)) + " " + " ".join(quotes)
+    if citation.reading:
+        line += " " + html.escape(_(OUR_READING).format(
+            reading=citation.reading_words(language)))
+    return f'<div class="sw-citation" style="font-size:smaller;line-height:1.4">{line}</div>'
 
 
 class TableControls:
@@ -96,11 +124,13 @@ class TableControls:
         self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
 
     def _say(self) -> None:
-        """Show the controller's last words (a refusal as an alert)."""
+        """Show the controller's last words (a refusal as an alert, with a line under it
+        quoting the sentences of the text it rests on, original and translation)."""
         text = html.escape(self.table.message)
         if self.table.error:
             self.message.value = (f'<span role="alert" style="color:var(--jp-error-color1,'
-                                  f' #b00020)">{text}</span>')
+                                  f' #b00020)">{text}</span>'
+                                  + citation_html(self.table.citation))
         else:
             self.message.value = f"<span>{text}</span>"
 

@@ -21,6 +21,7 @@ from functools import cache
 from typing import ClassVar
 
 from ...cards import Card, Words, card_words, rank_words, suit_words
+from ...citations import Citation, cite, refused
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
 from ...rules import Rules, said
@@ -28,6 +29,13 @@ from ...table import Pile, Table
 from ..common import foundation_id, next_up
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
+
+#: Our readings of the text's unclear passages that refusals and moves follow: each
+#: the title of its section on the book's "Where the text is unclear" page.
+WHEN_AUX = N_("When the auxiliary row may be laid")
+GAPS_IN_AUX = N_("Gaps in the auxiliary row")
+STUCK = N_("\"Do not go together with other cards of the layout\"")
+STRAIGHT_UP = N_("A card from the stock that fits goes straight up")
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
 AUX = tuple(f"a{i}" for i in range(1, 5))
@@ -185,63 +193,100 @@ class ChainRules(Rules):
                 return place
         raise AssertionError("fill is legal only with an empty place")  # pragma: no cover
 
+    def why_legal(self, table: Table, move: Move) -> Citation:
+        """The sentences that allow ``move``'s kind of move (``move`` legal here).
+
+        >>> from solitaire_widgets import new_game
+        >>> new_game("chain", seed=5).why_legal("redeal").key_list()
+        ['4.5', '5.1']
+        """
+        if move.action == "fill":
+            return cite("chain", "4.3", "4.4", reading=STRAIGHT_UP)
+        if move.action == "aux":
+            return cite("chain", "7.1", "7.2", reading=WHEN_AUX)
+        if move.action == "redeal":
+            return cite("chain", "4.5", "5.1", reading=STUCK)
+        if table.piles[move.src].kind == "reserve":
+            return cite("chain", "3.1", "3.2", "7.2")
+        return cite("chain", "3.1", "3.2", "3.3")
+
     def why_illegal(self, table: Table, move: Move) -> str:
+        # Each refusal names the sentences of the text it rests on (keys
+        # "<paragraph>.<sentence>", solitaire_widgets.citations) and, where it
+        # follows a reading of an unclear passage, that reading's section title.
         piles = table.piles
         facts = table.facts
         if move.action == "fill":
             if not piles["s"].cards:
-                return _("the stock is empty: there is no card left to fill a place with")
-            return _("there is no empty place in the layout to fill")
+                return refused("chain", _("the stock is empty: there is no card left to fill a "
+                                          "place with"), "4.3", "6.1")
+            return refused("chain", _("there is no empty place in the layout to fill"), "4.3",
+                           reading=GAPS_IN_AUX)
         if move.action == "aux":
             if facts["deal"] != 1:
-                return _("the auxiliary row may be laid only during the first deal")
+                return refused("chain", _("the auxiliary row may be laid only during the first "
+                                          "deal"), "9.3")
             if facts["aux_laid"]:
-                return _("the auxiliary row has been laid already; it is laid only once")
+                return refused("chain", _("the auxiliary row has been laid already; it is laid "
+                                          "only once"), "7.1", "9.3")
             if not piles["s"].cards:
-                return _("the stock is empty: there are no cards for an auxiliary row")
+                return refused("chain", _("the stock is empty: there are no cards for an "
+                                          "auxiliary row"), "7.1")
             if self.options["aux_row"] == "at-start" and facts["played"]:
-                return _("under the at-start reading the auxiliary row may be laid only "
-                         "before any card has been played")
-            return _("the auxiliary row may be laid only when play is stuck")
+                return refused("chain", _("under the at-start reading the auxiliary row may be "
+                                          "laid only before any card has been played"), "7.1",
+                               reading=WHEN_AUX)
+            return refused("chain", _("the auxiliary row may be laid only when play is stuck"),
+                           "7.1", reading=WHEN_AUX)
         if move.action == "redeal":
             if facts["deal"] != 1:
-                return _("this is the last deal: a third deal is not allowed")
-            return _("you may gather and deal again only when play is stuck: a card can still "
-                     "go to a series, or an empty place can be filled from the stock")
+                return refused("chain", _("this is the last deal: a third deal is not allowed"),
+                               "9.1", "9.2")
+            return refused("chain", _("you may gather and deal again only when play is stuck: "
+                                      "a card can still go to a series, or an empty place can "
+                                      "be filled from the stock"), "4.5", reading=STUCK)
         if move.action != "move":
-            return _("{action!r} is not a move in Chain; the moves are a card to its series, "
-                     "fill, aux and redeal").format(action=move.action)
+            return refused("chain", _("{action!r} is not a move in Chain; the moves are a card "
+                                      "to its series, fill, aux and redeal").format(
+                                          action=move.action))
         if move.src not in piles or move.dst not in piles:
             bad = move.src if move.src not in piles else move.dst
-            return _("there is no pile called {pile!r} in Chain").format(pile=bad)
+            return refused("chain", _("there is no pile called {pile!r} in Chain").format(
+                pile=bad))
         if move.count != 1:
-            return _("in Chain cards are played one at a time")
+            return refused("chain", _("in Chain cards are played one at a time"), "3.2")
         src, dst = piles[move.src], piles[move.dst]
         if src.kind == "foundation":
-            return _("cards on a series stay there")
+            return refused("chain", _("cards on a series stay there"), "4.6")
         if src.kind == "stock":
-            return _("take stock cards with 'fill': the next card goes to its series or an "
-                     "empty place")
+            return refused("chain", _("take stock cards with 'fill': the next card goes to its "
+                                      "series or an empty place"), "4.3", "4.4")
         if move.src not in self._places(table) + AUX:
-            return _("place {pile} is not part of this deal's layout").format(pile=move.src)
+            return refused("chain", _("place {pile} is not part of this deal's layout").format(
+                pile=move.src), "5.1")
         card = src.top
         if card is None:
-            return _("{pile} is empty").format(pile=self.pile_words(table, move.src))
+            return refused("chain", _("{pile} is empty").format(
+                pile=self.pile_words(table, move.src)), "4.3",
+                reading=GAPS_IN_AUX if move.src in AUX else None)
         if dst.kind != "foundation":
-            return _("in Chain a card can only go onto its series above the layout")
+            return refused("chain", _("in Chain a card can only go onto its series above the "
+                                      "layout"), "2.3", "3.1", reading=STUCK)
         moved = card_words(card)
         own = self.pile_words(table, foundation_id("f", card))
         if move.dst != foundation_id("f", card):
-            return _("{card} can only go onto {series}").format(card=moved, series=own)
+            return refused("chain", _("{card} can only go onto {series}").format(
+                card=moved, series=own), "3.2", "3.3")
         need = _needs(dst)
         if need == 0:
-            return _("{series} is finished").format(series=own)
+            return refused("chain", _("{series} is finished").format(series=own), "3.2")
         if not dst.cards:
             # The two is not named: it may still be face down in the stock.
-            return _("a series starts only with its two: {card} has no force until the two "
-                     "of its suit appears").format(card=moved)
-        return _("{series} needs the {need} next, not the {rank}").format(
-            series=own, need=rank_words(need), rank=rank_words(card.rank))
+            return refused("chain", _("a series starts only with its two: {card} has no force "
+                                      "until the two of its suit appears").format(card=moved),
+                           "4.1", "4.2")
+        return refused("chain", _("{series} needs the {need} next, not the {rank}").format(
+            series=own, need=rank_words(need), rank=rank_words(card.rank)), "3.2")
 
     # -- words --------------------------------------------------------------------
 

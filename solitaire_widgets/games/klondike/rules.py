@@ -51,6 +51,7 @@ from functools import cache
 from typing import ClassVar
 
 from ...cards import Card, Words, a_rank_words, card_words, rank_words, suit_words
+from ...citations import Citation, cite, refused
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
 from ...rules import Rules, said
@@ -72,6 +73,13 @@ from .model import goes_up as _model_goes_up
 __all__ = ["KlondikeRules", "RULES", "FOUNDATIONS", "COLUMNS", "WASTE_LIMIT", "DEAD_REASON",
            "SHIFTS_ONLY_REASON", "WORRY_DEAD_REASON",
            "builds_on", "goes_up"]
+
+#: Our readings of the text's unclear passages that refusals and moves follow: each
+#: the title of its section on the book's "Where the text is unclear" page.
+SECOND_PASS = N_("The waste on the second pass")
+WASTE_TOP = N_("The top of the waste is playable on both passes")
+TURN_ANY_TIME = N_("Turning from the hand: at any time, or only when stuck")
+NO_WORRYING = N_("No card comes back from a foundation")
 
 FOUNDATIONS = ("fc", "fd", "fh", "fs")
 COLUMNS = tuple(f"t{i}" for i in range(1, 8))
@@ -233,114 +241,184 @@ class KlondikeRules(Rules):
     def _can_redeal(self, table: Table) -> bool:
         return self._model(table).can_redeal()
 
+    def why_legal(self, table: Table, move: Move) -> Citation:
+        """The sentences that allow ``move``'s kind of move (``move`` legal here); the
+        standard variants' own moves (a third pass, worrying back) rest on none.
+
+        >>> from solitaire_widgets import new_game
+        >>> new_game("klondike", seed=5).why_legal("turn").key_list()
+        ['4.1', '4.2']
+        """
+        piles = table.piles
+        if move.action == "turn":
+            return cite("klondike", "4.1", "4.2", reading=TURN_ANY_TIME)
+        if move.action == "redeal":
+            if not self.polish:
+                return Citation("klondike")
+            return cite("klondike", "4.3", reading=SECOND_PASS)
+        src, dst = piles[move.src], piles[move.dst]
+        if src.kind == "foundation":
+            return Citation("klondike")
+        if dst.kind == "foundation":
+            first = src.cards[-1]
+            keys = ("1.6", "1.7") if first.rank == 1 else ("1.7", "2.5", "2.6")
+            if move.src == "w":
+                return cite("klondike", *keys, "4.1", reading=WASTE_TOP)
+            return cite("klondike", *keys)
+        if move.src == "w":
+            return cite("klondike", "2.2", "4.1", reading=WASTE_TOP)
+        if not dst.cards:
+            return cite("klondike", "3.2")
+        if move.count == 1:
+            return cite("klondike", "2.1", "2.2")
+        if move.count < len(src.cards) - src.down:
+            return cite("klondike", "2.2", "2.3", "2.4")
+        return cite("klondike", "2.2", "2.3")
+
     def why_illegal(self, table: Table, move: Move) -> str:
+        # Each refusal names the sentences of the text it rests on (keys
+        # "<paragraph>.<sentence>", solitaire_widgets.citations) and, where it
+        # follows a reading of an unclear passage, that reading's section title.
+        # The standard variants' own rules (many passes, three cards a turn) rest
+        # on no sentence of the Polish text.
         piles = table.piles
         facts = table.facts
         if facts["forced"] and not (move.action == "move" and move.src == "w"):
             card = piles["w"].top
             if card is None:
-                return _("the card just turned was turned onto a waste that already held three "
-                         "cards: it must leave the waste at once, to a foundation or a column, "
-                         "before anything else")
-            return _("{card} was turned onto a waste that already held three cards: it must "
-                     "leave the waste at once, to a foundation or a column, before anything "
-                     "else").format(card=card_words(card))
+                return refused("klondike", _(
+                    "the card just turned was turned onto a waste that already held three "
+                    "cards: it must leave the waste at once, to a foundation or a column, "
+                    "before anything else"), "4.3", "4.4", reading=SECOND_PASS)
+            return refused("klondike", _(
+                "{card} was turned onto a waste that already held three cards: it must "
+                "leave the waste at once, to a foundation or a column, before anything "
+                "else").format(card=card_words(card)), "4.3", "4.4", reading=SECOND_PASS)
         if move.action == "turn":
             if not piles["s"].cards:
                 if self._can_redeal(table):
-                    return _("the hand is empty: there is no card left to turn; "
-                             "turn the waste over with 'redeal'")
-                return _("the hand is empty: there is no card left to turn")
-            return _("you cannot turn a card now")
+                    return refused("klondike", _("the hand is empty: there is no card left to "
+                                                 "turn; turn the waste over with 'redeal'"),
+                                   "4.3")
+                return refused("klondike", _("the hand is empty: there is no card left to "
+                                             "turn"), "4.1", "4.3")
+            return refused("klondike", _("you cannot turn a card now"),
+                           "4.1")  # pragma: no cover - turning is otherwise legal
         if move.action == "redeal":
             if piles["s"].cards:
                 n = len(piles["s"].cards)
-                return ngettext("the waste may be turned over only when the hand is empty: "
-                                "{n} card still in the hand",
-                                "the waste may be turned over only when the hand is empty: "
-                                "{n} cards still in the hand", n).format(n=n)
+                return refused("klondike", ngettext(
+                    "the waste may be turned over only when the hand is empty: "
+                    "{n} card still in the hand",
+                    "the waste may be turned over only when the hand is empty: "
+                    "{n} cards still in the hand", n).format(n=n), "4.3")
             if not piles["w"].cards:
-                return _("the waste is empty: there is nothing to turn over")
-            return _("the waste may be turned over only once: there is no third pass "
-                     "through the cards")
+                return refused("klondike", _("the waste is empty: there is nothing to turn "
+                                             "over"), "4.2", "4.3")
+            return refused("klondike", _("the waste may be turned over only once: there is no "
+                                         "third pass through the cards"), "4.3",
+                           reading=SECOND_PASS)
         if move.action != "move":
-            return _("{action!r} is not a move in Klondike; the moves are a card or a "
-                     "sequence to a column or a foundation, 'turn' and 'redeal'"
-                     ).format(action=move.action)
+            return refused("klondike", _(
+                "{action!r} is not a move in Klondike; the moves are a card or a "
+                "sequence to a column or a foundation, 'turn' and 'redeal'"
+                ).format(action=move.action))
         for pile_id in (move.src, move.dst):
             if pile_id not in piles:
-                return _("there is no pile called {pile!r} in Klondike").format(pile=pile_id)
+                return refused("klondike", _("there is no pile called {pile!r} in Klondike"
+                                             ).format(pile=pile_id))
         if move.src == move.dst:
-            return _("cards cannot move onto the pile they are already on")
+            return refused("klondike", _("cards cannot move onto the pile they are already on"),
+                           "2.2")
         src, dst = piles[move.src], piles[move.dst]
         source = self.pile_words(table, move.src)
         if src.kind == "foundation":
             if not self.worrying_back:
-                return _("cards on a foundation stay there: they never come back into play")
+                return refused("klondike", _("cards on a foundation stay there: they never come "
+                                             "back into play"), "1.7", "1.8",
+                               reading=NO_WORRYING)
             if not src.cards:
-                return _("{pile} is empty").format(pile=source)
+                return refused("klondike", _("{pile} is empty").format(pile=source))
             if dst.kind != "tableau":
-                return _("a card comes back from a foundation only onto a column")
+                return refused("klondike", _("a card comes back from a foundation only onto a "
+                                             "column"))
             if move.count != 1:
-                return _("only the top card of a foundation can come back, one at a time")
+                return refused("klondike", _("only the top card of a foundation can come back, "
+                                             "one at a time"))
         if src.kind == "stock":
             if self.draw > 1:
-                return _("cards leave the hand only by 'turn', three at a time onto the waste")
-            return _("cards leave the hand only by 'turn', one at a time onto the waste")
+                return refused("klondike", _("cards leave the hand only by 'turn', three at a "
+                                             "time onto the waste"))
+            return refused("klondike", _("cards leave the hand only by 'turn', one at a time "
+                                         "onto the waste"), "4.1", "4.2")
         if dst.kind == "stock":
-            return _("cards never go back into the hand")
+            return refused("klondike", _("cards never go back into the hand"), "4.1", "4.3")
         if dst.kind == "waste":
-            return _("only cards turned from the hand go onto the waste")
+            return refused("klondike", _("only cards turned from the hand go onto the waste"),
+                           "4.2")
         if not src.cards:
-            return _("{pile} is empty").format(pile=source)
+            return refused("klondike", _("{pile} is empty").format(pile=source))
         if move.src == "w" and move.count != 1:
-            return _("only the top card of the waste can be played")
+            return refused("klondike", _("only the top card of the waste can be played"), "4.1",
+                           reading=WASTE_TOP)
         if move.count > len(src.cards):
             n = len(src.cards)
-            return ngettext("{pile} holds only {n} card", "{pile} holds only {n} cards",
-                            n).format(pile=source, n=n)
+            return refused("klondike", ngettext("{pile} holds only {n} card",
+                                                "{pile} holds only {n} cards",
+                                                n).format(pile=source, n=n))
         first_index = len(src.cards) - move.count
         if first_index < src.down:
-            return _("only face-up cards can be moved: those cards include a face-down card "
-                     "of {pile}").format(pile=source)
+            return refused("klondike", _(
+                "only face-up cards can be moved: those cards include a face-down card "
+                "of {pile}").format(pile=source), "2.1", "3.1")
         cards = src.cards[first_index:]
         for upper, lower in zip(cards, cards[1:], strict=False):
             if not builds_on(lower, upper):
-                return _("only a sequence can be moved together, going down one rank at a time "
-                         "in alternating colours: {card} does not follow {under}"
-                         ).format(card=card_words(lower), under=card_words(upper))
+                return refused("klondike", _(
+                    "only a sequence can be moved together, going down one rank at a time "
+                    "in alternating colours: {card} does not follow {under}"
+                    ).format(card=card_words(lower), under=card_words(upper)), "2.2", "2.3")
         card = cards[0]
         moved = card_words(card)
         if dst.kind == "foundation":
             if move.count != 1:
-                return _("cards go onto a foundation one at a time")
+                return refused("klondike", _("cards go onto a foundation one at a time"),
+                               "2.5", "2.6")
             own = self.pile_words(table, foundation_id("f", card))
             if move.dst != foundation_id("f", card):
-                return _("{card} can only go onto {foundation}").format(card=moved, foundation=own)
+                return refused("klondike", _("{card} can only go onto {foundation}").format(
+                    card=moved, foundation=own), "1.7")
             if not dst.cards:
-                return _("a foundation starts with its ace: {card} cannot start {foundation}"
-                         ).format(card=moved, foundation=own)
+                return refused("klondike", _("a foundation starts with its ace: {card} cannot "
+                                             "start {foundation}").format(
+                                                 card=moved, foundation=own), "1.6", "1.7")
             if len(dst.cards) == 13:
-                return _("{foundation} is complete").format(foundation=own)
+                return refused("klondike", _("{foundation} is complete").format(foundation=own),
+                               "1.8")
             need = dst.cards[-1].rank + 1
-            return _("foundations are built up in suit: {foundation} needs the {need} next, "
-                     "not the {rank}").format(foundation=own, need=rank_words(need),
-                                              rank=rank_words(card.rank))
+            return refused("klondike", _("foundations are built up in suit: {foundation} needs "
+                                         "the {need} next, not the {rank}").format(
+                                             foundation=own, need=rank_words(need),
+                                             rank=rank_words(card.rank)), "1.7")
         target = dst.top
         if target is None:
-            return _("an empty column takes only a king, alone or with its sequence, "
-                     "not {card}").format(card=moved)
+            return refused("klondike", _("an empty column takes only a king, alone or with its "
+                                         "sequence, not {card}").format(card=moved), "3.2")
         end = card_words(target)
         if target.rank == 1:
-            return _("nothing can go onto {target} in a column").format(target=end)
+            return refused("klondike", _("nothing can go onto {target} in a column").format(
+                target=end), "2.1")
         if target.rank != card.rank + 1:
-            return _("{card} cannot go onto {target}: a column is built down one rank "
-                     "at a time, so it takes only {rank}").format(
-                         card=moved, target=end, rank=a_rank_words(target.rank - 1))
+            return refused("klondike", _(
+                "{card} cannot go onto {target}: a column is built down one rank "
+                "at a time, so it takes only {rank}").format(
+                    card=moved, target=end, rank=a_rank_words(target.rank - 1)), "2.1", "2.2")
         if target.is_red == card.is_red:
-            return _("{card} cannot go onto {target}: colours must alternate, "
-                     "black on red or red on black").format(card=moved, target=end)
-        return _("that move is not allowed here")  # pragma: no cover - every case is named above
+            return refused("klondike", _("{card} cannot go onto {target}: colours must "
+                                         "alternate, black on red or red on black").format(
+                                             card=moved, target=end), "2.1")
+        return refused("klondike", _("that move is not allowed here"),
+                       "2.1", "2.2")  # pragma: no cover - every case is named above
 
     # -- a dead game: the model's tests, on a table ---------------------------------
 

@@ -69,6 +69,7 @@ from functools import cache
 from typing import ClassVar
 
 from ...cards import CARD, CODE, Card, Words, a_rank_words, card_words, rank_words, suit_words
+from ...citations import Citation, cite, refused
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...moves import Move
 from ...rules import STOCK, Context, Rules, said
@@ -91,6 +92,13 @@ from .model import (
 
 __all__ = ["QuarrelRules", "RULES", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "needs",
            "MOVE_BOUND", "VOID_DEAL_MOVES"]
+
+#: Our readings of the text's unclear passages that refusals and moves follow: each
+#: the title of its section on the book's "Where the text is unclear" page.
+PLACED_FIRST = N_("The card named correctly is placed first")
+DEAL_WHEN = N_("Dealing on: at any time, or only at a dead end")
+ROWS_OF_13 = N_("Rows of thirteen: places dealt, not cards left")
+THE_CORNER = N_("A series turns the corner, and what \"comes out\"")
 
 #: The most moves a game can take, besides :data:`VOID_DEAL_MOVES` for each
 #: void deal: it always ends, won or lost, by then. Every move uses something
@@ -319,88 +327,134 @@ class QuarrelRules(Rules):
 
     # -- why not -------------------------------------------------------------------
 
+    def why_legal(self, table: Table, move: Move) -> Citation:
+        """The sentences that allow ``move``'s kind of move (``move`` legal here).
+
+        >>> from solitaire_widgets import new_game
+        >>> new_game("quarrel", seed=1).why_legal("deal").key_list()
+        ['1.1', '1.2', '1.3']
+        """
+        facts = table.facts
+        if move.action == "deal":
+            if not facts["base"]:
+                return cite("quarrel", "1.1", "1.2", "1.3")
+            return cite("quarrel", "5.1", "5.2", "11.1", reading=DEAL_WHEN)
+        if move.src == "h":
+            return cite("quarrel", "1.5", "4.1", "4.4", reading=PLACED_FIRST)
+        keys = ("1.7", "7.4") if move.src.startswith("a") else ("1.7", "4.5")
+        if not table.piles[move.dst].cards:
+            return cite("quarrel", "1.4", "1.6", *keys[1:])
+        return cite("quarrel", *keys, reading=THE_CORNER)
+
     def why_illegal(self, table: Table, move: Move) -> str:
+        # Each refusal names the sentences of the text it rests on (keys
+        # "<paragraph>.<sentence>", solitaire_widgets.citations) and, where it
+        # follows a reading of an unclear passage, that reading's section title.
         piles = table.piles
         facts = table.facts
         waiting = piles["h"].cards[-1] if piles["h"].cards else None
         if move.action == "deal":
             if waiting is not None:
-                return _("{card} was named correctly and waits to one side: put it on "
-                         "a series of the right half (up) or the left half (down) before "
-                         "dealing on").format(card=card_words(waiting))
+                return refused("quarrel", _(
+                    "{card} was named correctly and waits to one side: put it on "
+                    "a series of the right half (up) or the left half (down) before "
+                    "dealing on").format(card=card_words(waiting)), "1.5", "4.4",
+                    reading=PLACED_FIRST)
             if not piles["s"].cards:
-                return _("the stock is empty: every card off the series is in sight; play "
-                         "them onto their series")
+                return refused("quarrel", _("the stock is empty: every card off the series is "
+                                            "in sight; play them onto their series"), "8.4")
             plays = self._plays(table)
             if plays:
                 play = plays[0]
-                return _("under the when-stuck reading you deal on only when no card can go to "
-                         "a series, and {card} can go onto {series}").format(
-                             card=card_words(piles[play.src].cards[-1]),
-                             series=self.pile_words(table, play.dst))
-            return _("you cannot deal now")  # pragma: no cover - deal is otherwise legal
+                return refused("quarrel", _(
+                    "under the when-stuck reading you deal on only when no card can go to "
+                    "a series, and {card} can go onto {series}").format(
+                        card=card_words(piles[play.src].cards[-1]),
+                        series=self.pile_words(table, play.dst)), "5.1", "11.1",
+                    reading=DEAL_WHEN)
+            return refused("quarrel", _("you cannot deal now"),
+                           "5.1")  # pragma: no cover - deal is otherwise legal
         if move.action != "move":
-            return _("{action!r} is not a move in Quarrel; the moves are 'deal' and a "
-                     "card onto a series, e.g. 'r5>rc' or 'a2>lh'").format(action=move.action)
+            return refused("quarrel", _(
+                "{action!r} is not a move in Quarrel; the moves are 'deal' and a "
+                "card onto a series, e.g. 'r5>rc' or 'a2>lh'").format(action=move.action))
         for pid in (move.src, move.dst):
             if pid not in piles:
-                return _("there is no pile called {pile!r} in Quarrel").format(pile=pid)
+                return refused("quarrel", _("there is no pile called {pile!r} in Quarrel"
+                                            ).format(pile=pid))
         if move.count != 1:
-            return _("in Quarrel cards are played one at a time")
+            return refused("quarrel", _("in Quarrel cards are played one at a time"), "7.4")
         src, dst = piles[move.src], piles[move.dst]
         if src.kind == "foundation":
             if dst.kind == "foundation" and _right(move.src) != _right(move.dst):
-                return _("cards never move from one half to the other: the right half builds "
-                         "up, the left half down, and the two are in a quarrel")
-            return _("a card on a series stays there for the rest of the game")
+                return refused("quarrel", _(
+                    "cards never move from one half to the other: the right half builds "
+                    "up, the left half down, and the two are in a quarrel"), "6.4")
+            return refused("quarrel", _("a card on a series stays there for the rest of the "
+                                        "game"), "6.3")
         if src.kind == "stock":
-            return _("the stock's cards come out only with 'deal', one at a time, with the count")
+            return refused("quarrel", _("the stock's cards come out only with 'deal', one at a "
+                                        "time, with the count"), "1.1", "1.2")
         if not src.cards:
-            return _("{pile} is empty").format(pile=self.pile_words(table, move.src))
+            return refused("quarrel", _("{pile} is empty").format(
+                pile=self.pile_words(table, move.src)))
         card = src.cards[-1]
         moved = card_words(card)
         if dst.kind != "foundation":
-            return _("{card} can only go onto a series; the rows and the auxiliary row "
-                     "take their cards from the stock").format(card=moved)
+            return refused("quarrel", _(
+                "{card} can only go onto a series; the rows and the auxiliary row "
+                "take their cards from the stock").format(card=moved), "4.5", "7.4")
         if waiting is not None and move.src != "h":
-            return _("{card} was named correctly and waits to one side: put it on "
-                     "a series first").format(card=card_words(waiting))
+            return refused("quarrel", _("{card} was named correctly and waits to one side: put "
+                                        "it on a series first").format(
+                                            card=card_words(waiting)), "1.5", "4.4",
+                           reading=PLACED_FIRST)
         if not facts["base"]:
-            return _("there is no base rank yet: deal on and count until a card is named "
-                     "correctly; its rank starts the series")
+            return refused("quarrel", _(
+                "there is no base rank yet: deal on and count until a card is named "
+                "correctly; its rank starts the series"), "1.3", "1.4")
         if move.src.startswith("r") and int(move.src[1:]) > int(facts["dealt"] or 0):
-            return _("{pile} is not part of this round's layout").format(
-                pile=self.pile_words(table, move.src))
+            return refused("quarrel", _("{pile} is not part of this round's layout").format(
+                pile=self.pile_words(table, move.src)), "8.1", reading=ROWS_OF_13)
         suit = _SUIT_OF[move.dst[1]]
         where = self.pile_words(table, move.dst)
         if card.suit != suit:
-            return _("{card} can only go onto a {suit} series; {series} is for {other}").format(
-                card=moved, suit=suit_words(card.suit), series=where, other=suit_words(suit))
+            return refused("quarrel", _(
+                "{card} can only go onto a {suit} series; {series} is for {other}").format(
+                    card=moved, suit=suit_words(card.suit), series=where,
+                    other=suit_words(suit)), "1.6", "10.4")
         base = int(facts["base"] or 0)
         up = move.dst[0] == "r"
         need = needs(dst.cards, up, base)
         other = ("l" if up else "r") + move.dst[1]
         if need == 0:
-            return _("{series} is finished: it holds all thirteen cards").format(series=where)
+            return refused("quarrel", _("{series} is finished: it holds all thirteen cards"
+                                        ).format(series=where), "1.7", reading=THE_CORNER)
         if not dst.cards:
-            return _("a series starts only with a base card, {rank}: {card} cannot start "
-                     "{series}").format(rank=a_rank_words(base), card=moved, series=where)
+            return refused("quarrel", _(
+                "a series starts only with a base card, {rank}: {card} cannot start "
+                "{series}").format(rank=a_rank_words(base), card=moved, series=where),
+                "1.4", "1.6")
         if card.rank == base:
             if piles[other].cards:
-                return _("both {suit} series already have their base card: {card} cannot start "
-                         "a third").format(suit=suit_words(suit), card=moved)
+                return refused("quarrel", _(
+                    "both {suit} series already have their base card: {card} cannot start "
+                    "a third").format(suit=suit_words(suit), card=moved), "1.6")
             if _right(other):
                 text = _("{series} already has its base card; the second {rank} of {suit} goes "
                          "to the right half")
             else:
                 text = _("{series} already has its base card; the second {rank} of {suit} goes "
                          "to the left half")
-            return text.format(series=where, rank=rank_words(base), suit=suit_words(suit))
+            return refused("quarrel", text.format(series=where, rank=rank_words(base),
+                                                  suit=suit_words(suit)), "1.6")
         if up:
             text = _("the right half builds up: {series} needs the {need} next, not the {rank}")
         else:
             text = _("the left half builds down: {series} needs the {need} next, not the {rank}")
-        return text.format(series=where, need=rank_words(need), rank=rank_words(card.rank))
+        return refused("quarrel", text.format(series=where, need=rank_words(need),
+                                              rank=rank_words(card.rank)), "1.7",
+                       reading=THE_CORNER)
 
     # -- playing ---------------------------------------------------------------------
     def apply(self, table: Table, move: Move, ctx: Context) -> None:

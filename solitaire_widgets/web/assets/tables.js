@@ -194,6 +194,25 @@
     value = String(value);
     if (node.getAttribute(name) !== value) { node.setAttribute(name, value); }
   }
+  // A refusal ends with the sentences of the text it rests on: "the text: «…»",
+  // a short link to the sentence in its paragraph in the game's chapter of this
+  // edition (here, if the text is on this page; none on a page outside the book).
+  function cite(node, citation) {
+    var inBook = document.querySelector('link[rel="alternate"][hreflang]');
+    var line = el("span", { "class": "sw-citation" }, " " + citation.label);
+    citation.sentences.forEach(function (s) {
+      var words = s.original.replace(/^\(|\)$/g, "").split(/\s+/);
+      var here = document.getElementById(s.anchor);
+      var link = el(here || inBook ? "a" : "span", { "class": "sw-cite", lang: s.lang,
+        title: s.original + (s.translation ? " (" + s.translation + ")" : "") },
+        "«" + words.slice(0, 6).join(" ") + (words.length > 6 ? "…»" : "»"));
+      if (here || inBook) { link.setAttribute("href", (here ? "" : s.page) + "#" + s.anchor); }
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(link);
+    });
+    if (citation.reading) { line.appendChild(document.createTextNode(" " + citation.reading)); }
+    node.appendChild(line);
+  }
   function setText(node, text) {
     if (node.textContent !== text) { node.textContent = text; }
   }
@@ -634,6 +653,7 @@
     if (focused) { this.stage.focus({ preventScroll: true }); }
     setText(this.status, view.status);
     this.message.textContent = view.message;  // said again even when the same
+    if (view.citation) { cite(this.message, view.citation); }
     this.message.className = "sw-message" + (view.error ? " sw-error" : "");
     this.message.setAttribute("role", view.error ? "alert" : "status");
     setText(this.wordsText, view.words);
