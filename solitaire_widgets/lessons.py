@@ -169,6 +169,8 @@ class LessonRun:
         self.game = lesson.position()
         self.task_index = 0
         self.done: list[str] = []
+        #: Every right answer given, in order (what :meth:`replay` takes back).
+        self.given: list[str] = []
 
     @property
     def finished(self) -> bool:
@@ -233,7 +235,7 @@ class LessonRun:
         label = dict(self.choices()).get(answer) or answer
         words = _("The answer: {answer}.").format(answer=label)
         cited = note.sentence if note else ""
-        return Verdict(answer, True, words + (" " + _(note.words) if note else ""), cited,
+        return Verdict(answer, True, words, cited,
                        quote(self.lesson.game, cited) if cited else "", hint=True)
 
     @staticmethod
@@ -269,6 +271,7 @@ class LessonRun:
                                 tuple(getattr(error, "sentences", ()) or ()))
         note = self._note(key, task.right)
         self.done.append(key)
+        self.given.append(key)
         if not task.every or len(self.done) == len(task.right):
             self._next_task()
         return self._verdict(key, note, True, played=True)
@@ -303,6 +306,7 @@ class LessonRun:
             answer, task.right + task.wrong)
         if right:
             self.done.append(answer)
+            self.given.append(answer)
             self._next_task()
         return self._verdict(answer, note, right)
 

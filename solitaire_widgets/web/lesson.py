@@ -1,0 +1,113 @@
+"""The book's lessons: the element a page holds, and the engine's answers in the page's worker.
+
+A lesson element (:func:`lesson_html`, written when the book is built, in its
+edition's language) shows the position, the question and the answers at
+once: a reader plays within the first screen. Its page script
+(``assets/lessons.js``) sends each answer to the page's engine (the
+Pyodide worker the tables use), which answers with :func:`lesson_view`:
+the verdict, its note and the sentence it cites, and the position and
+question after it. Nothing is kept in the worker: each request names the
+answers already given right, and the lesson is replayed to them (the
+page keeps them in ``localStorage``).
+
+>>> view = lesson_view("klondike-ace-up", [], "t2>t7")
+>>> view["verdict"]["right"], view["finished"]
+(False, False)
+>>> view = lesson_view("klondike-ace-up", [], "t4>fh")
+>>> view["verdict"]["right"], view["finished"], view["given"]
+(True, True, ['t4>fh'])
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from ..i18n import _, current_language, use_language
+from ..lessons import LessonRun, Verdict, get_lesson
+from ..render.display import DISPLAY_WIDTH, repr_svg
+from ..render.player import unique_ids
+from ..sources import source_language, translate
+
+__all__ = ["lesson_view", "lesson_html", "LESSON_WORDS"]
+
+#: The words of a lesson's page script, said in the edition's language (its data-sw-words).
+LESSON_WORDS = {
+    "loading": "Starting the engine (Python in your browser)\u2026",
+    "right": "Right",
+    "wrong": "Not this one",
+    "hint": "The answer",
+    "done": "Lesson done. Start it again, or read on.",
+    "error": "The engine could not check the answer: {reason}",
+}
+
+
+def _picture(run: LessonRun, width: float, prefix: str) -> str:
+    return unique_ids(repr_svg(run.game, width), prefix)
+
+
+def _verdict(run: LessonRun, verdict: Verdict | None) -> dict[str, Any] | None:
+    if verdict is None:
+        return None
+    game = run.lesson.game
+    said = ""
+    if verdict.sentence and current_language() != source_language(game):
+        said = translate(game, verdict.sentence)
+    return {"answer": verdict.answer, "right": verdict.right, "hint": verdict.hint,
+            "played": verdict.played, "words": verdict.words, "sentence": verdict.sentence,
+            "translation": said, "lang": source_language(game)}
+
+
+def lesson_view(name: str, given: list[str], answer: str = "", *, hint: bool = False,
+                language: str | None = None, width: float = DISPLAY_WIDTH,
+                prefix: str = "sw-lesson") -> dict[str, Any]:
+    """The lesson ``name`` after the right answers ``given``, then ``answer`` checked
+    (or the hint asked for): its position drawn, its question and choices, the
+    verdict, and every right answer given so far (``given``), in ``language``."""
+    with use_language(language):
+        run = LessonRun(get_lesson(name))
+        run.replay(given)
+        verdict = run.hint() if hint else run.answer(answer) if answer else None
+        return {
+            "lesson": name, "game": run.lesson.game, "title": _(run.lesson.title),
+            "question": run.question, "choices": [list(c) for c in run.choices()],
+            "asksMove": not run.finished and run.task.asks_move,
+            "finished": run.finished, "given": list(run.given),
+            "step": f"{min(run.task_index + 1, len(run.lesson.tasks))}/{len(run.lesson.tasks)}",
+            "verdict": _verdict(run, verdict),
+            "picture": _picture(run, width, prefix),
+        }
+
+
+def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH) -> str:
+    """The lesson's element for a page in ``language``: its position, question and
+    answers as they stand before any answer (the page script plays them)."""
+    view = lesson_view(name, [], language=language, width=width, prefix=f"sw-l-{name}")
+    esc = html.escape
+    with use_language(language):
+        words = {key: _(text) for key, text in LESSON_WORDS.items()}
+        choices = "".join(
+            f'<button type="button" class="sw-lesson-choice" data-answer="{esc(a)}">'
+            f"{esc(label)}</button>" for a, label in view["choices"])
+        typed = (f'<form class="sw-lesson-typed"><label>{esc(_("Or type a move"))} '
+                 f'<input type="text" autocomplete="off" spellcheck="false" '
+                 f'placeholder="{esc(view["choices"][0][0] if view["choices"] else "")}">'
+                 f'</label> <button type="submit">{esc(_("Play"))}</button></form>')
+        return (
+            f'<section class="sw-lesson" data-sw-lesson="{esc(name)}" '
+            f'data-sw-language="{esc(language)}" data-sw-game="{esc(view["game"])}" '
+            f"data-sw-words='{esc(json.dumps(words, ensure_ascii=False))}' "
+            f'aria-label="{esc(view["title"])}">'
+            f'<p class="sw-lesson-title"><strong>{esc(_("Your turn"))}:</strong> '
+            f'{esc(view["title"])} <span class="sw-lesson-step">{esc(view["step"])}</span></p>'
+            f'<div class="sw-lesson-stage">{view["picture"]}</div>'
+            f'<p class="sw-lesson-question">{esc(view["question"])}</p>'
+            f'<div class="sw-lesson-choices" role="group" aria-label="{esc(_("Answers"))}">'
+            f"{choices}</div>{typed}"
+            f'<div class="sw-lesson-bar"><button type="button" data-act="hint">{esc(_("Hint"))}'
+            f'</button> <button type="button" data-act="reset">{esc(_("Start again"))}</button>'
+            f"</div>"
+            f'<div class="sw-lesson-verdict" role="status" aria-live="polite"></div>'
+            f"</section>"
+        )
