@@ -24,7 +24,7 @@ import html
 import json
 from typing import Any
 
-from ..i18n import _, current_language, use_language
+from ..i18n import N_, _, current_language, use_language
 from ..lessons import LessonRun, Verdict, get_lesson
 from ..render.display import DISPLAY_WIDTH, repr_svg
 from ..render.player import unique_ids
@@ -34,12 +34,12 @@ __all__ = ["lesson_view", "lesson_html", "LESSON_WORDS"]
 
 #: The words of a lesson's page script, said in the edition's language (its data-sw-words).
 LESSON_WORDS = {
-    "loading": "Starting the engine (Python in your browser)\u2026",
-    "right": "Right",
-    "wrong": "Not this one",
-    "hint": "The answer",
-    "done": "Lesson done. Start it again, or read on.",
-    "error": "The engine could not check the answer: {reason}",
+    "loading": N_("Starting the engine (Python in your browser)\u2026"),
+    "right": N_("Right"),
+    "wrong": N_("Not this one"),
+    "hint": N_("The answer"),
+    "done": N_("Lesson done. Start it again, or read on."),
+    "error": N_("The engine could not check the answer: {reason}"),
 }
 
 
@@ -101,8 +101,8 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH) -
             f'aria-label="{esc(view["title"])}">'
             f'<p class="sw-lesson-title"><strong>{esc(_("Your turn"))}:</strong> '
             f'{esc(view["title"])} <span class="sw-lesson-step">{esc(view["step"])}</span></p>'
-            f'<div class="sw-lesson-stage">{view["picture"]}</div>'
             f'<p class="sw-lesson-question">{esc(view["question"])}</p>'
+            f'<div class="sw-lesson-stage">{view["picture"]}</div>'
             f'<div class="sw-lesson-choices" role="group" aria-label="{esc(_("Answers"))}">'
             f"{choices}</div>{typed}"
             f'<div class="sw-lesson-bar"><button type="button" data-act="hint">{esc(_("Hint"))}'
