@@ -38,8 +38,8 @@ from .i18n import _
 from .moves import Move
 from .sources import quote
 
-__all__ = ["Note", "Task", "Lesson", "Verdict", "LessonRun", "LESSONS", "get_lesson",
-           "lesson_names", "move_label"]
+__all__ = ["Note", "Task", "Lesson", "Verdict", "LessonRun", "get_lesson", "lesson_names",
+           "move_label"]
 
 
 @dataclass(frozen=True)
@@ -341,6 +341,7 @@ def _collect() -> dict[str, Lesson]:
 
 
 def __getattr__(name: str) -> object:
+    # ``LESSONS``: every lesson by name, found when first asked for.
     if name == "LESSONS":
         return _collect()
     raise AttributeError(name)

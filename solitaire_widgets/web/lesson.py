@@ -80,9 +80,15 @@ def lesson_view(name: str, given: list[str], answer: str = "", *, hint: bool = F
         }
 
 
-def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH) -> str:
+def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH, *,
+                checkpoint: int | None = None) -> str:
     """The lesson's element for a page in ``language``: its position, question and
-    answers as they stand before any answer (the page script plays them)."""
+    answers as they stand before any answer (the page script plays them).
+
+    ``checkpoint``: the element is a replay's "your turn" at that step of the
+    replay just before it (hidden until the replay gets there; the page
+    script then stops the replay until the move is played or shown).
+    """
     view = lesson_view(name, [], language=language, width=width, prefix=f"sw-l-{name}")
     esc = html.escape
     with use_language(language):
@@ -98,16 +104,42 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH) -
             f'<section class="sw-lesson" data-sw-lesson="{esc(name)}" '
             f'data-sw-language="{esc(language)}" data-sw-game="{esc(view["game"])}" '
             f"data-sw-words='{esc(json.dumps(words, ensure_ascii=False))}' "
-            f'aria-label="{esc(view["title"])}">'
+            f'aria-label="{esc(view["title"])}"'
+            + (f' data-sw-checkpoint="{checkpoint}" hidden' if checkpoint is not None else "")
+            + ">"
             f'<p class="sw-lesson-title"><strong>{esc(_("Your turn"))}:</strong> '
             f'{esc(view["title"])} <span class="sw-lesson-step">{esc(view["step"])}</span></p>'
             f'<p class="sw-lesson-question">{esc(view["question"])}</p>'
             f'<div class="sw-lesson-stage">{view["picture"]}</div>'
             f'<div class="sw-lesson-choices" role="group" aria-label="{esc(_("Answers"))}">'
             f"{choices}</div>{typed}"
-            f'<div class="sw-lesson-bar"><button type="button" data-act="hint">{esc(_("Hint"))}'
+            f'<div class="sw-lesson-bar"><button type="button" data-act="hint">'
+            f'{esc(_("Show me the move") if checkpoint is not None else _("Hint"))}'
             f'</button> <button type="button" data-act="reset">{esc(_("Start again"))}</button>'
             f"</div>"
             f'<div class="sw-lesson-verdict" role="status" aria-live="polite"></div>'
             f"</section>"
         )
+
+
+def checkpoints_html(example: str, language: str = "en") -> str:
+    """The "your turn" checkpoints of the replay of ``example``: each lesson that stops
+    it (``Lesson.checkpoint``), as an element at its step of the replay (the
+    replay shows the deal card by card, then each move).
+
+    >>> 'data-sw-checkpoint="28"' in checkpoints_html("chain-first-layout")
+    True
+    """
+    from ..examples import get_example
+    from ..lessons import get_lesson, lesson_names
+    from ..replay import Replay
+
+    found = [get_lesson(n) for n in lesson_names()]
+    mine = [lesson for lesson in found if lesson.checkpoint and lesson.example == example]
+    if not mine:
+        return ""
+    shown = get_example(example)
+    replay = Replay(shown, deal_by_card=True)
+    return "".join(lesson_html(lesson.name, language,
+                               checkpoint=replay.last - (len(shown.steps) - lesson.at))
+                   for lesson in sorted(mine, key=lambda lesson: lesson.at))

@@ -35,7 +35,7 @@
     this.name = root.getAttribute("data-sw-lesson");
     this.words = {};
     try { this.words = JSON.parse(root.getAttribute("data-sw-words") || "{}"); } catch (e) { this.words = {}; }
-    this.given = load(this.name);
+    this.given = root.hasAttribute("data-sw-checkpoint") ? [] : load(this.name);
     this.busy = false;
     this.verdict = root.querySelector(".sw-lesson-verdict");
     root.addEventListener("click", function (event) {
@@ -55,8 +55,68 @@
       });
     }
     root.setAttribute("data-sw-given", String(this.given.length));
-    if (this.given.length) { this.send({}); }   // where the reader left it
+    this.checkpoint = root.hasAttribute("data-sw-checkpoint") ?
+      Number(root.getAttribute("data-sw-checkpoint")) : null;
+    if (this.checkpoint !== null) { this.watch(); }
+    else if (this.given.length) { this.send({}); }   // where the reader left it
   }
+  // A replay's "your turn": the replay just before this element stops at its
+  // step (its data-step), and does not step on until the move is played
+  // right or shown; then it goes on by itself.
+  function playerBefore(node) {
+    for (var at = node.previousElementSibling; at; at = at.previousElementSibling) {
+      if (at.classList.contains("sw-player")) { return at; }
+      var inside = at.querySelector && at.querySelector(".sw-player");
+      if (inside) { return inside; }
+    }
+    return null;
+  }
+  Lesson.prototype.watch = function () {
+    var self = this, root = this.root, player = playerBefore(root);
+    if (!player) { return; }
+    this.player = player;
+    this.open = false;
+    function here() { return Number(player.getAttribute("data-step")) === self.checkpoint; }
+    function button(name) { return player.querySelector('[id$="-' + name + '"]'); }
+    function arrive() {
+      if (!here() || self.open || root.getAttribute("data-sw-finished") === "true") { return; }
+      self.open = true;
+      var play = button("play");
+      if (play && play.getAttribute("aria-pressed") === "true") { play.click(); }
+      root.hidden = false;
+      player.setAttribute("data-sw-waiting", self.name);
+    }
+    new MutationObserver(arrive).observe(player, { attributes: true, attributeFilter: ["data-step"] });
+    // Stepping on from the checkpoint waits for the reader's move.
+    function blocked() { return self.open && here() && root.getAttribute("data-sw-finished") !== "true"; }
+    player.addEventListener("click", function (event) {
+      var b = event.target.closest && event.target.closest("button");
+      if (!b || !blocked() || !/-(forward|play|end)$/.test(b.id)) { return; }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      self.nudge();
+    }, true);
+    player.addEventListener("keydown", function (event) {
+      var key = event.key || "";
+      if (!blocked() || ["ArrowRight", "Right", "End", " "].indexOf(key) < 0) { return; }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      self.nudge();
+    }, true);
+    arrive();
+  };
+  Lesson.prototype.nudge = function () {
+    var first = this.root.querySelector(".sw-lesson-choice");
+    this.root.scrollIntoView({ block: "nearest" });
+    if (first) { first.focus({ preventScroll: true }); }
+  };
+  Lesson.prototype.goOn = function () {
+    var player = this.player;
+    if (!player) { return; }
+    player.removeAttribute("data-sw-waiting");
+    var forward = player.querySelector('[id$="-forward"]');
+    if (forward && Number(player.getAttribute("data-step")) === this.checkpoint) { forward.click(); }
+  };
   Lesson.prototype.width = function () {
     var stage = this.root.querySelector(".sw-lesson-stage");
     var column = (stage && stage.clientWidth) || this.root.clientWidth || 720;
@@ -98,7 +158,7 @@
   Lesson.prototype.show = function (view) {
     var root = this.root;
     this.given = view.given;
-    keep(this.name, this.given);
+    if (this.checkpoint === null) { keep(this.name, this.given); }
     root.setAttribute("data-sw-given", String(this.given.length));
     var stage = root.querySelector(".sw-lesson-stage");
     stage.innerHTML = view.picture;
@@ -119,6 +179,11 @@
     root.setAttribute("data-sw-finished", view.finished ? "true" : "false");
     var verdict = view.verdict;
     if (!verdict) { this.say("", ""); return; }
+    if (this.checkpoint !== null && (verdict.hint || verdict.right)) {
+      // The replay's move is played (or shown): the replay goes on.
+      root.setAttribute("data-sw-finished", "true");
+      this.goOn();
+    }
     var kind = verdict.hint ? "sw-lesson-hint" : verdict.right ? "sw-lesson-right" : "sw-lesson-wrong";
     root.setAttribute("data-sw-result", verdict.hint ? "hint" : verdict.right ? "right" : "wrong");
     var head = verdict.hint ? "" : (verdict.right ? "\u2713 " + (this.words.right || "Right") :
