@@ -93,13 +93,16 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH, *
     esc = html.escape
     with use_language(language):
         words = {key: _(text) for key, text in LESSON_WORDS.items()}
+        said = {"typed": _("Or type a move"), "play": _("Play"), "turn": _("Your turn"),
+                "answers": _("Answers"), "start": _("Start again"),
+                "hint": _("Show me the move") if checkpoint is not None else _("Hint")}
         choices = "".join(
             f'<button type="button" class="sw-lesson-choice" data-answer="{esc(a)}">'
             f"{esc(label)}</button>" for a, label in view["choices"])
-        typed = (f'<form class="sw-lesson-typed"><label>{esc(_("Or type a move"))} '
+        typed = (f'<form class="sw-lesson-typed"><label>{esc(said["typed"])} '
                  f'<input type="text" autocomplete="off" spellcheck="false" '
                  f'placeholder="{esc(view["choices"][0][0] if view["choices"] else "")}">'
-                 f'</label> <button type="submit">{esc(_("Play"))}</button></form>')
+                 f'</label> <button type="submit">{esc(said["play"])}</button></form>')
         return (
             f'<section class="sw-lesson" data-sw-lesson="{esc(name)}" '
             f'data-sw-language="{esc(language)}" data-sw-game="{esc(view["game"])}" '
@@ -107,15 +110,15 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH, *
             f'aria-label="{esc(view["title"])}"'
             + (f' data-sw-checkpoint="{checkpoint}" hidden' if checkpoint is not None else "")
             + ">"
-            f'<p class="sw-lesson-title"><strong>{esc(_("Your turn"))}:</strong> '
+            f'<p class="sw-lesson-title"><strong>{esc(said["turn"])}:</strong> '
             f'{esc(view["title"])} <span class="sw-lesson-step">{esc(view["step"])}</span></p>'
             f'<p class="sw-lesson-question">{esc(view["question"])}</p>'
             f'<div class="sw-lesson-stage">{view["picture"]}</div>'
-            f'<div class="sw-lesson-choices" role="group" aria-label="{esc(_("Answers"))}">'
+            f'<div class="sw-lesson-choices" role="group" aria-label="{esc(said["answers"])}">'
             f"{choices}</div>{typed}"
             f'<div class="sw-lesson-bar"><button type="button" data-act="hint">'
-            f'{esc(_("Show me the move") if checkpoint is not None else _("Hint"))}'
-            f'</button> <button type="button" data-act="reset">{esc(_("Start again"))}</button>'
+            f'{esc(said["hint"])}'
+            f'</button> <button type="button" data-act="reset">{esc(said["start"])}</button>'
             f"</div>"
             f'<div class="sw-lesson-verdict" role="status" aria-live="polite"></div>'
             f"</section>"

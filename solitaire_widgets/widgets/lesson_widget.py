@@ -102,10 +102,10 @@ class LessonWidget(w.VBox):  # type: ignore[misc]
     def _draw(self) -> None:
         run = self.run
         with use_language(self.language):
-            self.title.value = (f"<b>{html.escape(_('Your turn'))}:</b> "
+            turn, done = _("Your turn"), _("Lesson done.")
+            self.title.value = (f"<b>{html.escape(turn)}:</b> "
                                 f"{html.escape(_(run.lesson.title))}")
-            self.question.value = (f"<p><b>{html.escape(run.question or _('Lesson done.'))}"
-                                   "</b></p>")
+            self.question.value = f"<p><b>{html.escape(run.question or done)}</b></p>"
             self.picture.value = repr_svg(run.game, self.width)
             buttons = []
             for answer, label in run.choices():
