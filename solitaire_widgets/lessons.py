@@ -7,7 +7,7 @@ a number of steps in, and asks one question or a few in a row (each a
 :class:`Task`). Every answer is checked with the real engine: a right move
 is played and gets its note, a wrong one is refused with its note and
 changes nothing, and each note cites the sentence of the source text it
-rests on (the original as :data:`solitaire_widgets.sources.SENTENCES` holds
+rests on (the original as ``solitaire_widgets.sources.SENTENCES`` holds
 it, said with its translation in the reader's language).
 
 >>> run = LessonRun(get_lesson("klondike-ace-up"))
@@ -21,7 +21,7 @@ True
 
 The same run drives the terminal (``solitaire-widgets lesson NAME``), the
 notebook's :class:`~solitaire_widgets.widgets.LessonWidget` and the book's
-lessons, which run it in the page's engine (:mod:`solitaire_widgets.web.lesson`).
+lessons, which run it in the page's engine (``solitaire_widgets.web.lesson``).
 """
 
 from __future__ import annotations
@@ -357,7 +357,7 @@ def lesson_names(game: str | None = None) -> list[str]:
 
 
 def get_lesson(name: str) -> Lesson:
-    """The lesson called ``name``; an unknown name is an :class:`OptionError`."""
+    """The lesson called ``name``; an unknown name is an :class:`~solitaire_widgets.errors.OptionError`."""
     found = _collect()
     try:
         return found[name]

@@ -35,7 +35,6 @@ __all__ = ["lesson_view", "lesson_html", "LESSON_WORDS"]
 #: The words of a lesson's page script, said in the edition's language (its data-sw-words).
 LESSON_WORDS = {
     "loading": N_("Starting the engine (Python in your browser)\u2026"),
-    "right": N_("Right"),
     "wrong": N_("Not this one"),
     "hint": N_("The answer"),
     "done": N_("Lesson done. Start it again, or read on."),

@@ -85,8 +85,8 @@ class LessonWidget(w.VBox):  # type: ignore[misc]
     def _say(self, verdict: Verdict) -> None:
         self._draw()
         with use_language(self.language):
-            mark = "" if verdict.hint else ("✓ " + _("Right") if verdict.right
-                                            else "✗ " + _("Not this one")) + ". "
+            # A right note says "Right" itself; a wrong one is marked "Not this one".
+            mark = "" if verdict.hint else "✓ " if verdict.right else "✗ " + _("Not this one") + ". "
             colour = "" if verdict.hint else ("#1a7f37" if verdict.right else "#b42318")
             out = (f'<p class="sw-lesson-verdict" style="font-weight:600;color:{colour}">'
                    f"{html.escape(mark + verdict.words)}</p>")

@@ -186,8 +186,9 @@
     }
     var kind = verdict.hint ? "sw-lesson-hint" : verdict.right ? "sw-lesson-right" : "sw-lesson-wrong";
     root.setAttribute("data-sw-result", verdict.hint ? "hint" : verdict.right ? "right" : "wrong");
-    var head = verdict.hint ? "" : (verdict.right ? "\u2713 " + (this.words.right || "Right") :
-                                     "\u2717 " + (this.words.wrong || "Not this one")) + ". ";
+    // A right note says "Right" itself; a wrong one is marked "Not this one".
+    var head = verdict.hint ? "" : verdict.right ? "\u2713 " :
+      "\u2717 " + (this.words.wrong || "Not this one") + ". ";
     this.say(head + verdict.words, kind);
     if (verdict.sentence) {
       var quote = el("blockquote", { "class": "sw-lesson-sentence" });
