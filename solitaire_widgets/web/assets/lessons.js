@@ -122,10 +122,13 @@
     var column = (stage && stage.clientWidth) || this.root.clientWidth || 720;
     return Math.max(240, Math.min(720, Math.floor(column)));
   };
-  Lesson.prototype.send = function (what) {
+  // One answer at a time; "Start again" goes through at any time, and the
+  // answer still on its way is then dropped (its ticket is old).
+  Lesson.prototype.send = function (what, always) {
     var self = this, api = web();
-    if (this.busy || !api || !api.ask) { return Promise.resolve(null); }
+    if ((this.busy && !always) || !api || !api.ask) { return Promise.resolve(null); }
     this.busy = true;
+    var ticket = this.ticket = (this.ticket || 0) + 1;
     this.root.setAttribute("aria-busy", "true");
     var started = api.engine && api.engine.start;
     if (!started) { this.say(this.words.loading || "\u2026", ""); }
@@ -133,11 +136,13 @@
                     given: this.given.join(" "), answer: what.answer || "", hint: !!what.hint,
                     width: this.width(), language: this.root.getAttribute("data-sw-language") || "en" };
     return api.boot().then(function () { return api.ask(request); }).then(function (view) {
+      if (ticket !== self.ticket) { return null; }
       self.busy = false;
       self.root.removeAttribute("aria-busy");
       self.show(view);
       return view;
     }, function (error) {
+      if (ticket !== self.ticket) { return null; }
       self.busy = false;
       self.root.removeAttribute("aria-busy");
       self.say((self.words.error || "{reason}").replace("{reason}", String(error.message || error)), "sw-lesson-error");
@@ -153,7 +158,8 @@
     this.given = [];
     keep(this.name, this.given);
     this.root.removeAttribute("data-sw-result");
-    return this.send({});
+    this.root.setAttribute("data-sw-given", "0");
+    return this.send({}, true);
   };
   Lesson.prototype.show = function (view) {
     var root = this.root;
