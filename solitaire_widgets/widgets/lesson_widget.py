@@ -38,7 +38,8 @@ class LessonWidget(w.VBox):  # type: ignore[misc]
             self.question = w.HTML()
             self.picture = w.HTML()
             self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-            self.move_input = w.Text(placeholder=_("Or type a move"),
+            # Read on Enter (or when the box is left), not at each key.
+            self.move_input = w.Text(placeholder=_("Or type a move"), continuous_update=False,
                                      layout=w.Layout(width="12em"))
             self.play_button = w.Button(description=_("Play"), layout=w.Layout(width="auto"))
             self.hint_button = w.Button(description=_("Hint"), layout=w.Layout(width="auto"))
@@ -46,7 +47,7 @@ class LessonWidget(w.VBox):  # type: ignore[misc]
                                          layout=w.Layout(width="auto"))
             self.verdict = w.HTML()
         self.play_button.on_click(lambda _b: self._typed())
-        self.move_input.on_submit(lambda _t: self._typed())
+        self.move_input.observe(lambda _change: self._typed(), "value")
         self.hint_button.on_click(lambda _b: self.hint())
         self.reset_button.on_click(lambda _b: self.reset())
         super().__init__([self.title, self.question, self.picture, self.choices,
