@@ -216,13 +216,10 @@ class LessonRun:
             return legal or left
         return left
 
-    def _verdict(self, answer: str, note: Note | None, right: bool, played: bool = False,
-                 words: str = "") -> Verdict:
-        if note is not None:
-            words = _(note.words) + (f" ({words})" if words and not right else "")
-            cited = note.sentence
-        else:
-            cited = ""
+    def _verdict(self, answer: str, note: Note | None, right: bool,
+                 played: bool = False) -> Verdict:
+        words = _(note.words) if note is not None else ""
+        cited = note.sentence if note is not None else ""
         quoted = quote(self.lesson.game, cited) if cited else ""
         return Verdict(answer, right, words, cited, quoted, played)
 
@@ -285,8 +282,8 @@ class LessonRun:
             except SolitaireError as error:
                 why = str(error)
                 cites = tuple(getattr(error, "sentences", ()) or ())
-        if note is not None:
-            return self._verdict(key, note, False, words=why)
+        if note is not None:   # the lesson's own note says it better than the refusal
+            return self._verdict(key, note, False)
         if why:
             # The engine's refusal, with the sentence it cites where it cites one.
             first = cites[0] if cites else ""

@@ -24,6 +24,7 @@ import html
 import json
 from typing import Any
 
+from ..games import rules_class
 from ..i18n import N_, _, current_language, use_language
 from ..lessons import LessonRun, Verdict, get_lesson
 from ..render.display import DISPLAY_WIDTH, repr_svg
@@ -100,7 +101,7 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH, *
             f"{esc(label)}</button>" for a, label in view["choices"])
         typed = (f'<form class="sw-lesson-typed"><label>{esc(said["typed"])} '
                  f'<input type="text" autocomplete="off" spellcheck="false" '
-                 f'placeholder="{esc(view["choices"][0][0] if view["choices"] else "")}">'
+                 f'placeholder="{esc(rules_class(view["game"]).example_move)}">'
                  f'</label> <button type="submit">{esc(said["play"])}</button></form>')
         return (
             f'<section class="sw-lesson" data-sw-lesson="{esc(name)}" '

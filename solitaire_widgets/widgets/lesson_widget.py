@@ -88,9 +88,11 @@ class LessonWidget(w.VBox):  # type: ignore[misc]
         with use_language(self.language):
             # A right note says "Right" itself; a wrong one is marked "Not this one".
             mark = "" if verdict.hint else "✓ " if verdict.right else "✗ " + _("Not this one") + ". "
-            colour = "" if verdict.hint else ("#1a7f37" if verdict.right else "#b42318")
-            out = (f'<p class="sw-lesson-verdict" style="font-weight:600;color:{colour}">'
-                   f"{html.escape(mark + verdict.words)}</p>")
+            # The notebook's own text colour (light and dark themes); a bar tells
+            # right from wrong, beside the mark.
+            bar = "#1656b8" if verdict.hint else "#1a7f37" if verdict.right else "#d92d20"
+            out = (f'<p class="sw-lesson-verdict" style="font-weight:600;padding-left:0.5em;'
+                   f'border-left:4px solid {bar}">{html.escape(mark + verdict.words)}</p>')
             if verdict.sentence:
                 game = self.run.lesson.game
                 said = ("" if self.language == source_language(game)
