@@ -133,8 +133,8 @@ PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
   table.py errors.py games/*/rules.py games/*/model.py))
 tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py \
-  text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py solver/__init__.py))
-texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py citations.py examples/*.py games/*/examples.py))
+  text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py solver/__init__.py lesson_cli.py))
+texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py citations.py examples/*.py games/*/examples.py lessons.py games/*/lessons.py))
 BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k t
 
 .PHONY: catalogs

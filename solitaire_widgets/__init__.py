@@ -31,7 +31,7 @@ from .moves import Move
 from .saves import load_game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .widgets import GameWidget, ReplayWidget
+    from .widgets import GameWidget, LessonWidget, ReplayWidget
 
 __version__ = "0.1.0"
 
@@ -42,6 +42,7 @@ __all__ = [
     "Game",
     "GameWidget",
     "IllegalMoveError",
+    "LessonWidget",
     "Move",
     "NotationError",
     "OptionError",
@@ -56,7 +57,7 @@ __all__ = [
     "parse_cards",
 ]
 
-_WIDGETS = {"GameWidget", "ReplayWidget"}
+_WIDGETS = {"GameWidget", "LessonWidget", "ReplayWidget"}
 
 
 def _drawn(name: str) -> Callable[[Any], Any]:

@@ -292,6 +292,9 @@ def _parser() -> argparse.ArgumentParser:
     example.add_argument("--json", action="store_true")
     example.set_defaults(run=_cmd_example)
     _export_parser(sub, deal_args)
+    from .lesson_cli import add_parser as add_lesson_parser
+
+    add_lesson_parser(sub)
     return parser
 
 

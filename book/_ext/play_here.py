@@ -35,7 +35,7 @@ from solitaire_widgets.web.runtime import install_runtime, wheel_name
 ROOT_LANGUAGE = "en"
 
 #: The page scripts, as Sphinx registers them.
-ASSETS = ("_static/sw-web/tables.js", "_static/sw-web/tables.css")
+ASSETS = ("_static/sw-web/tables.js", "_static/sw-web/tables.css", "_static/sw-web/lessons.js")
 
 
 def _root_edition(app: Any) -> bool:
@@ -51,6 +51,7 @@ def _link_assets(app: Any) -> None:
     if words:   # the page script's words in the edition's language (none in English)
         attributes["data-words"] = json.dumps(words, ensure_ascii=False)
     app.add_js_file("sw-web/tables.js", loading_method="defer", **attributes)
+    app.add_js_file("sw-web/lessons.js", loading_method="defer")
 
 
 #: The opening tag of a table (``web.table_html``) or a replay player

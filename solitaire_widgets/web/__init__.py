@@ -206,6 +206,12 @@ def page_words(language: str) -> dict[str, str]:
     return words
 
 
+def _checkpoints(example: str, language: str) -> str:
+    from .lesson import checkpoints_html
+
+    return checkpoints_html(example, language)
+
+
 class Demonstration:
     """A rule demonstration (an :class:`~solitaire_widgets.examples.Example`) and a table
     that continues it from its last step: "try it yourself from here".
@@ -235,6 +241,7 @@ class Demonstration:
                            ).format(reason=escape(result.reason or game.status))
             return (f'<p class="sw-summary">{escape(str(self.example.summary))}</p>'
                     + html_player(replay_frames(self.example), str(self.example.title))
+                    + _checkpoints(self.example.name, self.language)
                     + f'<p class="sw-from-here">{heading}</p>'
                     + table_html(game, picture=False))
 

@@ -80,7 +80,7 @@ MAX_STATICS = 32
 
 _TABLE_OPS = ("play", "typed", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin",
               "solverhint", "new", "press", "move", "release", "leave", "key", "view")
-_OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save")
+_OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save", "lesson")
 _POINTER_OPS = ("press", "move", "release")
 
 
@@ -226,6 +226,14 @@ def check_request(request: object) -> dict[str, Any]:
         checked["width"] = _number(request, "width", N_("the replay's width"), DISPLAY_WIDTH,
                                    *REPLAY_WIDTHS)
         checked["title"] = _text(request, "title", N_("the replay's title"))
+        checked["language"] = _language(request)
+    elif op == "lesson":
+        checked["lesson"] = _text(request, "lesson", N_("the lesson's name"), limit=60)
+        checked["given"] = _text(request, "given", N_("the answers given"))
+        checked["answer"] = _text(request, "answer", N_("the answer"))
+        checked["hint"] = request.get("hint") is True
+        checked["width"] = _number(request, "width", N_("the lesson's width"), DISPLAY_WIDTH,
+                                   *REPLAY_WIDTHS)
         checked["language"] = _language(request)
     elif op == "frames":
         checked["index"] = _whole(request, "index", N_("the step"), 0)

@@ -35,7 +35,7 @@ from ..i18n import LANGUAGES, _, format_number, use_language
 from ..render.describe import sentence
 from ..saves import MAX_SAVE_BYTES, load_game
 from ..writer import position_data
-from .session import ReplaySession, TableSession, check_request
+from .session import ReplaySession, TableSession, check_request, safe_prefix
 
 __all__ = ["call", "MAX_REQUEST_CHARS"]
 
@@ -113,6 +113,12 @@ def _answer(request: dict[str, Any]) -> Any:
         _replays[name] = ReplaySession(request["save"], request["width"], request["title"],
                                        language=request["language"])
         return {"count": _replays[name].count}
+    if op == "lesson":
+        from .lesson import lesson_view
+
+        return lesson_view(request["lesson"], request["given"].split(), request["answer"],
+                           hint=request["hint"], language=request["language"],
+                           width=request["width"], prefix=safe_prefix(name or "sw-lesson"))
     if op == "frames":
         return _replay(name).frames(request["index"], request["count"], f"{name}-live")
     table = _table(name)

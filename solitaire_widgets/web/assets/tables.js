@@ -801,7 +801,7 @@
     if (!supported()) { return Promise.reject(new Error(t("This browser cannot run WebAssembly."))); }
     return replay.frame(index);
   };
-  window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine };
+  window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine, ask: ask };
 
   function scan() {
     document.querySelectorAll(".sw-table[data-sw-game]").forEach(function (root) {
