@@ -46,6 +46,7 @@ from ..render.tween import MOVE_TIMING, RUN_TIMING
 from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
+from .shared import light, shared_layout
 from .stand_in import game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
@@ -147,8 +148,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
         # On a narrow screen the table keeps a readable size and scrolls sideways in
         # here (the padding leaves room for the focus ring).
-        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
-                                                          padding="5px", min_width="0"))
+        self.stage = light(w.Box, children=[self.canvas],
+                           layout={"overflow": "auto hidden", "padding": "5px", "min_width": "0"})
         self.stage.add_class("sw-stage")
 
         toolbar = self._make_controls(game)
@@ -161,7 +162,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
                  self.move_input, self.description, picture_hider()]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
-        super().__init__(parts)
+        super().__init__(parts, layout=shared_layout())
         self.width = width
         self.animate = animate
 

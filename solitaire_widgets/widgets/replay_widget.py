@@ -51,6 +51,7 @@ from ..replay import Replay
 from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
+from .shared import light, shared_layout
 from .stand_in import picture_hider, show
 from .table_keys import TableKeys
 from .threads import serialized
@@ -123,42 +124,43 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
-        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
-                                                          padding="5px", min_width="0"))
+        self.stage = light(w.Box, children=[self.canvas],
+                           layout={"overflow": "auto hidden", "padding": "5px", "min_width": "0"})
         self.stage.add_class("sw-stage")
         steps = len(game.history)
-        button = w.Layout(width="auto")
-        self.start_button = w.Button(description=_("« Start"), tooltip=_("Back to the deal"),
-                                     layout=button)
-        self.back_button = w.Button(description=_("◀ Back"), tooltip=_("One step back"),
-                                      layout=button)
+        auto = {"width": "auto"}
+        self.start_button = light(w.Button, description=_("« Start"),
+                                  tooltip=_("Back to the deal"), layout=auto)
+        self.back_button = light(w.Button, description=_("◀ Back"), tooltip=_("One step back"),
+                                 layout=auto)
         # The browser's Play control keeps the time (no timer in the kernel);
         # it is hidden, and one toggle button starts and pauses it, saying
         # what it will do, as the kernel-free player's button does.
-        self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
-                             description=_("Play"), show_repeat=False,
-                             layout=w.Layout(display="none"))
+        self.player = light(w.Play, value=0, min=0, max=steps, step=1, interval=900,
+                            description=_("Play"), show_repeat=False,
+                            layout={"display": "none"})
         # One width for both words, so the buttons after it never move.
-        self.play_button = w.ToggleButton(value=False, layout=w.Layout(width="7em"))
+        self.play_button = light(w.ToggleButton, value=False, layout={"width": "7em"})
         self._show_playing(False)
-        self.forward_button = w.Button(description=_("Forward ▶"), tooltip=_("One step forward"),
-                                       layout=button)
-        self.end_button = w.Button(description=_("End »"), tooltip=_("To the last step"),
-                                   layout=button)
-        self.speed_slider = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
-                                          description=_("Speed"), readout_format=".2f",
-                                          layout=w.Layout(width="260px"))
-        self.counter = w.Label()
-        self.caption = w.HTML()
-        self.heading = w.HTML(f"<b>{html.escape(self.title)}</b>")
-        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
-        controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
-                           self.forward_button, self.end_button, self.speed_slider, self.counter],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.forward_button = light(w.Button, description=_("Forward ▶"),
+                                    tooltip=_("One step forward"), layout=auto)
+        self.end_button = light(w.Button, description=_("End »"), tooltip=_("To the last step"),
+                                layout=auto)
+        self.speed_slider = light(w.FloatSlider, value=1.0, min=0.25, max=4.0, step=0.25,
+                                  description=_("Speed"), readout_format=".2f",
+                                  layout={"width": "260px"})
+        self.counter = light(w.Label)
+        self.caption = light(w.HTML)
+        self.heading = light(w.HTML, value=f"<b>{html.escape(self.title)}</b>")
+        self.description = light(w.HTML, layout={"max_height": "7em", "overflow": "auto"})
+        controls = light(w.HBox, children=[self.start_button, self.back_button, self.play_button,
+                                           self.player, self.forward_button, self.end_button,
+                                           self.speed_slider, self.counter],
+                         layout={"flex_flow": "row wrap", "align_items": "center"})
         # The replay takes no keys: this only keeps its canvas from trapping Tab.
         self.keyboard = TableKeys(self.title)
         super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
-                          self.description, picture_hider()])
+                          self.description, picture_hider()], layout=shared_layout())
         self.width = width
         self.animate = animate
         self.state = game.to_json()

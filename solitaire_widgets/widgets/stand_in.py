@@ -45,6 +45,7 @@ from ..render.describe import describe_table
 from ..render.display import png_still_html, still_html, still_png
 from ..render.scene import Scene
 from ..render.svg import scene_svg
+from .shared import light
 
 __all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "HIDE_PICTURE", "picture_hider",
            "players_wanted", "show"]
@@ -68,7 +69,7 @@ def picture_hider() -> w.HTML:
     >>> picture_hider().layout.display
     'none'
     """
-    hider = w.HTML(HIDE_PICTURE, layout=w.Layout(display="none"))
+    hider = light(w.HTML, value=HIDE_PICTURE, layout={"display": "none"})
     hider.add_class("sw-picture-hider")
     return hider
 

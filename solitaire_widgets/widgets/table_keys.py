@@ -11,9 +11,12 @@ shortcuts would die there. So the table's canvas is not where the keys go.
   a visible focus ring on the canvas), and the canvas no tab stop at all;
   when a mouse press gives the canvas the focus, the stage takes it on;
 - sends the keys the table uses (``table_keys``: ``KeyboardEvent.key`` names, with
-  no Ctrl, Alt or Meta, and no Shift+Enter) to the kernel as messages; every
-  other key goes its way: Tab and Shift+Tab move on, JupyterLab gets its
-  shortcuts. Escape is sent too, then leaves the table for the notebook
+  no Ctrl, Alt or Meta, and no Shift+Enter) to the kernel as messages, caught
+  at the window on their way down (the capture phase), before any front
+  end's shortcuts: Notebook 7 runs its own at the document on the way down,
+  JupyterLab 4 on the way up. Every other key goes its way: Tab and
+  Shift+Tab move on, the notebook gets its shortcuts (Ctrl+S too: lumino's
+  ``data-lm-suppress-shortcuts`` mark would stop them all). Escape is sent too, then leaves the table for the notebook
   (in command mode);
 - sends each line typed in the table's move box (``.sw-move-box``) when
   Enter is pressed there, and clears the box at once. Messages are never
@@ -47,6 +50,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
 from ..i18n import _
+from .shared import shared_layout
 
 __all__ = ["TableKeys"]
 
@@ -101,12 +105,14 @@ function connect(model, root, stage) {
   stage.addEventListener('focusin', (e) => {
     if (e.target !== stage) stage.focus({preventScroll: true});
   });
-  stage.addEventListener('keydown', (e) => {
-    if (e.target !== stage) return;
+  // The table's keys are caught on their way down, at the window, before any
+  // front end's shortcuts (Notebook 7 runs its own at the document, on the way
+  // down too): the stage keeps its own handler, which the window's listener calls.
+  stage.swKey = (e) => {
     const keys = new Set(model.get('table_keys'));
     const table = keys.has(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey
       && !(e.shiftKey && e.key === 'Enter');
-    if (!table) return;          // Tab, Shift+Enter, shortcuts: the page's
+    if (!table) return false;    // Tab, Shift+Enter, shortcuts: the page's
     e.preventDefault();
     e.stopPropagation();
     model.send({key: e.key});
@@ -117,7 +123,16 @@ function connect(model, root, stage) {
         if (out) out.focus();
       }, 0);
     }
-  });
+    return true;
+  };
+  if (!window.swTableKeys) {
+    window.swTableKeys = (e) => {
+      const stage = e.target;
+      if (stage && stage.swKey && stage.classList && stage.classList.contains('sw-stage')
+          && stage.isConnected) stage.swKey(e);
+    };
+    window.addEventListener('keydown', window.swTableKeys, true);
+  }
   root.addEventListener('keydown', (e) => {
     const box = e.target && e.target.closest && e.target.closest('.sw-move-box');
     if (!box || e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -162,7 +177,7 @@ class TableKeys(anywidget.AnyWidget):
                  on_key: Callable[[str], None] | None = None,
                  on_line: Callable[[str], None] | None = None) -> None:
         super().__init__(label=label, table_keys=sorted(set(keys)),
-                         role=_("card table"), layout=w.Layout(display="none"))
+                         role=_("card table"), layout=shared_layout(display="none"))
         self._on_key = on_key
         self._on_line = on_line
         self.on_msg(self._on_message)
