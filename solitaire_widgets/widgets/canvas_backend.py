@@ -476,12 +476,12 @@ class TablePainter:
                 canvas.restore()
             else:
                 sx, sy = sprite.w / width, sprite.h / height
-                x, y = sprite.x - _PAD * sx, sprite.y - _PAD * sy
+                fx, fy = sprite.x - _PAD * sx, sprite.y - _PAD * sy
                 canvas.save()
                 canvas.begin_path()
-                canvas.rect(_n(x), _n(y), _n((width + 2 * _PAD) * sx), _n((height + 2 * _PAD) * sy))
+                canvas.rect(_n(fx), _n(fy), _n((width + 2 * _PAD) * sx), _n((height + 2 * _PAD) * sy))
                 canvas.clip()
-                canvas.draw_image(self._sheet, _n(x - cx * sx), _n(y - cy * sy),
+                canvas.draw_image(self._sheet, _n(fx - cx * sx), _n(fy - cy * sy),
                                   _n(self._sheet.width * sx), _n(self._sheet.height * sy))
                 canvas.restore()
 

@@ -47,7 +47,7 @@ from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
 from .shared import light, shared_layout
-from .stand_in import game_bundle, game_words, picture_hider, show
+from .stand_in import Picture, game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
@@ -136,6 +136,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # The felt may shrink to fit (a new game came in and has not settled yet):
         # during a game it only grows, so the page below it holds still.
         self._shrink_ok = True
+        #: The picture output it left in the notebook, once displayed there.
+        self._picture: Picture | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -288,6 +290,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         if not self._finishing:
             self._publish()
         self._show_controls(self._finishing)
+        self._picture_changed()
 
     def _on_action(self, word: str) -> None:
         self._input(lambda: self.play(word))
@@ -403,6 +406,9 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # construction refused): only what exists is stopped and closed.
         if hasattr(self, "runs"):
             self._stop_run()
+        picture = getattr(self, "_picture", None)
+        if picture is not None:
+            picture.close()
         if hasattr(self, "painter"):
             self.painter.close()
         made = [self, *getattr(self, "action_buttons", {}).values()]
@@ -430,6 +436,17 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         shows, with or without a kernel), then the live widget, which hides the
         picture while it lives (see :mod:`.stand_in`)."""
         self.painter.redraw()
-        title, words, line = game_words(self.game)
-        show(self, self._scene or self._layout(), words, line, f"GameWidget: {title}",
-             self._repr_mimebundle_)
+        title = game_words(self.game)[0]
+        self._picture = show(self, self._picture_parts, f"GameWidget: {title}",
+                             self._repr_mimebundle_)
+
+    @serialized
+    def _picture_parts(self, closed: bool) -> tuple[Scene, str, str]:
+        """What the picture output shows: the position as the engine has it."""
+        _title, words, line = game_words(self.game, closed)
+        return self._layout(), words, line
+
+    def _picture_changed(self) -> None:
+        """The table changed: its picture output follows (throttled, see :mod:`.stand_in`)."""
+        if self._picture is not None:
+            self._picture.changed()

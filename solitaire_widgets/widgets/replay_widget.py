@@ -52,7 +52,7 @@ from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
 from .shared import light, shared_layout
-from .stand_in import picture_hider, show
+from .stand_in import Picture, picture_hider, show
 from .table_keys import TableKeys
 from .threads import serialized
 from .traits import check_position, check_speed, check_state, check_width
@@ -111,6 +111,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.timing = Timing()
         self._scene: Scene | None = None
         self._showing_speed = False
+        #: The picture output it left in the notebook, once displayed there.
+        self._picture: Picture | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -344,6 +346,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self._scene = layout(self.game, replay.position(position), self.width,
                                  keys_from=self._scene)
             self.painter.show(self._scene)
+        if self._picture is not None:
+            self._picture.changed()
         self.counter.value = replay.counter(position)
         self.caption.value = (f'<span class="solitaire-caption">'
                               f"{html.escape(replay.words(position))}</span>")
@@ -373,6 +377,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         """
         if hasattr(self, "runs"):      # not when its construction was refused
             self.runs.stop()
+        picture = getattr(self, "_picture", None)
+        if picture is not None:
+            picture.close()
         if hasattr(self, "painter"):
             self.painter.close()
         close_all([self])
@@ -413,9 +420,13 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         viewer shows, with or without a kernel), then the live widget, which
         hides the picture while it lives (see :mod:`.stand_in`)."""
         self.painter.redraw()
+        self._picture = show(self, self._picture_parts, f"ReplayWidget: {self.title}",
+                             self._repr_mimebundle_)
+
+    @serialized
+    def _picture_parts(self, closed: bool) -> tuple[Scene, str, str]:
+        """What the picture output shows: the step shown."""
         game = self.game
-        steps = len(game.history)
-        line = replay_line(self.title, steps, self.position)
+        line = replay_line(self.title, len(game.history), self.position)
         table = game.position_at(self.position)
-        show(self, layout(game, table, self.width), describe_table(game, table), line,
-             f"ReplayWidget: {self.title}", self._repr_mimebundle_)
+        return layout(game, table, self.width), describe_table(game, table), line

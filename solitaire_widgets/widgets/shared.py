@@ -67,7 +67,8 @@ def shared_style(style_class: type[T], **traits: str) -> T:
     if widget is None:
         widget = SHARED[key] = style_class(**traits)
         _IDS.add(id(widget))
-    return widget  # type: ignore[return-value]
+    made: T = widget
+    return made
 
 
 def is_shared(widget: w.Widget) -> bool:
@@ -91,4 +92,5 @@ def light(cls: type[T], *, layout: dict[str, str] | None = None,
     style_trait = cls.class_traits().get("style")
     if style_trait is not None:
         made["style"] = shared_style(style_trait.klass, **(style or {}))
-    return cls(**made, **traits)
+    widget: T = cls(**made, **traits)
+    return widget

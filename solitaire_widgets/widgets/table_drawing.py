@@ -57,6 +57,7 @@ class TableDrawing:
     _stop_run: Callable[[], bool]
     _update_controls: Callable[[], None]
     _say: Callable[[], None]
+    _picture_changed: Callable[[], None]
 
     @serialized
     def _on_drawn(self) -> None:
@@ -197,6 +198,7 @@ class TableDrawing:
         self.painter.prepare(layout(self.table.game, self.table.game.start, width).sprites)
         self.redraw()
         self._at_once = False
+        self._picture_changed()
 
     def _carry(self, change: Change, timing: Timing | None = None) -> Change:
         """Draw what ``change`` asks for, then bring the words and the controls up to date."""

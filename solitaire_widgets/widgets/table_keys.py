@@ -46,7 +46,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import anywidget
-import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
 from ..i18n import _
