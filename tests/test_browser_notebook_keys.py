@@ -11,7 +11,6 @@ Tab leaves the table. The picture output before the table follows the game
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -108,7 +107,7 @@ def test_the_table_takes_its_keys_in_every_front_end(
     for key in ("ArrowRight", "ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight"):
         before = said.inner_text()
         page.keyboard.press(key)
-        _wait(lambda before=before: said.inner_text() != before, 3.0)
+        _wait(lambda: said.inner_text() != before, 3.0)  # noqa: B023 - used at once
     assert page.evaluate("() => document.activeElement.classList.contains('sw-stage')")
     active_after = page.evaluate(
         "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]"

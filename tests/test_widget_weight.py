@@ -18,6 +18,7 @@ from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
 from solitaire_widgets import new_game
 from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.widgets import GameWidget, ReplayWidget, stand_in
+from solitaire_widgets.widgets.shared import is_shared
 
 #: The most widget models one table may cost.
 MODELS_PER_TABLE = 40
@@ -38,14 +39,16 @@ def _made(make: Any) -> tuple[Any, int]:
 ], ids=["klondike", "quarrel", "chain", "example", "replay"])
 def test_a_table_costs_at_most_40_widget_models(make: Any) -> None:
     make().close()    # what the kernel makes once and shares
+    before_all = set(_instances)
     widget, made = _made(make)
     assert made <= MODELS_PER_TABLE, made
-    count = len(_instances)
+    canvases = [widget.painter.canvas, *widget.painter.hidden_canvases]
     widget.width = 500     # a new card size: the same sheet, no new canvas
-    assert len(_instances) == count
-    before = set(_instances)
+    assert [widget.painter.canvas, *widget.painter.hidden_canvases] == canvases
     widget.close()
-    assert len(before - set(_instances)) == made, "closing releases every model it made"
+    assert all(canvas.comm is None for canvas in canvases)
+    left = {k for k, v in _instances.items() if not is_shared(v)} - before_all
+    assert not left, "closing releases every model of the table but the kernel's shared ones"
 
 
 def test_ten_tables_cost_less_than_one_did() -> None:
