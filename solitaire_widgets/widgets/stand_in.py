@@ -172,7 +172,7 @@ def _cell_id() -> str | None:
 
 def retire(widget: w.DOMWidget) -> None:
     """Close ``widget`` (a table replaced by another from the same cell) once its
-    browser has drawn every message it was sent (at once where no browser answered).
+    browser has drawn every message it was sent.
 
     The browser plays the canvas messages of every table of the kernel in one
     queue and stops for good at a drawing of a closed canvas, so a table
@@ -187,8 +187,11 @@ def retire(widget: w.DOMWidget) -> None:
     def attempt() -> None:
         if widget.comm is None:
             return
-        if (painter is None or painter.in_flight == 0
-                or time.monotonic() - start > RETIRE_PATIENCE):
+        # Before the first acknowledgement the browser may still be playing
+        # everything the table sent: only a table that sent nothing goes at once.
+        drawn = painter is None or painter.sent == 0 or (
+            painter.acknowledged and painter.in_flight == 0)
+        if drawn or time.monotonic() - start > RETIRE_PATIENCE:
             widget.close()
             return
         try:
