@@ -6,7 +6,8 @@ catches its keys at the window, earlier still. In both front ends, with the
 table focused: ``r`` is the table's redo and its cell stays a code cell;
 ← → ↑ ↓ reach the table and leave the notebook's cell selection alone;
 Tab leaves the table. The picture output before the table follows the game
-(its ``alt`` words change with a move).
+(its ``alt`` words change with a move). In a window 700 px wide, Chain and
+Quarrel are laid out for the width their output gives them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ CELLS = [
     "from solitaire_widgets import GameWidget\n"
     "table = GameWidget('klondike', seed=3, animate=False)\n"
     "table",
+    "GameWidget('chain', seed=1)",
+    "GameWidget('quarrel', seed=1)",
     "print('cells done')",
 ]
 
@@ -99,7 +102,7 @@ def test_the_table_takes_its_keys_in_every_front_end(
     page.keyboard.press("r")
     assert _wait(lambda: not redo.is_enabled() and undo.is_enabled()), "r is the table's redo"
     assert "jp-CodeCell" in (cells.first.get_attribute("class") or ""), "the cell stays code"
-    assert page.locator(".jp-OutputArea-output canvas").count() == 1
+    assert page.locator(".jp-OutputArea-output canvas").count() == 3
 
     # The arrows reach the table (its words say where the cursor is) and the
     # notebook's selection stays where it was.
@@ -121,6 +124,22 @@ def test_the_table_takes_its_keys_in_every_front_end(
     page.keyboard.press("Tab")
     assert not page.evaluate("() => document.activeElement.classList.contains('sw-stage')")
     assert "jp-CodeCell" in (cells.first.get_attribute("class") or "")
+    # A narrow window (700 px): every table is laid out for the width its
+    # output gives it, with nothing hidden sideways.
+    page.set_viewport_size({"width": 700, "height": 900})
+    fits = """() => [...document.querySelectorAll('.jp-OutputArea-output .sw-stage')].map((s) => {
+        const c = s.querySelector('canvas');
+        return [c.width, c.getBoundingClientRect().width, s.clientWidth, s.scrollWidth];
+    })"""
+
+    def fitted() -> bool:
+        sizes = page.evaluate(fits)
+        return len(sizes) == 3 and all(bitmap <= stage and shown <= stage and scroll <= stage
+                                       for bitmap, shown, stage, scroll in sizes)
+
+    assert _wait(fitted, 20.0), page.evaluate(fits)
+    time.sleep(1.0)
+    page.screenshot(path=str(SCREENSHOTS / f"keys-{front_end}-700.png"), full_page=True)
     errors = browser_page.errors(origin=lab.url)
     if front_end == "notebook":
         # Notebook 7 itself, on opening a notebook without its settings plugins' schemas.

@@ -138,6 +138,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         self._shrink_ok = True
         #: The picture output it left in the notebook, once displayed there.
         self._picture: Picture | None = None
+        self._room: int | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -159,7 +160,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # keys the table does not use go their way (see table_keys).
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
-                                  on_key=self._on_key, on_line=self._on_line)
+                                  on_key=self._on_key, on_line=self._on_line,
+                                  on_room=self._on_room)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.description, picture_hider()]
         if game.rules.solver:

@@ -55,7 +55,7 @@ from .shared import light, shared_layout
 from .stand_in import Picture, picture_hider, show
 from .table_keys import TableKeys
 from .threads import serialized
-from .traits import check_position, check_speed, check_state, check_width
+from .traits import check_position, check_speed, check_state, check_width, fitted_width
 
 __all__ = ["ReplayWidget"]
 
@@ -113,6 +113,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._showing_speed = False
         #: The picture output it left in the notebook, once displayed there.
         self._picture: Picture | None = None
+        self._room: int | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -160,7 +161,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                            self.speed_slider, self.counter],
                          layout={"flex_flow": "row wrap", "align_items": "center"})
         # The replay takes no keys: this only keeps its canvas from trapping Tab.
-        self.keyboard = TableKeys(self.title)
+        self.keyboard = TableKeys(self.title, on_room=self._on_room)
         super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
                           self.description, picture_hider()], layout=shared_layout())
         self.width = width
@@ -288,7 +289,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._example = None
         self.heading.value = f"<b>{html.escape(self.title)}</b>"
         self.player.max = max(self.steps, self.player.min)
-        self.painter.prepare(layout(game, game.start, self.width).sprites)
+        self.painter.prepare(layout(game, game.start, self.drawn_width).sprites)
         self._scene = None
         if self.position == 0:
             self._draw(0, animated=False)
@@ -311,9 +312,26 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self.pause()
         self._draw(new, animated=new == old + 1)
 
+    @property
+    def drawn_width(self) -> int:
+        """The width the table is laid out for: its ``width``, or less where the page
+        gives it less room (down to :data:`~.traits.FIT_MIN`)."""
+        return fitted_width(self.width, self._room)
+
+    @serialized
+    def _on_room(self, room: int) -> None:
+        """The page gives the table ``room`` pixels: lay it out again if that changes it."""
+        before = self.drawn_width
+        self._room = room
+        if self.drawn_width != before:
+            self._refit()
+
     @serialized
     def _on_width(self, change: dict[str, Any]) -> None:
-        width = int(change["new"])
+        self._refit()
+
+    def _refit(self) -> None:
+        width = self.drawn_width
         self.canvas.layout.max_width = f"{width}px"
         self.canvas.layout.min_width = f"{readable_width(layout(self.game, self.game.table, width))}px"
         self._cut_animation()
@@ -337,13 +355,13 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     def _draw(self, position: int, animated: bool) -> None:
         replay = self.replay
         if animated and self.animate and position > 0:
-            plan = replay.plan(position, self.width, self.timing.scaled(self.speed),
+            plan = replay.plan(position, self.drawn_width, self.timing.scaled(self.speed),
                                keys_from=self._scene)
             self._scene = plan.final
             # An input that stops it draws its own picture (see _on_position).
             self.runs.send(plan.segments, plan.final, on_stop=lambda: None)
         else:
-            self._scene = layout(self.game, replay.position(position), self.width,
+            self._scene = layout(self.game, replay.position(position), self.drawn_width,
                                  keys_from=self._scene)
             self.painter.show(self._scene)
         if self._picture is not None:

@@ -22,7 +22,9 @@ shortcuts would die there. So the table's canvas is not where the keys go.
   Enter is pressed there, and clears the box at once. Messages are never
   merged, so however fast lines come, each is played once, in order;
 - makes the table's message (``.sw-message``) a polite live region, so
-  moves, refusals and results are read out.
+  moves, refusals and results are read out;
+- tells the kernel the width its stage is given (``on_room``, on every
+  change, at most every 150 ms), so the table is laid out to fit it.
 
 Its script is inline (no file and no network to fetch): ``anywidget``'s
 front end, installed with the package, runs it. Where no kernel runs (a
@@ -132,6 +134,21 @@ function connect(model, root, stage) {
     };
     window.addEventListener('keydown', window.swTableKeys, true);
   }
+  // The width the page gives the table: the kernel lays the table out for it
+  // (down to a phone's), as the page's own tables do.
+  let room = 0, roomTimer = null;
+  const measure = () => {
+    roomTimer = null;
+    const pad = 10;   // the stage's padding, room for the focus ring
+    const width = Math.floor(stage.clientWidth) - pad;
+    if (width > 0 && Math.abs(width - room) >= 1) {
+      room = width;
+      model.send({room: width});
+    }
+  };
+  new ResizeObserver(() => {
+    if (roomTimer === null) roomTimer = setTimeout(measure, 150);
+  }).observe(stage);
   root.addEventListener('keydown', (e) => {
     const box = e.target && e.target.closest && e.target.closest('.sw-move-box');
     if (!box || e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -160,7 +177,8 @@ class TableKeys(anywidget.AnyWidget):
     ``KeyboardEvent.key`` names the table uses (:attr:`table_keys`; none: the table takes no
     keys, and only stops its canvas from trapping the focus). ``on_key``
     hears each of those keys pressed on the table, ``on_line`` each line
-    typed in the table's move box.
+    typed in the table's move box, ``on_room`` the width (CSS pixels) the
+    page gives the table, whenever it changes.
     """
 
     _esm = _ESM
@@ -174,17 +192,23 @@ class TableKeys(anywidget.AnyWidget):
 
     def __init__(self, label: str, keys: Iterable[str] = (), *,
                  on_key: Callable[[str], None] | None = None,
-                 on_line: Callable[[str], None] | None = None) -> None:
+                 on_line: Callable[[str], None] | None = None,
+                 on_room: Callable[[int], None] | None = None) -> None:
         super().__init__(label=label, table_keys=sorted(set(keys)),
                          role=_("card table"), layout=shared_layout(display="none"))
         self._on_key = on_key
         self._on_line = on_line
+        self._on_room = on_room
         self.on_msg(self._on_message)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
-        key, line = content.get("key"), content.get("line")
+        key, line, room = content.get("key"), content.get("line"), content.get("room")
+        if isinstance(room, int) and not isinstance(room, bool) and room > 0:
+            if self._on_room is not None:
+                self._on_room(room)
+            return
         if isinstance(key, str) and key in self.table_keys and self._on_key is not None:
             self._on_key(key)
         elif isinstance(line, str) and line.strip() and self._on_line is not None:

@@ -1,0 +1,49 @@
+"""A table fits the width the page gives it, down to a phone's, as the page's tables do.
+
+The table's keyboard (``widgets/table_keys.py``) tells the kernel the width
+of the table's stage; the table is laid out again for it (its ``width`` stays
+the most it is drawn at).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_widgets import new_game
+from solitaire_widgets.render.scene import readable_width
+from solitaire_widgets.widgets import GameWidget, ReplayWidget
+from solitaire_widgets.widgets.traits import FIT_MIN
+
+
+@pytest.mark.parametrize("name", ["chain", "quarrel", "klondike"])
+@pytest.mark.parametrize("room", [584, 332])
+def test_a_table_is_laid_out_for_the_room_the_page_gives(name: str, room: int) -> None:
+    table = GameWidget(name, seed=1, animate=False)
+    table.keyboard._handle_custom_msg({"room": room}, [])
+    assert table.drawn_width == room and table.width == 760
+    assert table.painter.canvas.width <= room
+    assert table.canvas.layout.max_width == f"{room}px"
+    assert int(table.canvas.layout.min_width.removesuffix("px")) <= room, "no sideways scroll"
+    assert table._scene is not None and table._scene.width <= room
+    table.keyboard._handle_custom_msg({"room": 2000}, [])
+    assert table.drawn_width == 760 and table.painter.canvas.width == 760
+    table.keyboard._handle_custom_msg({"room": 10}, [])
+    assert table.drawn_width == FIT_MIN
+    table.close()
+
+
+def test_a_replay_fits_too() -> None:
+    replay = ReplayWidget(new_game("quarrel", seed=1), animate=False)
+    replay.keyboard._handle_custom_msg({"room": 332}, [])
+    assert replay.drawn_width == 332 and replay.painter.canvas.width <= 332
+    assert replay._scene is not None
+    assert readable_width(replay._scene) <= 332
+    replay.close()
+
+
+def test_a_table_that_fits_still_plays() -> None:
+    table = GameWidget("klondike", seed=3, animate=False)
+    table.keyboard._handle_custom_msg({"room": 332}, [])
+    assert table.play("turn")
+    assert table._scene is not None and table._scene.width <= 332
+    table.close()
