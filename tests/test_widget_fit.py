@@ -47,3 +47,17 @@ def test_a_table_that_fits_still_plays() -> None:
     assert table.play("turn")
     assert table._scene is not None and table._scene.width <= 332
     table.close()
+
+
+def test_the_cursor_ring_is_hidden_while_the_focus_is_elsewhere() -> None:
+    """The cursor's ring is the table's focus: drawn after the focus moved to a
+    button, it would say the keys still go to the table."""
+    table = GameWidget("klondike", seed=3, animate=False)
+    table.press_key("ArrowRight")
+    assert any(mark.startswith("cursor:") for mark in table.table.marks())
+    table.keyboard._handle_custom_msg({"focus": False}, [])
+    assert not any(mark.startswith("cursor:") for mark in table.table.marks())
+    assert not any(mark.startswith("cursor:") for mark in table.painter.highlight)
+    table.keyboard._handle_custom_msg({"focus": True}, [])
+    assert "cursor:s:1" in table.table.marks(), "back where it was"
+    table.close()

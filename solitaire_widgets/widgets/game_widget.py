@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -139,6 +140,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         #: The picture output it left in the notebook, once displayed there.
         self._picture: Picture | None = None
         self._room: int | None = None
+        # The keyboard cursor hidden while the table does not have the focus.
+        self._away_cursor: tuple[str, int] | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -161,7 +164,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line,
-                                  on_room=self._on_room)
+                                  on_room=self._on_room, on_focus=self._on_focus)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.description, picture_hider()]
         if game.rules.solver:
@@ -384,6 +387,19 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
     @serialized
     def _on_mouse_out(self, x: float, y: float) -> None:
         self._carry(self.table.leave())
+
+    @serialized
+    def _on_focus(self, focused: bool) -> None:
+        """The table took or lost the focus: its cursor's ring shows only while it has it."""
+        state = self.table.pointer
+        if not focused and state.focus is not None:
+            self._away_cursor = state.focus
+            self.table.pointer = replace(state, focus=None)
+            self.redraw()
+        elif focused and self._away_cursor is not None and state.focus is None:
+            self.table.pointer = replace(state, focus=self._away_cursor)
+            self._away_cursor = None
+            self.redraw()
 
     @serialized
     def _on_key(self, key: str) -> None:

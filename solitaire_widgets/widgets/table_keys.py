@@ -23,6 +23,8 @@ shortcuts would die there. So the table's canvas is not where the keys go.
   merged, so however fast lines come, each is played once, in order;
 - makes the table's message (``.sw-message``) a polite live region, so
   moves, refusals and results are read out;
+- tells the kernel when the table takes and loses the focus (the keyboard
+  cursor's ring is hidden while the focus is on a button or elsewhere);
 - tells the kernel the width its stage is given (``on_room``, on every
   change, at most every 150 ms), so the table is laid out to fit it.
 
@@ -105,6 +107,11 @@ function connect(model, root, stage) {
                                             attributes: true, attributeFilter: ['tabindex']});
   stage.addEventListener('focusin', (e) => {
     if (e.target !== stage) stage.focus({preventScroll: true});
+    else model.send({focus: true});
+  });
+  // The cursor's ring is the table's own focus: hidden while the focus is elsewhere.
+  stage.addEventListener('focusout', (e) => {
+    if (!(e.relatedTarget && stage.contains(e.relatedTarget))) model.send({focus: false});
   });
   // The table's keys are caught on their way down, at the window, before any
   // front end's shortcuts (Notebook 7 runs its own at the document, on the way
@@ -178,7 +185,8 @@ class TableKeys(anywidget.AnyWidget):
     keys, and only stops its canvas from trapping the focus). ``on_key``
     hears each of those keys pressed on the table, ``on_line`` each line
     typed in the table's move box, ``on_room`` the width (CSS pixels) the
-    page gives the table, whenever it changes.
+    page gives the table, whenever it changes, ``on_focus`` whether the
+    table has the focus, whenever that changes.
     """
 
     _esm = _ESM
@@ -193,18 +201,25 @@ class TableKeys(anywidget.AnyWidget):
     def __init__(self, label: str, keys: Iterable[str] = (), *,
                  on_key: Callable[[str], None] | None = None,
                  on_line: Callable[[str], None] | None = None,
-                 on_room: Callable[[int], None] | None = None) -> None:
+                 on_room: Callable[[int], None] | None = None,
+                 on_focus: Callable[[bool], None] | None = None) -> None:
         super().__init__(label=label, table_keys=sorted(set(keys)),
                          role=_("card table"), layout=shared_layout(display="none"))
         self._on_key = on_key
         self._on_line = on_line
         self._on_room = on_room
+        self._on_focus = on_focus
         self.on_msg(self._on_message)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
         key, line, room = content.get("key"), content.get("line"), content.get("room")
+        focus = content.get("focus")
+        if isinstance(focus, bool):
+            if self._on_focus is not None:
+                self._on_focus(focus)
+            return
         if isinstance(room, int) and not isinstance(room, bool) and room > 0:
             if self._on_room is not None:
                 self._on_room(room)
