@@ -115,7 +115,7 @@ def test_a_hint_that_loses_the_game_says_so() -> None:
     table = TableController(game)
     table.show_hint()
     assert table.message.startswith("Hint: ")
-    assert "This move loses the game: Lost: a fourth card would go on the waste" in table.message
+    assert "This move loses the game: a fourth card would go on the waste" in table.message
     live = TableController(new_game("klondike", seed=7))
     live.show_hint()
     assert "loses the game" not in live.message

@@ -7,6 +7,8 @@ the most it is drawn at).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from solitaire_widgets import new_game
@@ -61,3 +63,37 @@ def test_the_cursor_ring_is_hidden_while_the_focus_is_elsewhere() -> None:
     table.keyboard._handle_custom_msg({"focus": True}, [])
     assert "cursor:s:1" in table.table.marks(), "back where it was"
     table.close()
+
+
+def _losing_chain() -> tuple[Any, Any]:
+    from solitaire_widgets.strategies import get_strategy
+
+    for seed in range(40):
+        game = new_game("chain", seed=seed)
+        player = get_strategy("chain")
+        while not game.is_over:
+            move = player.choose(game.clone())
+            if move is None:
+                break
+            after = game.clone()
+            after.play(move)
+            if after.is_over and not after.is_won:
+                return game, move
+            game.play(move)
+    raise AssertionError("no losing move found")
+
+
+def test_a_hint_that_loses_says_why_once() -> None:
+    """"This move loses the game: Lost: ..." said lost twice; after the loss, the
+    status line says why, and the message does not repeat the long reason."""
+    from solitaire_widgets.controller import TableController
+
+    game, move = _losing_chain()
+    table = TableController(game)
+    table.show_hint()
+    assert "This move loses the game: " in table.message
+    assert "Lost" not in table.message.split("This move loses the game: ")[1]
+    table.play(move)
+    verdict, reason = table.status()
+    table.show_hint()
+    assert table.message == verdict and reason not in table.message
