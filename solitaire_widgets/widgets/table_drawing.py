@@ -218,6 +218,7 @@ class TableDrawing:
         self.painter.forget()
         self.painter.drop_images()
         self.painter.prepare(layout(self.table.game, self.table.game.start, width).sprites)
+        self._shrink_ok = True     # a narrower table is shorter: its felt may shrink too
         self.redraw()
         self._at_once = False
         self._picture_changed()
