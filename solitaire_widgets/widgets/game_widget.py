@@ -65,9 +65,9 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
-    ``width`` is the drawing's width in pixels (the picture shrinks to fit a
-    narrower notebook, down to where its labels are 9 px high, then scrolls
-    sideways); ``animate=False`` draws each step at once. ``language``
+    ``width`` is the drawing's widest, in pixels (where the notebook gives the
+    table less room, it is laid out again to fit, down to 240 px, as the
+    page's tables are); ``animate=False`` draws each step at once. ``language``
     (``"en"``, ``"ru"`` or ``"pl"``) is the language of its words (buttons,
     status, messages, the table in words, the labels on the picture).
 

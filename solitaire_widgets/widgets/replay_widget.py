@@ -11,8 +11,7 @@ animation is cut short (it is sent in pieces of about
 :data:`~solitaire_widgets.widgets.runs.PIECE_MS`, as the GameWidget's deal,
 through the same :meth:`~solitaire_widgets.widgets.runs.Runs.send`), so the picture,
 the counter and the caption never disagree for long. On a narrow screen the
-table keeps its labels readable and scrolls sideways in its own box, as the
-GameWidget's does.
+table is laid out again for the room it has, as the GameWidget's is.
 
 Its traits are those of the GameWidget: ``width``, ``animate``,
 ``speed``, ``state`` (the game replayed, as save JSON, kept in the kernel),
