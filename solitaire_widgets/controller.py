@@ -485,7 +485,8 @@ class TableController:
         """Highlight the default player's choice and say it."""
         self._calm()
         if self.game.is_over:
-            self.say(self.game.status)
+            # The status line says why it ended: the message does not repeat it.
+            self.say(self.status()[0])
             return Change(redraw=True)
         move = get_strategy(self.game.name).choose(self.game.clone())
         if move is None:
@@ -498,8 +499,9 @@ class TableController:
         if after.is_over and not after.is_won and _shown(after.table) <= _shown(self.game.table):
             # The player's only choice may lose: the reader is told before playing it,
             # unless the loss hangs on a card the move turns up (that would give it away).
+            # Its reason, not the status ("Lost: ..."): "loses the game" says lost.
             words = _("{hint}. This move loses the game: {status}").format(
-                hint=words.rstrip("."), status=after.status)
+                hint=words.rstrip("."), status=after.result.reason)
         self.say(words)
         return Change(redraw=True, move=move)
 
@@ -529,7 +531,7 @@ class TableController:
                      error=True)
             return Change(ok=False, redraw=True)
         if self.game.is_over:
-            self.say(self.game.status)
+            self.say(self.status()[0])
             return Change(redraw=True)
         answer = hint(self.game)
         self.say(answer.advice)

@@ -25,7 +25,7 @@ import pytest
 
 from solitaire_widgets import Move, new_game
 from solitaire_widgets.examples import get_example
-from solitaire_widgets.render import layout
+from solitaire_widgets.render import layout, pointer
 from solitaire_widgets.render.player import game_frames, html_player
 from solitaire_widgets.render.scene import Scene
 from solitaire_widgets.strategies import get_strategy
@@ -204,7 +204,7 @@ def test_widgets_in_jupyterlab(browser_page: BrowserPage,
     # The keyboard alone plays the same move: arrows to the card, Enter, arrows to
     # its destination, Enter, once the table has the focus (as Tab gives it).
     page.locator(".jp-OutputArea-output .sw-stage[tabindex='0']").first.focus()
-    order = [p for p in deal.table.piles if scene.pile_bounds(p) is not None]
+    order = pointer._pile_order(scene, deal)
     for _ in range(order.index(move.src) + 1):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
@@ -361,7 +361,7 @@ def _keys_for(moves: list[Move], start: Any) -> list[str]:
 
     def focus(pile: str, count: int = 1) -> None:
         scene = layout(table.game, table.game.table, WIDTH)
-        order = [p for p in table.game.table.piles if scene.pile_bounds(p) is not None]
+        order = pointer._pile_order(scene, table.game)
         while table.pointer.focus is None or table.pointer.focus[0] != pile:
             press("ArrowRight")
         assert order

@@ -205,7 +205,7 @@ def test_the_keyboard_alone_plays_ten_moves() -> None:
         if played == 10 or game.is_over:
             break
         scene = layout("klondike", game.table, WIDTH)
-        order = [p for p in game.table.piles if scene.pile_bounds(p) is not None]
+        order = pointer._pile_order(scene, game)
         moves = [m for m in game.legal_moves() if m.action == "move"]
         target = moves[0] if moves else Move("turn")
         src = target.src if target.action == "move" else "s"
@@ -247,10 +247,9 @@ def test_escape_keeps_the_cursor_and_with_nothing_picked_up_is_the_pages() -> No
 def test_the_cursor_wraps_round_and_takes_only_face_up_cards() -> None:
     game, scene = table("klondike", 7)
     state, intent = key(PointerState(), scene, game, "ArrowLeft")
-    last = list(game.table.piles)[-1]
-    assert intent == Focus(last, 1)
+    assert intent == Focus("t7", 1)      # the last pile in reading order
     state, intent = key(state, scene, game, "ArrowRight")
-    assert intent == Focus(list(game.table.piles)[0], 1)
+    assert intent == Focus("s", 1)
     state = PointerState(focus=("t7", 1))
     state, intent = key(state, scene, game, "ArrowUp")
     assert intent == Focus("fs", 1)      # only the top card is face up: the row above
@@ -378,3 +377,19 @@ def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> Non
     scene = layout("chain", game.table, WIDTH)
     _, intent = click(PointerState(), scene, game, "s", 0.0)
     assert intent == Play(pointer.stock_move(game) or Move("fill"))
+
+
+@pytest.mark.parametrize("name", ["klondike", "chain", "quarrel"])
+def test_the_first_arrow_lands_on_the_first_pile_of_the_top_row(name: str) -> None:
+    """The cursor visits the piles in reading order: Klondike's first → lands
+    on its stock, not on the clubs foundation (the first pile the game declares)."""
+    game, scene = table(name, 7)
+    _state, intent = key(PointerState(), scene, game, "ArrowRight")
+    assert isinstance(intent, Focus)
+    boxes = {p: b for p in game.table.piles if (b := scene.pile_bounds(p)) is not None}
+    card = min(b[3] for b in boxes.values())
+    top = min(b[1] for b in boxes.values())
+    top_row = [p for p, b in boxes.items() if b[1] - top <= card / 2]
+    assert intent.pile == min(top_row, key=lambda p: boxes[p][0])
+    if name == "klondike":
+        assert intent == Focus("s", 1)

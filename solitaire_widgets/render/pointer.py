@@ -426,8 +426,31 @@ def leave(state: PointerState) -> Outcome:
 
 
 def _pile_order(scene: Scene, game: Game) -> list[str]:
-    """The piles the keyboard visits, in the game's order, those on the table only."""
-    return [p for p in game.table.piles if scene.pile_bounds(p) is not None]
+    """The piles the keyboard visits, those on the table only, in reading order:
+    row by row from the top (piles whose tops lie within half a card of each
+    other share a row), each row from the left; the first → lands on the
+    first pile of the top row (Klondike's stock, not its first foundation).
+
+    >>> from solitaire_widgets import new_game
+    >>> from solitaire_widgets.render.scene import layout
+    >>> game = new_game("klondike", seed=3)
+    >>> _pile_order(layout(game, game.table, 760), game)[:3]
+    ['s', 'w', 'fc']
+    """
+    placed = []
+    for pile_id in game.table.piles:
+        bounds = scene.pile_bounds(pile_id)
+        if bounds is not None:
+            placed.append((bounds[1], bounds[0], bounds[3], pile_id))
+    placed.sort()
+    card = min((h for _y, _x, h, _p in placed), default=0.0)   # the shortest: one card
+    rows: list[list[tuple[float, float, float, str]]] = []
+    for pile in placed:
+        if rows and pile[0] - rows[-1][0][0] <= card / 2:
+            rows[-1].append(pile)
+        else:
+            rows.append([pile])
+    return [pile_id for row in rows for _y, _x, _h, pile_id in sorted(row, key=lambda p: p[1])]
 
 
 def _row_neighbour(scene: Scene, order: list[str], pile: str, step: int) -> str | None:

@@ -42,6 +42,7 @@ from ..render.scene import Scene, Sprite
 from ..render.shapes import Path, Rect, Shape, Text
 from ..render.tween import Segment
 from .owned import close_all
+from .shared import share, shared_layout
 from .threads import LOCK, serialized
 
 __all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys"]
@@ -58,8 +59,9 @@ def _n(value: float) -> float | int:
 class ShapePainter:
     """Draws shapes on canvases, sending each style change only when it changes.
 
-    Each distinct SVG path becomes one ``Path2D`` widget, made once and reused
-    (a ``Path2D`` is a widget: making one per pip would send a message each).
+    Each distinct SVG path becomes one ``Path2D`` widget, made once per kernel
+    and shared by every painter (a ``Path2D`` is a widget: making one per pip
+    would send a message each).
 
     >>> canvas = Canvas(width=50, height=50)
     >>> painter = ShapePainter()
@@ -82,10 +84,10 @@ class ShapePainter:
                 del self._style[key]
 
     def path2d(self, d: str) -> Path2D:
-        """The ``Path2D`` widget of path data ``d`` (made on first use)."""
+        """The ``Path2D`` widget of path data ``d`` (the kernel's, made on first use)."""
         path = self.paths.get(d)
         if path is None:
-            path = self.paths[d] = Path2D(d)
+            path = self.paths[d] = share(("Path2D", d), lambda: Path2D(d))
         return path
 
     def _set(self, canvas: Canvas, name: str, value: Any) -> None:
@@ -252,6 +254,8 @@ def first_pixel(png: bytes) -> tuple[int, int, int] | None:
 _PAD = 2
 #: The felt shrinks once it is taller than the table by more than this share of its width.
 SHRINK_SLACK = 0.08
+#: The sprite sheet's cells: a pack of cards and its back fit.
+SHEET_COLUMNS, SHEET_ROWS = 14, 4
 #: A late view's canvases announce themselves one by one: redraw once they are quiet (s).
 READY_QUIET = 0.25
 
@@ -262,8 +266,11 @@ class TablePainter:
     - ``canvas``: the one shown;
     - a *table* canvas: felt, slots and labels (redrawn only when they change);
     - an *under* canvas: the table plus the cards that stay put during an animation;
-    - one small canvas per card image (the face of each card, and the back),
-      drawn from :func:`scene_layers` once for the card size in use;
+    - a *sheet* canvas, the table's sprite sheet: one cell per card image
+      (the face of each card, and the back), each drawn from
+      :func:`scene_layers` once for the card size in use; a card is drawn by
+      clipping the sheet to the card's place (ipycanvas's ``draw_image``
+      takes no source rectangle);
     - a one-pixel *acknowledgement* canvas: each message ends by painting it
       the colour of the message's number, and the browser sends that pixel
       back once it has played the whole message (``sync_image_data``), so
@@ -278,14 +285,14 @@ class TablePainter:
 
     def __init__(self, width: int = 760, height: int = 400, four_colour: bool = False) -> None:
         self.four_colour = four_colour
+        hidden = shared_layout()
         self.canvas = Canvas(width=width, height=height)
-        self._table = Canvas(width=width, height=height)
-        self._under = Canvas(width=width, height=height)
+        self._table = Canvas(width=width, height=height, layout=hidden)
+        self._under = Canvas(width=width, height=height, layout=hidden)
+        self._sheet = Canvas(width=1, height=1, layout=hidden)
         self.painter = ShapePainter()
-        self._images: dict[tuple[str, int, int], Canvas] = {}
-        # Images set aside by drop_images, each batch with the number of the last
-        # message sent before (closed once the browser has played it).
-        self._retired: list[tuple[int, list[Canvas]]] = []
+        # Each card image's cell in the sheet (its top left corner), for the card size in use.
+        self._cells: dict[tuple[str, int, int], tuple[int, int]] = {}
         self._image_ready: set[tuple[str, int, int]] = set()
         self._base: tuple[int, int] | None = None
         self._table_drawn: tuple[Any, ...] | None = None
@@ -293,7 +300,7 @@ class TablePainter:
         self.scene: Scene | None = None
         self.highlight: frozenset[str] = frozenset()
         self._pending: asyncio.TimerHandle | None = None
-        for canvas in (self.canvas, self._table, self._under):
+        for canvas in (self.canvas, self._table, self._under, self._sheet):
             canvas.on_client_ready(self.client_ready)
         #: Messages sent, and the last of them the browser says it has played.
         self.sent = 0
@@ -302,7 +309,7 @@ class TablePainter:
         self.acknowledged = False
         #: Called when the browser acknowledges a message.
         self.on_drawn: Callable[[], None] | None = None
-        self._ack = Canvas(width=1, height=1, sync_image_data=True)
+        self._ack = Canvas(width=1, height=1, sync_image_data=True, layout=hidden)
         self._ack.observe(self._on_ack, "image_data")
 
     # -- canvases ---------------------------------------------------------------
@@ -310,16 +317,13 @@ class TablePainter:
     @property
     def hidden_canvases(self) -> list[Canvas]:
         """The canvases never displayed (their content is lost when a page reloads)."""
-        retired = [canvas for _sent, canvases in self._retired for canvas in canvases]
-        return [self._table, self._under, self._ack, *self._images.values(), *retired]
+        return [self._table, self._under, self._ack, self._sheet]
 
     def close(self) -> None:
-        """Close every canvas and path widget (and their layouts)."""
-        close_all([self.canvas, *self.hidden_canvases, *self.painter.paths.values()])
-        self._images.clear()
-        self._retired.clear()
+        """Close every canvas (the kernel's paths and layouts stay, for other tables)."""
+        close_all([self.canvas, *self.hidden_canvases])
+        self._cells.clear()
         self._base = None
-        self.painter.paths.clear()
 
     @serialized
     def forget(self) -> None:
@@ -329,34 +333,17 @@ class TablePainter:
         self.painter.reset()
 
     def drop_images(self) -> None:
-        """Set the card images aside (the card size changed); new ones are made on demand.
+        """Forget the card images (the card size changed): the sheet is laid out again
+        for the new size when a card is next drawn.
 
-        The old ones are closed only once the browser has played every message
-        sent before (see :meth:`_close_retired`): a message still queued there
-        may draw them, and the browser's canvas manager, which plays the
-        messages of EVERY canvas of the kernel one after another, stops for
-        good at a drawing of a closed canvas (every table goes blank).
+        The sheet is the same canvas: a message still queued in the browser
+        draws from it as it is then, and the next drawing puts every card right.
         """
-        if self._images:
-            self._retired.append((self.sent, list(self._images.values())))
-        self._images.clear()
+        self._cells.clear()
         self._image_ready.clear()
         self._base = None
-        self._close_retired()
 
-    def _close_retired(self) -> None:
-        """Close the images set aside that no message left to play can draw.
-
-        Before any browser has acknowledged a message, none is closed (one may
-        still be playing what came before); without a browser they stay until
-        :meth:`close`.
-        """
-        while self._retired and self.acknowledged and self._retired[0][0] <= self.drawn:
-            _sent, canvases = self._retired.pop(0)
-            close_all(canvases)
-
-    def _size(self, scene: Scene, shrink: bool = False) -> None:
-        # The canvas grows with the table at once (by whole steps), but shrinks
+    def _size(self, scene: Scene, shrink: bool = False) -> None:        # The canvas grows with the table at once (by whole steps), but shrinks
         # only when asked (``shrink``: a new game, and nothing being animated in
         # the browser, where a resize clears the canvases) and only by more than
         # :data:`SHRINK_SLACK`, so it does not jump on every move.
@@ -388,7 +375,7 @@ class TablePainter:
         return width == math.ceil(scene.width) and (
             height - math.ceil(scene.height) > SHRINK_SLACK * scene.width)
 
-    # -- card images ------------------------------------------------------------
+    # -- card images ---------------------------------------------------------------
 
     @staticmethod
     def image_key(sprite: Sprite) -> tuple[str, int, int]:
@@ -396,42 +383,49 @@ class TablePainter:
         face = str(sprite.card) if sprite.face_up else "back"
         return (face, math.ceil(sprite.w), math.ceil(sprite.h))
 
-    def _new_image(self, key: tuple[str, int, int]) -> Canvas:
-        canvas = Canvas(width=key[1] + 2 * _PAD, height=key[2] + 2 * _PAD)
-        canvas.on_client_ready(self.client_ready)
-        self._images[key] = canvas
+    def _new_image(self, key: tuple[str, int, int]) -> tuple[int, int]:
+        """A cell of the sheet for ``key`` (the sheet is sized for the first card size)."""
         if self._base is None:
             self._base = (key[1], key[2])
-        return canvas
+            # Every card of a pack and its back fit: 14 cells a row, 4 rows.
+            self._sheet.width = SHEET_COLUMNS * (key[1] + 2 * _PAD)
+            self._sheet.height = SHEET_ROWS * (key[2] + 2 * _PAD)
+            self.painter.reset(self._sheet)
+        index = len(self._cells)
+        if index >= SHEET_COLUMNS * SHEET_ROWS:
+            raise ValueError("more card images than the sheet holds")
+        width, height = self._base[0] + 2 * _PAD, self._base[1] + 2 * _PAD
+        cell = self._cells[key] = ((index % SHEET_COLUMNS) * width, (index // SHEET_COLUMNS) * height)
+        return cell
 
-    def _image(self, sprite: Sprite) -> tuple[Canvas, tuple[str, int, int]]:
+    def _image(self, sprite: Sprite) -> tuple[tuple[int, int], tuple[str, int, int]]:
         key = self.image_key(sprite)
-        canvas = self._images.get(key)
-        if canvas is None and self._base is not None and key[1:] != self._base:
+        if self._base is not None and key[1:] != self._base:
             # A card in mid-flip is narrower: scale the image of the full-size card
-            # rather than make a widget for every in-between width.
+            # rather than keep a cell for every in-between width.
             key = (key[0], *self._base)
-            canvas = self._images.get(key)
-        if canvas is None:
-            canvas = self._new_image(key)
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self._new_image(key)
         if key not in self._image_ready:
             self._image_ready.add(key)
-            self.painter.reset(canvas)
-            canvas.reset_transform()
-            canvas.clear()
-            self.painter.draw(canvas, self._image_shapes(sprite, key))
-        return canvas, key
+            self._sheet.reset_transform()
+            self._sheet.clear_rect(cell[0], cell[1], key[1] + 2 * _PAD, key[2] + 2 * _PAD)
+            self.painter.draw(self._sheet, self._image_shapes(sprite, key, cell))
+        return cell, key
 
-    def _image_shapes(self, sprite: Sprite, key: tuple[str, int, int]) -> list[Shape]:
-        """The shapes of a card alone, its corner at ``(_PAD, _PAD)``."""
-        alone = replace(sprite, x=_PAD, y=_PAD, w=float(key[1]), h=float(key[2]), z=1,
-                        key="card")
-        mini = Scene(key[1] + 2 * _PAD, key[2] + 2 * _PAD, (alone,))
+    def _image_shapes(self, sprite: Sprite, key: tuple[str, int, int],
+                      cell: tuple[int, int] = (0, 0)) -> list[Shape]:
+        """The shapes of a card alone, its corner at ``(_PAD, _PAD)`` inside ``cell``."""
+        alone = replace(sprite, x=cell[0] + _PAD, y=cell[1] + _PAD, w=float(key[1]),
+                        h=float(key[2]), z=1, key="card")
+        mini = Scene(cell[0] + key[1] + 2 * _PAD, cell[1] + key[2] + 2 * _PAD, (alone,))
         return [shape for kind, _key, shapes in scene_layers(mini, self.four_colour)
                 if kind == "card" for shape in shapes]
 
     def prepare(self, sprites: Iterable[Sprite]) -> None:
-        """Make the image canvases these cards may need (drawn when first used).
+        """Lay out the sheet's cells for these cards and make the paths they need
+        (drawn when first used).
 
         Call it with every card of the game up front, so that a later step
         never has to create a widget: its drawing stays one message.
@@ -440,7 +434,9 @@ class TablePainter:
             for face_up in (False, True):
                 turned = replace(sprite, face_up=face_up)
                 key = self.image_key(turned)
-                if key not in self._images:
+                if self._base is not None and key[1:] != self._base:
+                    key = (key[0], *self._base)
+                if key not in self._cells:
                     self._new_image(key)
                     # Its outlines too: a Path2D made mid-step would be a message of its own.
                     for shape in self._image_shapes(turned, key):
@@ -468,13 +464,26 @@ class TablePainter:
         for sprite in sorted(cards, key=lambda s: s.z):
             if sprite.key in hidden:
                 continue
-            image, (_face, width, height) = self._image(sprite)
+            (cx, cy), (_face, width, height) = self._image(sprite)
             if (width, height) == (math.ceil(sprite.w), math.ceil(sprite.h)):
-                canvas.draw_image(image, round(sprite.x) - _PAD, round(sprite.y) - _PAD)
+                x, y = round(sprite.x) - _PAD, round(sprite.y) - _PAD
+                w, h = width + 2 * _PAD, height + 2 * _PAD
+                canvas.save()
+                canvas.begin_path()
+                canvas.rect(x, y, w, h)
+                canvas.clip()
+                canvas.draw_image(self._sheet, x - cx, y - cy)
+                canvas.restore()
             else:
                 sx, sy = sprite.w / width, sprite.h / height
-                canvas.draw_image(image, _n(sprite.x - _PAD * sx), _n(sprite.y - _PAD * sy),
-                                  _n(image.width * sx), _n(image.height * sy))
+                fx, fy = sprite.x - _PAD * sx, sprite.y - _PAD * sy
+                canvas.save()
+                canvas.begin_path()
+                canvas.rect(_n(fx), _n(fy), _n((width + 2 * _PAD) * sx), _n((height + 2 * _PAD) * sy))
+                canvas.clip()
+                canvas.draw_image(self._sheet, _n(fx - cx * sx), _n(fy - cy * sy),
+                                  _n(self._sheet.width * sx), _n(self._sheet.height * sy))
+                canvas.restore()
 
     def _draw_highlight(self, canvas: Canvas, scene: Scene, highlight: Collection[str]) -> None:
         if not highlight:
@@ -517,7 +526,6 @@ class TablePainter:
         if drawn > self.drawn:
             self.drawn = drawn
         self.acknowledged = True
-        self._close_retired()
         if self.on_drawn is not None:
             self.on_drawn()
 

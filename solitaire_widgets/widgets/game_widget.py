@@ -47,7 +47,8 @@ from ..render.tween import MOVE_TIMING, RUN_TIMING
 from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
-from .stand_in import game_bundle, game_words, picture_hider, show
+from .shared import light, shared_layout
+from .stand_in import Picture, game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
@@ -64,9 +65,9 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
     its text) or a :class:`~solitaire_widgets.game.Game` to go on with.
-    ``width`` is the drawing's width in pixels (the picture shrinks to fit a
-    narrower notebook, down to where its labels are 9 px high, then scrolls
-    sideways); ``animate=False`` draws each step at once. ``language``
+    ``width`` is the drawing's widest, in pixels (where the notebook gives the
+    table less room, it is laid out again to fit, down to 240 px, as the
+    page's tables are); ``animate=False`` draws each step at once. ``language``
     (``"en"``, ``"ru"`` or ``"pl"``) is the language of its words (buttons,
     status, messages, the table in words, the labels on the picture).
 
@@ -136,6 +137,11 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # The felt may shrink to fit (a new game came in and has not settled yet):
         # during a game it only grows, so the page below it holds still.
         self._shrink_ok = True
+        #: The picture output it left in the notebook, once displayed there.
+        self._picture: Picture | None = None
+        self._room: int | None = None
+        # The keyboard cursor hidden while the table does not have the focus.
+        self._away_cursor: tuple[str, int] | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -148,8 +154,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
         # On a narrow screen the table keeps a readable size and scrolls sideways in
         # here (the padding leaves room for the focus ring).
-        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
-                                                          padding="5px", min_width="0"))
+        self.stage = light(w.Box, children=[self.canvas],
+                           layout={"overflow": "auto hidden", "padding": "5px", "min_width": "0"})
         self.stage.add_class("sw-stage")
 
         toolbar = self._make_controls(game)
@@ -157,12 +163,13 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # keys the table does not use go their way (see table_keys).
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
-                                  on_key=self._on_key, on_line=self._on_line)
+                                  on_key=self._on_key, on_line=self._on_line,
+                                  on_room=self._on_room, on_focus=self._on_focus)
         parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
                  self.move_input, self.description, picture_hider()]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
-        super().__init__(parts)
+        super().__init__(parts, layout=shared_layout())
         self.width = width
         self.animate = animate
 
@@ -288,6 +295,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         if not self._finishing:
             self._publish()
         self._show_controls(self._finishing)
+        self._picture_changed()
 
     def _on_action(self, word: str) -> None:
         self._input(lambda: self.play(word))
@@ -386,6 +394,19 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         self._carry(self.table.leave())
 
     @serialized
+    def _on_focus(self, focused: bool) -> None:
+        """The table took or lost the focus: its cursor's ring shows only while it has it."""
+        state = self.table.pointer
+        if not focused and state.focus is not None:
+            self._away_cursor = state.focus
+            self.table.pointer = replace(state, focus=None)
+            self.redraw()
+        elif focused and self._away_cursor is not None and state.focus is None:
+            self.table.pointer = replace(state, focus=self._away_cursor)
+            self._away_cursor = None
+            self.redraw()
+
+    @serialized
     def _on_key(self, key: str) -> None:
         self.press_key(key)
 
@@ -408,6 +429,9 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # construction refused): only what exists is stopped and closed.
         if hasattr(self, "runs"):
             self._stop_run()
+        picture = getattr(self, "_picture", None)
+        if picture is not None:
+            picture.close()
         if hasattr(self, "painter"):
             self.painter.close()
         made = [self, *getattr(self, "action_buttons", {}).values()]
@@ -435,6 +459,17 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         shows, with or without a kernel), then the live widget, which hides the
         picture while it lives (see :mod:`.stand_in`)."""
         self.painter.redraw()
-        title, words, line = game_words(self.game)
-        show(self, self._scene or self._layout(), words, line, f"GameWidget: {title}",
-             self._repr_mimebundle_)
+        title = game_words(self.game)[0]
+        self._picture = show(self, self._picture_parts, f"GameWidget: {title}",
+                             self._repr_mimebundle_)
+
+    @serialized
+    def _picture_parts(self, closed: bool) -> tuple[Scene, str, str]:
+        """What the picture output shows: the position as the engine has it."""
+        _title, words, line = game_words(self.game, closed)
+        return self._layout(), words, line
+
+    def _picture_changed(self) -> None:
+        """The table changed: its picture output follows (throttled, see :mod:`.stand_in`)."""
+        if self._picture is not None:
+            self._picture.changed()

@@ -22,16 +22,19 @@ from collections.abc import Iterable
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from .shared import is_shared
+
 __all__ = ["close_all"]
 
 
 def close_all(widgets: Iterable[w.Widget]) -> None:
-    """Close ``widgets`` and every widget reachable from their public traits."""
+    """Close ``widgets`` and every widget reachable from their public traits,
+    but the kernel's shared ones (:mod:`.shared`), which other tables use."""
     stack = list(widgets)
     seen: set[int] = set()
     while stack:
         widget = stack.pop()
-        if id(widget) in seen:
+        if id(widget) in seen or is_shared(widget):
             continue
         seen.add(id(widget))
         for name in widget.trait_names():

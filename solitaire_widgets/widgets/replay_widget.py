@@ -11,8 +11,7 @@ animation is cut short (it is sent in pieces of about
 :data:`~solitaire_widgets.widgets.runs.PIECE_MS`, as the GameWidget's deal,
 through the same :meth:`~solitaire_widgets.widgets.runs.Runs.send`), so the picture,
 the counter and the caption never disagree for long. On a narrow screen the
-table keeps its labels readable and scrolls sideways in its own box, as the
-GameWidget's does.
+table is laid out again for the room it has, as the GameWidget's is.
 
 Its traits are those of the GameWidget: ``width``, ``animate``,
 ``speed``, ``state`` (the game replayed, as save JSON, kept in the kernel),
@@ -51,10 +50,11 @@ from ..replay import Replay
 from .canvas_backend import TablePainter
 from .owned import close_all
 from .runs import Runs, running_loop
-from .stand_in import picture_hider, show
+from .shared import light, shared_layout
+from .stand_in import Picture, picture_hider, show
 from .table_keys import TableKeys
 from .threads import serialized
-from .traits import check_position, check_speed, check_state, check_width
+from .traits import check_position, check_speed, check_state, check_width, fitted_width
 
 __all__ = ["ReplayWidget"]
 
@@ -110,6 +110,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.timing = Timing()
         self._scene: Scene | None = None
         self._showing_speed = False
+        #: The picture output it left in the notebook, once displayed there.
+        self._picture: Picture | None = None
+        self._room: int | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -123,42 +126,43 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
-        self.stage = w.Box([self.canvas], layout=w.Layout(overflow="auto hidden",
-                                                          padding="5px", min_width="0"))
+        self.stage = light(w.Box, children=[self.canvas],
+                           layout={"overflow": "auto hidden", "padding": "5px", "min_width": "0"})
         self.stage.add_class("sw-stage")
         steps = len(game.history)
-        button = w.Layout(width="auto")
-        self.start_button = w.Button(description=_("« Start"), tooltip=_("Back to the deal"),
-                                     layout=button)
-        self.back_button = w.Button(description=_("◀ Back"), tooltip=_("One step back"),
-                                      layout=button)
+        auto = {"width": "auto"}
+        self.start_button = light(w.Button, description=_("« Start"),
+                                  tooltip=_("Back to the deal"), layout=auto)
+        self.back_button = light(w.Button, description=_("◀ Back"), tooltip=_("One step back"),
+                                 layout=auto)
         # The browser's Play control keeps the time (no timer in the kernel);
         # it is hidden, and one toggle button starts and pauses it, saying
         # what it will do, as the kernel-free player's button does.
-        self.player = w.Play(value=0, min=0, max=steps, step=1, interval=900,
-                             description=_("Play"), show_repeat=False,
-                             layout=w.Layout(display="none"))
+        self.player = light(w.Play, value=0, min=0, max=steps, step=1, interval=900,
+                            description=_("Play"), show_repeat=False,
+                            layout={"display": "none"})
         # One width for both words, so the buttons after it never move.
-        self.play_button = w.ToggleButton(value=False, layout=w.Layout(width="7em"))
+        self.play_button = light(w.ToggleButton, value=False, layout={"width": "7em"})
         self._show_playing(False)
-        self.forward_button = w.Button(description=_("Forward ▶"), tooltip=_("One step forward"),
-                                       layout=button)
-        self.end_button = w.Button(description=_("End »"), tooltip=_("To the last step"),
-                                   layout=button)
-        self.speed_slider = w.FloatSlider(value=1.0, min=0.25, max=4.0, step=0.25,
-                                          description=_("Speed"), readout_format=".2f",
-                                          layout=w.Layout(width="260px"))
-        self.counter = w.Label()
-        self.caption = w.HTML()
-        self.heading = w.HTML(f"<b>{html.escape(self.title)}</b>")
-        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
-        controls = w.HBox([self.start_button, self.back_button, self.play_button, self.player,
-                           self.forward_button, self.end_button, self.speed_slider, self.counter],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.forward_button = light(w.Button, description=_("Forward ▶"),
+                                    tooltip=_("One step forward"), layout=auto)
+        self.end_button = light(w.Button, description=_("End »"), tooltip=_("To the last step"),
+                                layout=auto)
+        self.speed_slider = light(w.FloatSlider, value=1.0, min=0.25, max=4.0, step=0.25,
+                                  description=_("Speed"), readout_format=".2f",
+                                  layout={"width": "260px"})
+        self.counter = light(w.Label)
+        self.caption = light(w.HTML)
+        self.heading = light(w.HTML, value=f"<b>{html.escape(self.title)}</b>")
+        self.description = light(w.HTML, layout={"max_height": "7em", "overflow": "auto"})
+        controls = light(w.HBox, children=[self.start_button, self.back_button, self.play_button,
+                                           self.player, self.forward_button, self.end_button,
+                                           self.speed_slider, self.counter],
+                         layout={"flex_flow": "row wrap", "align_items": "center"})
         # The replay takes no keys: this only keeps its canvas from trapping Tab.
-        self.keyboard = TableKeys(self.title)
+        self.keyboard = TableKeys(self.title, on_room=self._on_room)
         super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
-                          self.description, picture_hider()])
+                          self.description, picture_hider()], layout=shared_layout())
         self.width = width
         self.animate = animate
         self.state = game.to_json()
@@ -284,7 +288,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._example = None
         self.heading.value = f"<b>{html.escape(self.title)}</b>"
         self.player.max = max(self.steps, self.player.min)
-        self.painter.prepare(layout(game, game.start, self.width).sprites)
+        self.painter.prepare(layout(game, game.start, self.drawn_width).sprites)
         self._scene = None
         if self.position == 0:
             self._draw(0, animated=False)
@@ -307,9 +311,26 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self.pause()
         self._draw(new, animated=new == old + 1)
 
+    @property
+    def drawn_width(self) -> int:
+        """The width the table is laid out for: its ``width``, or less where the page
+        gives it less room (down to :data:`~.traits.FIT_MIN`)."""
+        return fitted_width(self.width, self._room)
+
+    @serialized
+    def _on_room(self, room: int) -> None:
+        """The page gives the table ``room`` pixels: lay it out again if that changes it."""
+        before = self.drawn_width
+        self._room = room
+        if self.drawn_width != before:
+            self._refit()
+
     @serialized
     def _on_width(self, change: dict[str, Any]) -> None:
-        width = int(change["new"])
+        self._refit()
+
+    def _refit(self) -> None:
+        width = self.drawn_width
         self.canvas.layout.max_width = f"{width}px"
         self.canvas.layout.min_width = f"{readable_width(layout(self.game, self.game.table, width))}px"
         self._cut_animation()
@@ -333,15 +354,17 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     def _draw(self, position: int, animated: bool) -> None:
         replay = self.replay
         if animated and self.animate and position > 0:
-            plan = replay.plan(position, self.width, self.timing.scaled(self.speed),
+            plan = replay.plan(position, self.drawn_width, self.timing.scaled(self.speed),
                                keys_from=self._scene)
             self._scene = plan.final
             # An input that stops it draws its own picture (see _on_position).
             self.runs.send(plan.segments, plan.final, on_stop=lambda: None)
         else:
-            self._scene = layout(self.game, replay.position(position), self.width,
+            self._scene = layout(self.game, replay.position(position), self.drawn_width,
                                  keys_from=self._scene)
             self.painter.show(self._scene)
+        if self._picture is not None:
+            self._picture.changed()
         self.counter.value = replay.counter(position)
         self.caption.value = (f'<span class="solitaire-caption">'
                               f"{html.escape(replay.words(position))}</span>")
@@ -371,6 +394,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         """
         if hasattr(self, "runs"):      # not when its construction was refused
             self.runs.stop()
+        picture = getattr(self, "_picture", None)
+        if picture is not None:
+            picture.close()
         if hasattr(self, "painter"):
             self.painter.close()
         close_all([self])
@@ -411,9 +437,13 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         viewer shows, with or without a kernel), then the live widget, which
         hides the picture while it lives (see :mod:`.stand_in`)."""
         self.painter.redraw()
+        self._picture = show(self, self._picture_parts, f"ReplayWidget: {self.title}",
+                             self._repr_mimebundle_)
+
+    @serialized
+    def _picture_parts(self, closed: bool) -> tuple[Scene, str, str]:
+        """What the picture output shows: the step shown."""
         game = self.game
-        steps = len(game.history)
-        line = replay_line(self.title, steps, self.position)
+        line = replay_line(self.title, len(game.history), self.position)
         table = game.position_at(self.position)
-        show(self, layout(game, table, self.width), describe_table(game, table), line,
-             f"ReplayWidget: {self.title}", self._repr_mimebundle_)
+        return layout(game, table, self.width), describe_table(game, table), line

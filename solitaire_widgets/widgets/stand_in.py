@@ -33,7 +33,10 @@ the widget view with its HTML stand-in (the widget's ``_repr_mimebundle_``).
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -45,9 +48,10 @@ from ..render.describe import describe_table
 from ..render.display import png_still_html, still_html, still_png
 from ..render.scene import Scene
 from ..render.svg import scene_svg
+from .shared import light
 
 __all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "HIDE_PICTURE", "picture_hider",
-           "players_wanted", "show"]
+           "players_wanted", "show", "Picture", "PICTURE_EVERY", "retire"]
 
 #: The environment variable that chooses the HTML stand-ins (``player``).
 STAND_IN_VARIABLE = "SOLITAIRE_WIDGETS_STAND_IN"
@@ -68,7 +72,7 @@ def picture_hider() -> w.HTML:
     >>> picture_hider().layout.display
     'none'
     """
-    hider = w.HTML(HIDE_PICTURE, layout=w.Layout(display="none"))
+    hider = light(w.HTML, value=HIDE_PICTURE, layout={"display": "none"})
     hider.add_class("sw-picture-hider")
     return hider
 
@@ -88,35 +92,162 @@ def picture_bundle(scene: Scene, words: str, line: str) -> dict[str, str]:
     return {"text/html": png_still_html(scene, words, line, PICTURE_SCALE), "text/plain": line}
 
 
-def show(widget: w.DOMWidget, scene: Scene, words: str, line: str, label: str,
-         full: Callable[[], dict[str, Any] | None]) -> None:
-    """Display ``widget`` in a notebook: the picture of ``scene`` with ``words`` and ``line``,
-    then the widget view with ``label`` as its text (or ``full()``, the widget's
-    bundle with its HTML stand-in, where :func:`players_wanted`)."""
+#: The picture follows its table at most this often (seconds): a burst of moves
+#: costs one picture.
+PICTURE_EVERY = 1.0
+#: A replaced table is closed once its browser has drawn what it was sent, or
+#: after this many seconds (the browser stops for good at a drawing of a closed canvas).
+RETIRE_PATIENCE = 30.0
+#: A picture's parts: the scene shown, the table in words, and the line under it.
+PictureParts = tuple[Scene, str, str]
+
+
+class Picture:
+    """The picture output a table left before its view, kept in step with the table.
+
+    :meth:`changed` (a move, a new deal, a new width) updates the output the
+    notebook holds (``update_display_data`` of its display id) at most every
+    :data:`PICTURE_EVERY` seconds, so a saved notebook, and its HTML export,
+    show where the reader stopped; :meth:`close` shows the last position once more.
+
+    >>> sent = []
+    >>> class Handle:
+    ...     def update(self, bundle, raw=False): sent.append(bundle["text/plain"])
+    >>> from solitaire_widgets.render.scene import Scene
+    >>> picture = Picture(Handle(), lambda closed: (Scene(20, 10), "", "closed" if closed else "open"))
+    >>> picture.changed(); picture.close(); picture.changed(); sent
+    ['open', 'closed']
+    """
+
+    def __init__(self, handle: Any, parts: Callable[[bool], PictureParts]) -> None:
+        self._handle = handle
+        self._parts = parts
+        self._timer: asyncio.TimerHandle | None = None
+        self._closed = False
+
+    def changed(self) -> None:
+        """The table changed: update the picture now, or once :data:`PICTURE_EVERY` is over."""
+        if self._closed or self._timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.update()
+            return
+        self._timer = loop.call_later(PICTURE_EVERY, self.update)
+
+    def update(self, closed: bool = False) -> None:
+        """Show the table as it stands in the picture output (``closed``: its last line)."""
+        self._timer = None
+        if self._closed:
+            return
+        scene, words, line = self._parts(closed)
+        self._handle.update(picture_bundle(scene, words, line), raw=True)
+
+    def close(self) -> None:
+        """The table is closed: its picture shows its last position, and follows no more."""
+        if self._timer is not None:
+            self._timer.cancel()
+        if not self._closed:
+            self.update(closed=True)
+        self._closed = True
+
+
+#: The table last displayed by each notebook cell (its id, as the front end sends it).
+_BY_CELL: dict[str, weakref.ref[w.DOMWidget]] = {}
+
+
+def _cell_id() -> str | None:
+    """The id of the notebook cell running now (JupyterLab and Notebook 7 send it), or None."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+    except Exception:  # noqa: BLE001 - no kernel, no cell
+        return None
+    cell = (parent or {}).get("metadata", {}).get("cellId")
+    return cell if isinstance(cell, str) and cell else None
+
+
+def retire(widget: w.DOMWidget) -> None:
+    """Close ``widget`` (a table replaced by another from the same cell) once its
+    browser has drawn every message it was sent.
+
+    The browser plays the canvas messages of every table of the kernel in one
+    queue and stops for good at a drawing of a closed canvas, so a table
+    still being drawn waits (at most :data:`RETIRE_PATIENCE` seconds).
+    """
+    painter = getattr(widget, "painter", None)
+    stop = getattr(widget, "_stop_run", None)
+    if stop is not None:
+        stop()
+    start = time.monotonic()
+
+    def attempt() -> None:
+        if widget.comm is None:
+            return
+        # Before the first acknowledgement the browser may still be playing
+        # everything the table sent: only a table that sent nothing goes at once.
+        drawn = painter is None or painter.sent == 0 or (
+            painter.acknowledged and painter.in_flight == 0)
+        if drawn or time.monotonic() - start > RETIRE_PATIENCE:
+            widget.close()
+            return
+        try:
+            asyncio.get_running_loop().call_later(0.25, attempt)
+        except RuntimeError:
+            widget.close()
+
+    attempt()
+
+
+def show(widget: w.DOMWidget, parts: Callable[[bool], PictureParts], label: str,
+         full: Callable[[], dict[str, Any] | None]) -> Picture | None:
+    """Display ``widget`` in a notebook: the picture of ``parts(False)`` (its scene, words
+    and line), then the widget view with ``label`` as its text (or ``full()``, the
+    widget's bundle with its HTML stand-in, where :func:`players_wanted`).
+
+    Returns the picture, to keep in step with the table. A table displayed
+    before by the same cell is retired (:func:`retire`): re-running a cell
+    leaves one table alive, not one a run.
+    """
     from IPython.display import display
 
     if players_wanted():
         display(full(), raw=True)  # type: ignore[no-untyped-call]
-        return
+        return None
     bundle = w.DOMWidget._repr_mimebundle_(widget)
     if bundle is None:
-        return
-    display(picture_bundle(scene, words, line), raw=True)  # type: ignore[no-untyped-call]
+        return None
+    cell = _cell_id()
+    if cell is not None:
+        old = _BY_CELL.get(cell)
+        before = old() if old is not None else None
+        if before is not None and before is not widget:
+            retire(before)
+        _BY_CELL[cell] = weakref.ref(widget)
+    handle = display(picture_bundle(*parts(False)), raw=True,  # type: ignore[no-untyped-call]
+                     display_id=True)
     display({**bundle, "text/plain": label}, raw=True)  # type: ignore[no-untyped-call]
+    return Picture(handle, parts) if handle is not None else None
 
 
-def game_words(game: Game) -> tuple[str, str, str]:
+def game_words(game: Game, closed: bool = False) -> tuple[str, str, str]:
     """A table's title, the table in words, and the line under its picture where no
-    kernel runs.
+    kernel runs (``closed``: the table was closed in a running notebook).
 
     >>> from solitaire_widgets import new_game
     >>> game_words(new_game("chain", seed=5))[0]
     'Chain, deal 5'
     """
     title = f"{_(game.rules.title)}, {game.deal_name}"
+    if closed:
+        line = _("{title}. {status}. The table is closed: run its cell again to play.")
+    else:
+        line = _("{title}. {status}. A picture: run this code in Jupyter to play.")
     return (title, describe_table(game.name, game.table),
-            _("{title}. {status}. A picture: run this code in Jupyter to play.").format(
-                title=title, status=game.status))
+            line.format(title=title, status=game.status))
 
 
 def game_bundle(game: Game, scene: Scene) -> dict[str, Any]:

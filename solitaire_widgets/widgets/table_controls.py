@@ -17,6 +17,7 @@ from ..controller import TableController
 from ..game import Game
 from ..i18n import _, current_language
 from ..sources import source_language
+from .shared import light
 
 __all__ = ["TableControls", "citation_html"]
 
@@ -76,47 +77,49 @@ class TableControls:
     def _make_controls(self, game: Game) -> w.HBox:
         """Make every control for ``game``; the toolbar (new deal, deal number, undo,
         redo, hint, auto-finish)."""
-        button = w.Layout(width="auto")
-        self.new_button = w.Button(description=_("New deal"), tooltip=_("Deal a new random game"),
-                                   layout=button)
-        self.deal_number = w.IntText(value=game.seed, description=_("Deal no."),
-                                     layout=w.Layout(width="190px"),
-                                     style={"description_width": "initial"},
-                                     tooltip=_("Type a deal number and press Enter"))
-        self.undo_button = w.Button(description=_("Undo"), tooltip=_("Take back the last move"),
-                                    layout=button)
-        self.redo_button = w.Button(description=_("Redo"), tooltip=_("Play again the move taken back"),
-                                    layout=button)
-        self.hint_button = w.Button(description=_("Hint"), tooltip=_("Show a good move"),
-                                    layout=button)
-        self.finish_button = w.Button(layout=button)
+        auto = {"width": "auto"}
+        self.new_button = light(w.Button, description=_("New deal"),
+                                tooltip=_("Deal a new random game"), layout=auto)
+        self.deal_number = light(w.IntText, value=game.seed, description=_("Deal no."),
+                                 layout={"width": "190px"},
+                                 style={"description_width": "initial"},
+                                 tooltip=_("Type a deal number and press Enter"))
+        self.undo_button = light(w.Button, description=_("Undo"),
+                                 tooltip=_("Take back the last move"), layout=auto)
+        self.redo_button = light(w.Button, description=_("Redo"),
+                                 tooltip=_("Play again the move taken back"), layout=auto)
+        self.hint_button = light(w.Button, description=_("Hint"), tooltip=_("Show a good move"),
+                                 layout=auto)
+        self.finish_button = light(w.Button, layout=auto)
         self._show_finish_button(running=False)
         # The solver's questions (Klondike only: the solver plays Klondike).
-        self.can_win_button = w.Button(description=_("Can this still be won?"), layout=button,
-                                       tooltip=_("Ask the solver, which sees every card"))
-        self.solver_hint_button = w.Button(description=_("Show me the next move"), layout=button,
-                                           tooltip=_("The first move of a winning line"))
-        self.winnable_only = w.Checkbox(value=False, description=_("Winnable deals only"),
-                                        indent=False, layout=w.Layout(width="auto"))
-        self.solver_bar = w.HBox([self.can_win_button, self.solver_hint_button,
-                                  self.winnable_only],
-                                 layout=w.Layout(flex_flow="row wrap"))
+        self.can_win_button = light(w.Button, description=_("Can this still be won?"),
+                                    layout=auto,
+                                    tooltip=_("Ask the solver, which sees every card"))
+        self.solver_hint_button = light(w.Button, description=_("Show me the next move"),
+                                        layout=auto,
+                                        tooltip=_("The first move of a winning line"))
+        self.winnable_only = light(w.Checkbox, value=False, description=_("Winnable deals only"),
+                                   indent=False, layout=auto)
+        wrap = {"flex_flow": "row wrap"}
+        self.solver_bar = light(w.HBox, children=[self.can_win_button, self.solver_hint_button,
+                                                  self.winnable_only], layout=wrap)
         self.action_buttons = {}
-        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap"))   # long labels wrap
-        self.status = w.HTML()
-        self.message = w.HTML()
+        self.actions = light(w.HBox, layout=wrap)   # long labels wrap
+        self.status = light(w.HTML)
+        self.message = light(w.HTML)
         self.message.add_class("sw-message")
-        self.move_input = w.Text(
-            placeholder=self.table.placeholder(),
+        self.move_input = light(
+            w.Text, placeholder=self.table.placeholder(),
             # As wide as the example and the words it takes (the placeholder).
-            continuous_update=False, layout=w.Layout(width="100%", max_width="44em"),
+            continuous_update=False, layout={"width": "100%", "max_width": "44em"},
             description=_("Move"), style={"description_width": "40px"})
         self.move_input.add_class("sw-move-box")
-        self.description = w.HTML(layout=w.Layout(max_height="7em", overflow="auto"))
+        self.description = light(w.HTML, layout={"max_height": "7em", "overflow": "auto"})
         self.description.add_class("solitaire-description")
-        return w.HBox([self.new_button, self.deal_number, self.undo_button,
-                       self.redo_button, self.hint_button, self.finish_button],
-                      layout=w.Layout(flex_flow="row wrap"))
+        return light(w.HBox, children=[self.new_button, self.deal_number, self.undo_button,
+                                       self.redo_button, self.hint_button, self.finish_button],
+                     layout=wrap)
 
     def _show_finish_button(self, running: bool) -> None:
         """The auto-finish button's words (the controller's), "Stop" while it runs."""
@@ -157,7 +160,7 @@ class TableControls:
         buttons = controls.actions
         for action in buttons:
             if action.word not in self.action_buttons:
-                widget = w.Button(description=action.label, layout=w.Layout(width="auto"))
+                widget = light(w.Button, description=action.label, layout={"width": "auto"})
                 widget.on_click(lambda _b, word=action.word: self._on_action(word))
                 self.action_buttons[action.word] = widget
         self.actions.children = tuple(self.action_buttons[a.word] for a in buttons)

@@ -26,6 +26,7 @@ from ..render.tween import Timing
 from .canvas_backend import TablePainter
 from .runs import ACK_PATIENCE, PIECE_MS, Runs, running_loop, segments_seconds
 from .threads import serialized
+from .traits import fitted_width
 
 __all__ = ["TableDrawing", "PIECE_MS", "SETTLE", "segments_seconds"]
 
@@ -49,6 +50,8 @@ class TableDrawing:
     _owed_timer: asyncio.TimerHandle | None
     _at_once: bool
     _shrink_ok: bool
+    #: The width the page gives the table (None: not said yet).
+    _room: int | None
     #: The game last shown (a new one is dealt in, or drawn at once).
     _shown: Game | None
     canvas: Canvas
@@ -57,6 +60,7 @@ class TableDrawing:
     _stop_run: Callable[[], bool]
     _update_controls: Callable[[], None]
     _say: Callable[[], None]
+    _picture_changed: Callable[[], None]
 
     @serialized
     def _on_drawn(self) -> None:
@@ -75,7 +79,7 @@ class TableDrawing:
         return self.table.marks()
 
     def _layout(self) -> Scene:
-        return layout(self.table.game, self.table.game.table, self.width, keys_from=self._scene)
+        return layout(self.table.game, self.table.game.table, self.drawn_width, keys_from=self._scene)
 
     @serialized
     def redraw(self) -> None:
@@ -168,7 +172,7 @@ class TableDrawing:
                 or (self.runs.behind() and not deal)):
             self.redraw()
             return 0.0
-        plan = self.table.plan(change, self.width, (timing or self.timing).scaled(self.speed),
+        plan = self.table.plan(change, self.drawn_width, (timing or self.timing).scaled(self.speed),
                                keys_from=self._scene)
         assert plan is not None
         self._scene = plan.final
@@ -185,18 +189,39 @@ class TableDrawing:
         """A deal drawn in pieces was interrupted: show where it ends, at once."""
         self.redraw()
 
+    @property
+    def drawn_width(self) -> int:
+        """The width the table is laid out for: its ``width``, or less where the page
+        gives it less room (down to :data:`~.traits.FIT_MIN`)."""
+        return fitted_width(self.width, self._room)
+
+    @serialized
+    def _on_room(self, room: int) -> None:
+        """The page gives the table ``room`` pixels: lay it out again if that changes it."""
+        before = self.drawn_width
+        self._room = room
+        if self.drawn_width != before:
+            self._refit()
+
     @serialized
     def _on_width(self, change: dict[str, Any]) -> None:
-        width = int(change["new"])
+        self._refit()
+
+    def _refit(self) -> None:
+        """Lay the table out again for :attr:`drawn_width` (a new width, or new room)."""
+        width = self.drawn_width
         self._stop_run()
         self.canvas.layout.max_width = f"{width}px"
+        self._scene = None
         self.canvas.layout.min_width = f"{readable_width(self._layout())}px"
         self._scene = None
         self.painter.forget()
         self.painter.drop_images()
         self.painter.prepare(layout(self.table.game, self.table.game.start, width).sprites)
+        self._shrink_ok = True     # a narrower table is shorter: its felt may shrink too
         self.redraw()
         self._at_once = False
+        self._picture_changed()
 
     def _carry(self, change: Change, timing: Timing | None = None) -> Change:
         """Draw what ``change`` asks for, then bring the words and the controls up to date."""
@@ -210,7 +235,7 @@ class TableDrawing:
             self._shrink_ok = True
             self.deal_number.value = game.seed
             self.move_input.placeholder = self.table.placeholder()
-            start = layout(game, game.start, self.width)
+            start = layout(game, game.start, self.drawn_width)
             self.painter.prepare(start.sprites)
             self._scene = start if change.deal else None
             if change.deal:

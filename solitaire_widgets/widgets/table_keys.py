@@ -11,15 +11,22 @@ shortcuts would die there. So the table's canvas is not where the keys go.
   a visible focus ring on the canvas), and the canvas no tab stop at all;
   when a mouse press gives the canvas the focus, the stage takes it on;
 - sends the keys the table uses (``table_keys``: ``KeyboardEvent.key`` names, with
-  no Ctrl, Alt or Meta, and no Shift+Enter) to the kernel as messages; every
-  other key goes its way: Tab and Shift+Tab move on, JupyterLab gets its
-  shortcuts. Escape is sent too, then leaves the table for the notebook
+  no Ctrl, Alt or Meta, and no Shift+Enter) to the kernel as messages, caught
+  at the window on their way down (the capture phase), before any front
+  end's shortcuts: Notebook 7 runs its own at the document on the way down,
+  JupyterLab 4 on the way up. Every other key goes its way: Tab and
+  Shift+Tab move on, the notebook gets its shortcuts (Ctrl+S too: lumino's
+  ``data-lm-suppress-shortcuts`` mark would stop them all). Escape is sent too, then leaves the table for the notebook
   (in command mode);
 - sends each line typed in the table's move box (``.sw-move-box``) when
   Enter is pressed there, and clears the box at once. Messages are never
   merged, so however fast lines come, each is played once, in order;
 - makes the table's message (``.sw-message``) a polite live region, so
-  moves, refusals and results are read out.
+  moves, refusals and results are read out;
+- tells the kernel when the table takes and loses the focus (the keyboard
+  cursor's ring is hidden while the focus is on a button or elsewhere);
+- tells the kernel the width its stage is given (``on_room``, on every
+  change, at most every 150 ms), so the table is laid out to fit it.
 
 Its script is inline (no file and no network to fetch): ``anywidget``'s
 front end, installed with the package, runs it. Where no kernel runs (a
@@ -43,10 +50,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import anywidget
-import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 
 from ..i18n import _
+from .shared import shared_layout
 
 __all__ = ["TableKeys"]
 
@@ -100,13 +107,20 @@ function connect(model, root, stage) {
                                             attributes: true, attributeFilter: ['tabindex']});
   stage.addEventListener('focusin', (e) => {
     if (e.target !== stage) stage.focus({preventScroll: true});
+    else model.send({focus: true});
   });
-  stage.addEventListener('keydown', (e) => {
-    if (e.target !== stage) return;
+  // The cursor's ring is the table's own focus: hidden while the focus is elsewhere.
+  stage.addEventListener('focusout', (e) => {
+    if (!(e.relatedTarget && stage.contains(e.relatedTarget))) model.send({focus: false});
+  });
+  // The table's keys are caught on their way down, at the window, before any
+  // front end's shortcuts (Notebook 7 runs its own at the document, on the way
+  // down too): the stage keeps its own handler, which the window's listener calls.
+  stage.swKey = (e) => {
     const keys = new Set(model.get('table_keys'));
     const table = keys.has(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey
       && !(e.shiftKey && e.key === 'Enter');
-    if (!table) return;          // Tab, Shift+Enter, shortcuts: the page's
+    if (!table) return false;    // Tab, Shift+Enter, shortcuts: the page's
     e.preventDefault();
     e.stopPropagation();
     model.send({key: e.key});
@@ -117,7 +131,31 @@ function connect(model, root, stage) {
         if (out) out.focus();
       }, 0);
     }
-  });
+    return true;
+  };
+  if (!window.swTableKeys) {
+    window.swTableKeys = (e) => {
+      const stage = e.target;
+      if (stage && stage.swKey && stage.classList && stage.classList.contains('sw-stage')
+          && stage.isConnected) stage.swKey(e);
+    };
+    window.addEventListener('keydown', window.swTableKeys, true);
+  }
+  // The width the page gives the table: the kernel lays the table out for it
+  // (down to a phone's), as the page's own tables do.
+  let room = 0, roomTimer = null;
+  const measure = () => {
+    roomTimer = null;
+    const pad = 10;   // the stage's padding, room for the focus ring
+    const width = Math.floor(stage.clientWidth) - pad;
+    if (width > 0 && Math.abs(width - room) >= 1) {
+      room = width;
+      model.send({room: width});
+    }
+  };
+  new ResizeObserver(() => {
+    if (roomTimer === null) roomTimer = setTimeout(measure, 150);
+  }).observe(stage);
   root.addEventListener('keydown', (e) => {
     const box = e.target && e.target.closest && e.target.closest('.sw-move-box');
     if (!box || e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -146,7 +184,9 @@ class TableKeys(anywidget.AnyWidget):
     ``KeyboardEvent.key`` names the table uses (:attr:`table_keys`; none: the table takes no
     keys, and only stops its canvas from trapping the focus). ``on_key``
     hears each of those keys pressed on the table, ``on_line`` each line
-    typed in the table's move box.
+    typed in the table's move box, ``on_room`` the width (CSS pixels) the
+    page gives the table, whenever it changes, ``on_focus`` whether the
+    table has the focus, whenever that changes.
     """
 
     _esm = _ESM
@@ -160,17 +200,30 @@ class TableKeys(anywidget.AnyWidget):
 
     def __init__(self, label: str, keys: Iterable[str] = (), *,
                  on_key: Callable[[str], None] | None = None,
-                 on_line: Callable[[str], None] | None = None) -> None:
+                 on_line: Callable[[str], None] | None = None,
+                 on_room: Callable[[int], None] | None = None,
+                 on_focus: Callable[[bool], None] | None = None) -> None:
         super().__init__(label=label, table_keys=sorted(set(keys)),
-                         role=_("card table"), layout=w.Layout(display="none"))
+                         role=_("card table"), layout=shared_layout(display="none"))
         self._on_key = on_key
         self._on_line = on_line
+        self._on_room = on_room
+        self._on_focus = on_focus
         self.on_msg(self._on_message)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
-        key, line = content.get("key"), content.get("line")
+        key, line, room = content.get("key"), content.get("line"), content.get("room")
+        focus = content.get("focus")
+        if isinstance(focus, bool):
+            if self._on_focus is not None:
+                self._on_focus(focus)
+            return
+        if isinstance(room, int) and not isinstance(room, bool) and room > 0:
+            if self._on_room is not None:
+                self._on_room(room)
+            return
         if isinstance(key, str) and key in self.table_keys and self._on_key is not None:
             self._on_key(key)
         elif isinstance(line, str) and line.strip() and self._on_line is not None:

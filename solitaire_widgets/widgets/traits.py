@@ -20,7 +20,7 @@ import traitlets
 from ..errors import SolitaireError, excerpt
 from ..saves import load_game
 
-__all__ = ["MIN_WIDTH", "MAX_WIDTH", "check_width", "check_speed", "check_position", "check_state"]
+__all__ = ["MIN_WIDTH", "MAX_WIDTH", "FIT_MIN", "fitted_width", "check_width", "check_speed", "check_position", "check_state"]
 
 #: The narrowest and the widest table, in pixels.
 MIN_WIDTH, MAX_WIDTH = 200, 4000
@@ -78,3 +78,19 @@ def check_state(value: object) -> str:
     except SolitaireError as error:
         raise traitlets.TraitError(f"the state is not a saved game: {error}") from None
     return text
+
+
+#: The narrowest a table is laid out to fit the page (CSS pixels), as the page's tables.
+FIT_MIN = 240
+
+
+def fitted_width(width: int, room: int | None) -> int:
+    """The width a table of drawing ``width`` is laid out for where the page gives it
+    ``room`` pixels (None: unknown).
+
+    >>> fitted_width(760, None), fitted_width(760, 584), fitted_width(760, 900), fitted_width(760, 100)
+    (760, 584, 760, 240)
+    """
+    if room is None:
+        return width
+    return max(min(FIT_MIN, width), min(width, room))

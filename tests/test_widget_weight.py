@@ -1,0 +1,144 @@
+"""A table is light, a re-run cell leaves one table, and the saved picture follows the game.
+
+- a GameWidget or a ReplayWidget costs at most 40 widget models (one sprite
+  sheet per table; layouts, styles and the pips' paths made once per kernel);
+- a table displayed again by the same notebook cell retires the one before
+  (its models are closed);
+- the picture output a table leaves before its view follows the table:
+  moves, a new deal, a new width; after ``close()`` it shows the last position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+from solitaire_widgets import new_game
+from solitaire_widgets.examples import example_names, get_example
+from solitaire_widgets.widgets import GameWidget, ReplayWidget, stand_in
+from solitaire_widgets.widgets.shared import is_shared
+
+#: The most widget models one table may cost.
+MODELS_PER_TABLE = 40
+
+
+def _made(make: Any) -> tuple[Any, int]:
+    before = set(_instances)
+    widget = make()
+    return widget, len(set(_instances) - before)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: GameWidget("klondike", seed=7),
+    lambda: GameWidget("quarrel", seed=3),
+    lambda: GameWidget("chain", seed=5),
+    lambda: ReplayWidget(get_example(example_names()[0])),
+    lambda: ReplayWidget(new_game("quarrel", seed=2)),
+], ids=["klondike", "quarrel", "chain", "example", "replay"])
+def test_a_table_costs_at_most_40_widget_models(make: Any) -> None:
+    make().close()    # what the kernel makes once and shares
+    before_all = set(_instances)
+    widget, made = _made(make)
+    assert made <= MODELS_PER_TABLE, made
+    canvases = [widget.painter.canvas, *widget.painter.hidden_canvases]
+    widget.width = 500     # a new card size: the same sheet, no new canvas
+    assert [widget.painter.canvas, *widget.painter.hidden_canvases] == canvases
+    widget.close()
+    assert all(canvas.comm is None for canvas in canvases)
+    left = {k for k, v in _instances.items() if not is_shared(v)} - before_all
+    assert not left, "closing releases every model of the table but the kernel's shared ones"
+
+
+def test_ten_tables_cost_less_than_one_did() -> None:
+    GameWidget("klondike", seed=1).close()
+    before = set(_instances)
+    tables = [GameWidget("klondike", seed=seed) for seed in range(10)]
+    assert len(set(_instances) - before) <= 10 * MODELS_PER_TABLE
+    for table in tables:
+        table.close()
+    assert not set(_instances) - before
+
+
+class _Handle:
+    """A display handle that keeps what it was last updated with."""
+
+    def __init__(self, bundle: dict[str, str]) -> None:
+        self.bundles = [bundle]
+
+    def update(self, bundle: dict[str, str], raw: bool = False) -> None:
+        self.bundles.append(bundle)
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What tables display (the picture's handle, and the view), as a notebook would."""
+    outputs: list[Any] = []
+
+    def display(bundle: Any, raw: bool = False, display_id: bool = False) -> Any:
+        handle = _Handle(bundle) if display_id else None
+        outputs.append(handle or bundle)
+        return handle
+
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display", display)
+    monkeypatch.setattr(stand_in, "players_wanted", lambda: False)
+    return outputs
+
+
+def test_the_saved_picture_follows_the_game(shown: list[Any]) -> None:
+    table = GameWidget("klondike", seed=7, animate=False)
+    table._ipython_display_()
+    picture = shown[0]
+    assert isinstance(picture, _Handle)
+    first = picture.bundles[-1]["text/html"]
+    assert "Klondike, deal 7" in picture.bundles[-1]["text/plain"]
+    table.play("turn")
+    assert picture.bundles[-1]["text/html"] != first, "a move"
+    table.new_deal(87601)
+    assert "deal 87601" in picture.bundles[-1]["text/plain"], "a new deal"
+    narrow = picture.bundles[-1]["text/html"]
+    table.width = 640
+    assert 'width="640"' in picture.bundles[-1]["text/html"] or \
+        picture.bundles[-1]["text/html"] != narrow, "a new width"
+    table.play("turn")
+    table.close()
+    last = picture.bundles[-1]
+    assert "deal 87601" in last["text/plain"] and "closed" in last["text/plain"]
+    assert "run this code in Jupyter" not in last["text/plain"]
+    count = len(picture.bundles)
+    table.close()
+    assert len(picture.bundles) == count, "a closed table's picture follows no more"
+
+
+def test_the_saved_picture_of_a_replay_follows_its_step(shown: list[Any]) -> None:
+    replay = ReplayWidget(get_example(example_names()[0]), animate=False)
+    replay._ipython_display_()
+    picture = shown[0]
+    replay.position = 1
+    assert "step 1" in picture.bundles[-1]["text/plain"]
+    replay.close()
+    assert "step 1" in picture.bundles[-1]["text/plain"]
+
+
+def test_a_cell_run_again_retires_its_table(shown: list[Any],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stand_in, "_cell_id", lambda: "cell-1")
+    GameWidget("chain", seed=1).close()
+    before = set(_instances)
+    tables = []
+    for seed in range(10):      # ten quick runs of the same cell
+        table = GameWidget("chain", seed=seed)
+        table._ipython_display_()
+        tables.append(table)
+    assert all(table.comm is None for table in tables[:-1]), "the replaced tables are closed"
+    assert tables[-1].comm is not None
+    assert len(set(_instances) - before) <= MODELS_PER_TABLE
+    monkeypatch.setattr(stand_in, "_cell_id", lambda: "cell-2")
+    other = GameWidget("chain", seed=3)
+    other._ipython_display_()
+    assert tables[-1].comm is not None, "another cell's table stays"
+    other.close()
+    tables[-1].close()
