@@ -272,7 +272,7 @@ def to_foundation(game: Game, pile_id: str) -> Play | Refuse:
     """Send the top card of ``pile_id`` to a foundation, or say why it cannot go.
 
     A face-down card is never named, and a game whose foundations are its
-    series says so (Chain, Quarrel).
+    series (``Rules.foundation_word``) says "series".
 
     >>> from solitaire_widgets import new_game
     >>> to_foundation(new_game("klondike", seed=7), "t1")
