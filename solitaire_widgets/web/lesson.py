@@ -30,6 +30,7 @@ from ..lessons import LessonRun, Verdict, get_lesson
 from ..render.display import DISPLAY_WIDTH, repr_svg
 from ..render.player import unique_ids
 from ..sources import source_language, translate
+from . import PHONE_WIDTH
 
 __all__ = ["lesson_view", "lesson_html", "LESSON_WORDS"]
 
@@ -90,6 +91,9 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH, *
     script then stops the replay until the move is played or shown).
     """
     view = lesson_view(name, [], language=language, width=width, prefix=f"sw-l-{name}")
+    # The position drawn for a wide column and for a phone's (its labels stay readable).
+    narrow = lesson_view(name, [], language=language, width=PHONE_WIDTH,
+                         prefix=f"sw-ln-{name}")["picture"]
     esc = html.escape
     with use_language(language):
         words = {key: _(text) for key, text in LESSON_WORDS.items()}
@@ -113,7 +117,8 @@ def lesson_html(name: str, language: str = "en", width: float = DISPLAY_WIDTH, *
             f'<p class="sw-lesson-title"><strong>{esc(said["turn"])}:</strong> '
             f'{esc(view["title"])} <span class="sw-lesson-step">{esc(view["step"])}</span></p>'
             f'<p class="sw-lesson-question">{esc(view["question"])}</p>'
-            f'<div class="sw-lesson-stage">{view["picture"]}</div>'
+            f'<div class="sw-lesson-stage"><div class="sw-wide">{view["picture"]}</div>'
+            f'<div class="sw-narrow">{narrow}</div></div>'
             f'<div class="sw-lesson-choices" role="group" aria-label="{esc(said["answers"])}">'
             f"{choices}</div>{typed}"
             f'<div class="sw-lesson-bar"><button type="button" data-act="hint">'

@@ -78,8 +78,13 @@
     this.open = false;
     function here() { return Number(player.getAttribute("data-step")) === self.checkpoint; }
     function button(name) { return player.querySelector('[id$="-' + name + '"]'); }
+    // It asks when the replay comes to it going forward, not when stepping back onto it.
+    var was = Number(player.getAttribute("data-step") || 0);
     function arrive() {
-      if (!here() || self.open || root.getAttribute("data-sw-finished") === "true") { return; }
+      var now = Number(player.getAttribute("data-step") || 0), from = was;
+      was = now;
+      if (!here()) { self.open = false; return; }
+      if (from > now || self.open || root.getAttribute("data-sw-finished") === "true") { return; }
       self.open = true;
       var play = button("play");
       if (play && play.getAttribute("aria-pressed") === "true") { play.click(); }
