@@ -142,3 +142,24 @@ def test_a_cell_run_again_retires_its_table(shown: list[Any],
     assert tables[-1].comm is not None, "another cell's table stays"
     other.close()
     tables[-1].close()
+
+
+def test_a_retired_table_waits_until_its_browser_has_drawn_what_it_sent() -> None:
+    """The browser plays every table's canvas messages in one queue and stops
+    for good at a drawing of a closed canvas: a replaced table still being drawn
+    is closed only once its browser has acknowledged everything it was sent."""
+    import asyncio
+
+    table = GameWidget("chain", seed=2, animate=False)
+    painter = table.painter
+    painter.acknowledged, painter.drawn = True, painter.sent - 1    # one still playing
+
+    async def body() -> None:
+        stand_in.retire(table)
+        await asyncio.sleep(0.6)
+        assert table.comm is not None, "closed while the browser still draws it"
+        painter.drawn = painter.sent
+        await asyncio.sleep(0.6)
+        assert table.comm is None
+
+    asyncio.run(body())
