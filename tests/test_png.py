@@ -401,7 +401,7 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *args, **kwargs: None)
     bundles: list[dict[str, Any]] = []
     monkeypatch.setattr(IPython.display, "display",
-                        lambda bundle, raw=False: bundles.append(bundle))
+                        lambda bundle, raw=False, display_id=False: bundles.append(bundle))
     monkeypatch.delenv("SOLITAIRE_WIDGETS_STAND_IN", raising=False)
     return bundles
 

@@ -125,20 +125,45 @@ def test_the_saved_picture_of_a_replay_follows_its_step(shown: list[Any]) -> Non
 
 def test_a_cell_run_again_retires_its_table(shown: list[Any],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stand_in, "_cell_id", lambda: "cell-1")
     GameWidget("chain", seed=1).close()
     before = set(_instances)
     tables = []
     for seed in range(10):      # ten quick runs of the same cell
+        monkeypatch.setattr(stand_in, "_cell_run", lambda seed=seed: ("cell-1", f"run-{seed}"))
         table = GameWidget("chain", seed=seed)
         table._ipython_display_()
         tables.append(table)
     assert all(table.comm is None for table in tables[:-1]), "the replaced tables are closed"
     assert tables[-1].comm is not None
     assert len(set(_instances) - before) <= MODELS_PER_TABLE
-    monkeypatch.setattr(stand_in, "_cell_id", lambda: "cell-2")
+    # The same run displays a second table: both stay.
+    second = GameWidget("chain", seed=11)
+    second._ipython_display_()
+    assert tables[-1].comm is not None and second.comm is not None, "one run, two tables"
+    monkeypatch.setattr(stand_in, "_cell_run", lambda: ("cell-2", "run-x"))
     other = GameWidget("chain", seed=3)
     other._ipython_display_()
     assert tables[-1].comm is not None, "another cell's table stays"
-    other.close()
-    tables[-1].close()
+    for table in (other, second, tables[-1]):
+        table.close()
+
+
+def test_a_retired_table_waits_until_its_browser_has_drawn_what_it_sent() -> None:
+    """The browser plays every table's canvas messages in one queue and stops
+    for good at a drawing of a closed canvas: a replaced table still being drawn
+    is closed only once its browser has acknowledged everything it was sent."""
+    import asyncio
+
+    table = GameWidget("chain", seed=2, animate=False)
+    painter = table.painter
+    painter.acknowledged, painter.drawn = True, painter.sent - 1    # one still playing
+
+    async def body() -> None:
+        stand_in.retire(table)
+        await asyncio.sleep(0.6)
+        assert table.comm is not None, "closed while the browser still draws it"
+        painter.drawn = painter.sent
+        await asyncio.sleep(0.6)
+        assert table.comm is None
+
+    asyncio.run(body())

@@ -153,12 +153,14 @@ class Picture:
         self._closed = True
 
 
-#: The table last displayed by each notebook cell (its id, as the front end sends it).
-_BY_CELL: dict[str, weakref.ref[w.DOMWidget]] = {}
+#: The tables displayed by each notebook cell (its id, as the front end sends
+#: it) in its last run (the id of the request that ran it).
+_BY_CELL: dict[str, tuple[str, list[weakref.ref[w.DOMWidget]]]] = {}
 
 
-def _cell_id() -> str | None:
-    """The id of the notebook cell running now (JupyterLab and Notebook 7 send it), or None."""
+def _cell_run() -> tuple[str, str] | None:
+    """The id of the notebook cell running now and of this run of it (JupyterLab and
+    Notebook 7 send the cell's id), or None."""
     try:
         from IPython import get_ipython
 
@@ -166,8 +168,10 @@ def _cell_id() -> str | None:
         parent = kernel.get_parent() if kernel is not None else None
     except Exception:  # noqa: BLE001 - no kernel, no cell
         return None
-    cell = (parent or {}).get("metadata", {}).get("cellId")
-    return cell if isinstance(cell, str) and cell else None
+    parent = parent or {}
+    cell = parent.get("metadata", {}).get("cellId")
+    run = parent.get("header", {}).get("msg_id", "")
+    return (cell, str(run)) if isinstance(cell, str) and cell else None
 
 
 def retire(widget: w.DOMWidget) -> None:
@@ -208,9 +212,9 @@ def show(widget: w.DOMWidget, parts: Callable[[bool], PictureParts], label: str,
     and line), then the widget view with ``label`` as its text (or ``full()``, the
     widget's bundle with its HTML stand-in, where :func:`players_wanted`).
 
-    Returns the picture, to keep in step with the table. A table displayed
-    before by the same cell is retired (:func:`retire`): re-running a cell
-    leaves one table alive, not one a run.
+    Returns the picture, to keep in step with the table. The tables a cell
+    displayed in its last run are retired (:func:`retire`) when it runs
+    again: re-running a cell leaves its tables alive once, not once a run.
     """
     from IPython.display import display
 
@@ -220,13 +224,18 @@ def show(widget: w.DOMWidget, parts: Callable[[bool], PictureParts], label: str,
     bundle = w.DOMWidget._repr_mimebundle_(widget)
     if bundle is None:
         return None
-    cell = _cell_id()
-    if cell is not None:
-        old = _BY_CELL.get(cell)
-        before = old() if old is not None else None
-        if before is not None and before is not widget:
-            retire(before)
-        _BY_CELL[cell] = weakref.ref(widget)
+    here = _cell_run()
+    if here is not None:
+        cell, run = here
+        last_run, shown = _BY_CELL.get(cell, ("", []))
+        if last_run != run:
+            # The cell runs again: the tables of its last run are replaced.
+            for ref in shown:
+                before = ref()
+                if before is not None and before is not widget:
+                    retire(before)
+            shown = []
+        _BY_CELL[cell] = (run, [*shown, weakref.ref(widget)])
     handle = display(picture_bundle(*parts(False)), raw=True,  # type: ignore[no-untyped-call]
                      display_id=True)
     display({**bundle, "text/plain": label}, raw=True)  # type: ignore[no-untyped-call]
