@@ -25,9 +25,7 @@ def _registered() -> set[str]:
     return set(_instances)
 
 
-def test_closed_widgets_leave_nothing_registered() -> None:
-    GameWidget("klondike", seed=1).close()   # ipycanvas's one shared manager is made once
-    before = _registered()
+def _play_and_close_every_kind() -> None:
     for seed, name in enumerate(["klondike", "chain", "quarrel"] * 2):
         widget = GameWidget(name, seed=seed, animate=False)
         for _ in range(3):
@@ -36,13 +34,31 @@ def test_closed_widgets_leave_nothing_registered() -> None:
         widget.undo()
         widget.new_deal(seed + 10)
         widget.width = 600          # new card images
-        assert len(_registered() - before) > 20
         widget.close()
         replay = ReplayWidget(new_game(name, seed=seed), animate=False)
         replay.close()
     replay = ReplayWidget(get_example(example_names()[0]), animate=False)
     replay.position = 1
     replay.close()
+
+
+def test_closed_widgets_leave_nothing_registered() -> None:
+    """What a closed table leaves is only what every table of the kernel shares
+    (widgets/shared.py: layouts, styles, the pips' paths, made once): a second round of
+    the same tables leaves nothing at all."""
+    from solitaire_widgets.widgets.shared import is_shared
+
+    GameWidget("klondike", seed=1).close()   # ipycanvas's one shared manager is made once
+    before = _registered()
+    _play_and_close_every_kind()
+    kept = [_instances[k] for k in _registered() - before]
+    assert all(is_shared(widget) for widget in kept), sorted(
+        type(widget).__name__ for widget in kept if not is_shared(widget))
+    before = _registered()
+    widget = GameWidget("quarrel", seed=2, animate=False)
+    assert len(_registered() - before) > 20
+    widget.close()
+    _play_and_close_every_kind()
     left = _registered() - before
     assert not left, sorted(type(_instances[k]).__name__ for k in left)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widgets import GameWidget, new_game
+from solitaire_widgets.cards import card_words
 from solitaire_widgets.i18n import LANGUAGES
 from solitaire_widgets.web.session import TableSession
 from tests.test_no_peeking import peeks
@@ -27,7 +28,11 @@ def test_the_widget_says_what_the_page_says_for_the_arrows_and_a_pick_up(
         said = session.handle({"op": "key", "key": key})["message"]
         assert widget.table.message == said and said in widget.message.value
     if language == "en":
-        assert widget.table.message.startswith("Picked up the queen of spades")
+        focus = widget.table.pointer.focus
+        assert focus is not None
+        pile = widget.game.table.piles[focus[0]]
+        picked = card_words(pile.cards[-focus[1]])
+        assert widget.table.message.startswith(f"Picked up {picked}")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
