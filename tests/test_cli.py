@@ -323,7 +323,7 @@ def test_a_full_disk_is_one_line_and_status_1(argv: list[str]) -> None:
                               stderr=subprocess.PIPE, timeout=120)
     err = done.stderr.decode()
     assert done.returncode == 1 and err == (
-        "solitaire-widgets: cannot write the output: No space left on device\n"), err
+        "solitaire-widgets: cannot write the output: the disk is full\n"), err
 
 
 def test_a_closed_standard_output_is_one_line_and_status_1() -> None:

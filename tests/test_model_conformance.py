@@ -49,6 +49,7 @@ from solitaire_widgets.games import rules_class
 from solitaire_widgets.games.common import foundation_id
 from solitaire_widgets.games.klondike import builds_on, goes_up
 from solitaire_widgets.model import Model, model_class
+from solitaire_widgets.reasons import reason_words
 from solitaire_widgets.rules import Rules, check_declaration
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.table import Event, Table
@@ -143,7 +144,8 @@ class Pair:
     def check(self, when: str) -> None:
         game, model = self.game, self.model
         assert model.legal_moves() == game.legal_moves(), f"legal moves differ {when}"
-        assert (model.over, model.won, model.reason) == tuple(game.result), f"outcome {when}"
+        assert (model.over, model.won, reason_words(model.reason)) == tuple(game.result), (
+            f"outcome {when}")
         assert model.to_table() == game.table, f"positions differ {when}"
         assert model.shuffles == self.shuffles(), f"reshuffles counted differently {when}"
         back = self.cls.from_table(game.rules.options, game.seed, game.table, self.shuffles())
