@@ -151,7 +151,7 @@ class Pair:
         back = self.cls.from_table(game.rules.options, game.seed, game.table, self.shuffles())
         assert back.to_table() == game.table, f"from_table does not round-trip {when}"
         assert back.legal_moves() == game.legal_moves(), f"from_table's legal moves {when}"
-        assert (back.over, back.won, back.reason) == tuple(game.result)
+        assert (back.over, back.won, reason_words(back.reason)) == tuple(game.result)
 
     def play(self, move: Move) -> None:
         when = f"at step {self.game.moves_played + 1} ({move})"
@@ -424,7 +424,7 @@ def rules_hold(game: Game, before: Table | None, step: Step | None) -> None:
         assert replayed == table, f"the events of {step.move} lead to the position after it"
     back = type(model).from_table(game.rules.options, game.seed, table, model.shuffles)
     assert back.to_table() == table and back.legal_moves() == game.legal_moves()
-    assert (back.over, back.won, back.reason) == tuple(game.result)
+    assert (back.over, back.won, reason_words(back.reason)) == tuple(game.result)
     assert game.is_over == (not game.legal_moves()), "over exactly when no move is left"
     if game.is_over:
         assert game.result.reason, "an ended game says why"
