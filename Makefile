@@ -131,7 +131,8 @@ CATALOGS ?= engine tables texts
 CATALOG_LANGUAGES := ru pl
 PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
-  table.py errors.py games/*/rules.py games/*/model.py))
+  table.py errors.py reasons.py games/__init__.py strategies/__init__.py \
+  games/*/rules.py games/*/model.py))
 tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py \
   text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py solver/__init__.py lesson_cli.py))
 texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py citations.py examples/*.py games/*/examples.py lessons.py games/*/lessons.py))

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import DeckError, NotationError, excerpt
-from .i18n import current_language, pgettext
+from .i18n import _, current_language, pgettext
 
 __all__ = [
     "SUITS",
@@ -117,9 +117,9 @@ class Card(_CardValue):
             card = None
         if card is None or type(rank) is not int or type(suit) is not str:
             raise NotationError(
-                f"Card({excerpt(rank)}, {excerpt(suit)}) is not a card: the rank is a whole "
-                "number from 1 (ace) to 13 (king) and the suit one of 'C', 'D', 'H', 'S'"
-            )
+                _("Card({rank}, {suit}) is not a card: the rank is a whole number from 1 (ace) "
+                  "to 13 (king) and the suit one of 'C', 'D', 'H', 'S'").format(
+                      rank=excerpt(rank), suit=excerpt(suit)))
         return card
 
     @classmethod
@@ -141,16 +141,16 @@ class Card(_CardValue):
         """
         if not isinstance(text, str):
             raise NotationError(
-                f"{excerpt(text)} is not a card: a card is written as text such as 'TH'"
-            )
+                _("{text} is not a card: a card is written as text such as 'TH'").format(
+                    text=excerpt(text)))
         # Upper-case ASCII only: "ſ".upper() is "S", yet "Aſ" is no card.
         cleaned = "".join(c.upper() if c.isascii() else c for c in text.strip()[:4])
         card = _PARSED.get(cleaned)
         if card is None:
             raise NotationError(
-                f"{excerpt(text)} is not a card: write the rank (A, 2-10 or T, J, Q, K) then "
-                "the suit (C, D, H, S or ♣, ♦, ♥, ♠), e.g. 'TH' for the ten of hearts"
-            )
+                _("{text} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
+                  "(C, D, H, S or ♣, ♦, ♥, ♠), e.g. 'TH' for the ten of hearts").format(
+                      text=excerpt(text)))
         return card
 
     def __str__(self) -> str:
@@ -384,9 +384,8 @@ def parse_cards(text: str | Sequence[str | Card]) -> list[Card]:
         words = list(text)
     else:
         raise NotationError(
-            f"{excerpt(text)} is not a list of cards: write them as text such as "
-            "'AS 10H 7C' or as a list of such cards"
-        )
+            _("{text} is not a list of cards: write them as text such as 'AS 10H 7C' or as a "
+              "list of such cards").format(text=excerpt(text)))
     return [word if isinstance(word, Card) else Card.parse(word) for word in words]  # type: ignore[arg-type]
 
 
@@ -405,22 +404,23 @@ def check_deck(cards: list[Card], packs: int) -> None:
     if len(cards) != expected:
         detail = []
         if missing:
-            detail.append("missing: " + _some(missing))
+            detail.append(_("missing: {cards}").format(cards=_some(missing)))
         if too_many:
-            detail.append("too many: " + _some(too_many))
+            detail.append(_("too many: {cards}").format(cards=_some(too_many)))
         extra = f" ({'; '.join(detail)})" if detail else ""
         raise DeckError(
-            f"a deck for this game has {expected} cards, this one has {len(cards)}{extra}"
-        )
+            _("a deck for this game has {expected} cards, this one has {n}").format(
+                expected=expected, n=len(cards)) + extra)
     if too_many:
-        times = "once" if packs == 1 else f"{packs} times"
         raise DeckError(
-            "each card belongs in the deck "
-            f"{times}, but these appear more often: {_some(too_many)}"
-        )
+            (_("each card belongs in the deck once, but these appear more often: {cards}")
+             if packs == 1 else
+             _("each card belongs in the deck {n} times, but these appear more often: {cards}"))
+            .format(n=packs, cards=_some(too_many)))
 
 
 def _some(cards: list[Card], most: int = 12) -> str:
     """Up to ``most`` cards in notation, then how many more."""
     shown = " ".join(map(str, cards[:most]))
-    return shown if len(cards) <= most else f"{shown} and {len(cards) - most} more"
+    return shown if len(cards) <= most else _("{cards} and {n} more").format(
+        cards=shown, n=len(cards) - most)

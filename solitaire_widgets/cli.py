@@ -30,11 +30,12 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from .chance import MAX_SEED
 from .citations import Citation
-from .errors import IllegalMoveError, OptionError, SolitaireError, excerpt
+from .errors import DeckError, IllegalMoveError, OptionError, SolitaireError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
-from .i18n import LANGUAGES, _, default_language, use_language
+from .i18n import LANGUAGES, N_, _, default_language, use_language
 from .strategies import get_strategy, play_out
 from .text import render_text
 from .writer import pile_data, position_data
@@ -74,6 +75,28 @@ def _printable_streams() -> None:
                 stream.reconfigure(errors="solitaire_widgets.plain")
 
 
+#: What an error of the system means, in the player's words (others: the system's own).
+_SYSTEM_WORDS = {
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.EACCES: N_("there is no permission to do it"),
+    errno.EPERM: N_("there is no permission to do it"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.EEXIST: N_("it exists already"),
+    errno.EROFS: N_("the disk can only be read"),
+    errno.ENOSPC: N_("the disk is full"),
+}
+
+
+def _system_words(error: OSError) -> str:
+    """Why ``error`` happened, in the player's words where the catalogs have them."""
+    words = _SYSTEM_WORDS.get(error.errno or 0)
+    if words is not None:
+        return _(words)
+    return error.strerror or os.strerror(error.errno or 0) or type(error).__name__
+
+
 def _options(pairs: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
@@ -87,7 +110,8 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 
 def _game(args: argparse.Namespace) -> Game:
     # Options go as a mapping, so an option may be called "seed" or "name" (and is refused).
-    return Game(rules_for(args.game, _options(args.option)), seed=args.seed, deck=args.deck)
+    return Game(rules_for(args.game, _options(args.option)), seed=_deal_number(args.seed),
+                deck=args.deck)
 
 
 def _why_data(citation: Citation) -> dict[str, Any]:
@@ -156,7 +180,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_stats(args: argparse.Namespace) -> int:
     from .stats import run_stats
 
-    report = run_stats(args.game, args.deals, seed=args.seed or 0, workers=args.workers,
+    report = run_stats(args.game, args.deals, seed=_deal_number(args.seed) or 0, workers=args.workers,
                        strategy=args.strategy, options=_options(args.option),
                        solver=args.solver, max_nodes=args.max_nodes, dask=args.dask)
     print(json.dumps(report.to_dict()) if args.json else str(report))
@@ -192,15 +216,16 @@ def _cmd_export_html(args: argparse.Namespace) -> int:
     if not args.directory.strip():
         raise OptionError(_("name the folder to write, e.g. export-html chain my-table "
                             "(an empty name would write into the current folder)"))
-    page = Path(args.directory) / "index.html"
-    if page.exists() and not args.force:
-        raise OptionError(_("{page} exists already; add --force to write over it").format(
-            page=page))
+    game = _game(args)
     try:
-        page = export_html(_game(args), args.directory)
+        page = Path(args.directory) / "index.html"
+        if page.exists() and not args.force:
+            raise OptionError(_("{page} exists already; add --force to write over it").format(
+                page=excerpt(str(page))))
+        page = export_html(game, args.directory)
     except OSError as error:  # a folder that cannot be written is the player's to fix
         raise OptionError(_("cannot write {folder}: {reason}").format(
-            folder=excerpt(args.directory), reason=error.strerror or error)) from None
+            folder=excerpt(args.directory), reason=_system_words(error))) from None
     print(_("Wrote {page}: serve {folder} with any static web server "
             "(e.g. python -m http.server --directory {folder})").format(
                 page=page, folder=args.directory))
@@ -222,9 +247,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         message = " ".join(message.split())
+        # An unknown game is refused by the registry, in the player's words.
+        message = message.removeprefix("argument game: ")
         if len(message) > 200:
             message = message[:199] + "…"
-        self.exit(2, f"solitaire-widgets: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, "solitaire-widgets: " + _("error: {message} (see {prog} --help)").format(
+            message=message, prog=self.prog) + "\n")
 
 
 def _game_name(name: str) -> str:
@@ -233,6 +261,66 @@ def _game_name(name: str) -> str:
         return rules_class(name).name
     except OptionError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+class _Quiet(argparse.ArgumentParser):
+    """argparse that raises ValueError instead of printing (a first look at the line)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+#: A few letters of each language that no stand-in can print.
+_LETTERS = {"ru": "Пасьянсёжщ", "pl": "ąęłńśźżó"}
+#: Each language's name, in English (said when a terminal cannot show it).
+_LANGUAGE_NAMES = {"ru": "Russian", "pl": "Polish"}
+
+
+def _shown_language(language: str) -> str:
+    """``language``, or English with a note on standard error when the output's
+    encoding cannot show it (``PYTHONIOENCODING=ascii``: not lines of "?")."""
+    letters = _LETTERS.get(language)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    if letters is None:
+        return language
+    try:
+        letters.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        # Said in English: the terminal cannot show the language asked for.
+        print(f"solitaire-widgets: this terminal's encoding ({encoding}) cannot show "
+              f"{_LANGUAGE_NAMES.get(language, language)}; the output is in English "
+              "(set PYTHONIOENCODING=utf-8 to see it)", file=sys.stderr)
+        return "en"
+    return language
+
+
+def _deal_number(text: str | None) -> int | None:
+    """The deal number ``--seed`` gives (None: none given), or a :class:`DeckError`
+    in the player's words."""
+    if text is None:
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= MAX_SEED:
+        raise DeckError(
+            _("a deal number is a whole number from 0 to {most}, not {value}").format(
+                most=MAX_SEED, value=excerpt(text)))
+    return number
+
+
+def _language_asked(argv: Sequence[str]) -> str:
+    """The language ``--language`` names in ``argv`` (else the default), read before the
+    rest so that a mistake in the rest is said in it."""
+    early = _Quiet(add_help=False)
+    early.add_argument("--language")
+    try:
+        known, _rest = early.parse_known_args(list(argv))
+    except ValueError:
+        return default_language()
+    language = known.language
+    return language if language in LANGUAGES else default_language()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -250,7 +338,7 @@ def _parser() -> argparse.ArgumentParser:
     def deal_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
         group = p.add_mutually_exclusive_group()
-        group.add_argument("--seed", type=int, help="the deal number")
+        group.add_argument("--seed", help="the deal number")
         group.add_argument("--deck", help="the cards in dealing order, e.g. 'AS 2H ...'")
         p.add_argument("--option", action="append", default=[], metavar="K=V",
                        help="a reading of the text, e.g. aux_row=at-start")
@@ -273,7 +361,7 @@ def _parser() -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="play many deals and report the win rate")
     stats.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
     stats.add_argument("--deals", type=int, required=True)
-    stats.add_argument("--seed", type=int, default=0, help="the first deal number")
+    stats.add_argument("--seed", help="the first deal number (default 0)")
     stats.add_argument("--workers", type=int, default=1, help="processes to use")
     stats.add_argument("--strategy", help="the player (default: the game's own)")
     stats.add_argument("--solver", action="store_true",
@@ -317,8 +405,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 for a player's error, 1 when
     the output cannot be written)."""
     _printable_streams()
-    args = _parser().parse_args(argv)
-    with use_language(args.language):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    language = _shown_language(_language_asked(argv))
+    with use_language(language):
+        args = _parser().parse_args(argv)
         return _run(args)
 
 
@@ -340,12 +430,21 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except OSError as error:
         if error.errno not in _OUTPUT_ERRORS or error.filename is not None:
-            raise
+            # A file or folder the command met (not the output): the player's to fix.
+            print("solitaire-widgets: " + _("cannot use {file}: {reason}").format(
+                file=excerpt(str(error.filename or "")), reason=_system_words(error)),
+                file=sys.stderr)
+            return 2
         _drop_output()
         print("solitaire-widgets: " + _("cannot write the output: {reason}").format(
-            reason=os.strerror(error.errno)), file=sys.stderr)
+            reason=_system_words(error)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("solitaire-widgets: " + _("interrupted"), file=sys.stderr)
         return 130
+    except Exception as error:  # never a traceback: one line, and what to report
+        print("solitaire-widgets: " + _("the package failed ({error}); please report it with "
+                                        "the command that caused it").format(
+                                            error=type(error).__name__), file=sys.stderr)
+        return 1
     return status

@@ -34,6 +34,7 @@ from .errors import DeckError, IllegalMoveError, NotationError, excerpt
 from .i18n import _, format_number
 from .model import CodeShuffler, Model, model_class
 from .moves import Move
+from .reasons import reason_words
 from .rules import STOCK, Context, Rules, Shuffler
 from .table import Event, Pile, Table
 from .writer import save_data, save_json
@@ -191,21 +192,22 @@ class Game:
                  deck: Sequence[Card | str] | str | None = None, *,
                  _backend: str | None = None) -> None:
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise DeckError(f"a deal number is a whole number from 0 to {MAX_SEED}, "
-                            f"not {excerpt(seed)}")
+            raise DeckError(_("a deal number is a whole number from 0 to {most}, "
+                              "not {value}").format(most=MAX_SEED, value=excerpt(seed)))
         self.rules = rules
         #: The deal number: it draws the deck (unless one is given) and every reshuffle.
         self.seed: int = new_seed() if seed is None else seed
         if deck is None:
             cards = shuffled(full_deck(rules.packs), seed_rng(self.seed, 0))
         elif not isinstance(deck, (str, list, tuple)):
-            raise DeckError("a deck is the cards in dealing order, as text such as 'AS 2H ...' "
-                            f"or as a list, not {excerpt(deck)}")
+            raise DeckError(_("a deck is the cards in dealing order, as text such as "
+                              "'AS 2H ...' or as a list, not {value}").format(value=excerpt(deck)))
         else:
             try:
                 cards = parse_cards(deck)
             except NotationError as error:
-                raise DeckError(f"the deck holds something that is not a card: {error}") from None
+                raise DeckError(_("the deck holds something that is not a card: {error}").format(
+                    error=error)) from None
             check_deck(cards, rules.packs)
         self._reset(cards, deck is not None, _backend)
         self._push(OPENING_DEAL, self._fresh_shuffle)
@@ -230,6 +232,8 @@ class Game:
         self._pending = 0
         # The position steps are worded from (see _words): (its step, the table).
         self._reading: tuple[int, Table | None] = (-1, None)
+        # The moves as save JSON, kept by the writer (solitaire_widgets.writer).
+        self._written: object = None
         rules = self.rules
         self._model: Model | None = None
         if backend != "rules" and rules.game_on_model and rules.model:
@@ -343,12 +347,15 @@ class Game:
 
     @property
     def result(self) -> Result:
-        """``Result(over, won, reason)``; the reason says why a game ended."""
+        """``Result(over, won, reason)``; the reason says why a game ended, in the
+        language in force when it is read (the game keeps it as a key, see
+        :mod:`solitaire_widgets.reasons`)."""
         model = self._model
         if model is not None:
-            return Result(model.over, model.won, model.reason)
+            return Result(model.over, model.won, reason_words(model.reason))
         facts = self.table.facts
-        return Result(bool(facts["over"]), bool(facts["won"]), str(facts["reason"] or ""))
+        return Result(bool(facts["over"]), bool(facts["won"]),
+                      reason_words(str(facts["reason"] or "")))
 
     @property
     def status(self) -> str:
@@ -403,10 +410,13 @@ class Game:
     def play(self, move: Move | str) -> Step:
         """Play a legal move (a :class:`Move` or its text) and return its step.
 
-        An illegal move raises :class:`IllegalMoveError` saying why, and changes nothing.
+        An illegal move raises :class:`IllegalMoveError` saying why, and changes
+        nothing; anything but a move or its text (a tuple equal to a move
+        included) raises :class:`NotationError`.
         """
         model = self._model
-        if model is not None and move in model.legal_moves() and len(self._steps) <= MAX_MOVES:
+        if (model is not None and type(move) is Move and move in model.legal_moves()
+                and len(self._steps) <= MAX_MOVES):
             # On the model, a legal move goes straight on (the checks below only word a refusal).
             self._pending = 0
             step = self._push_on_model(model, move, None)
@@ -479,6 +489,7 @@ class Game:
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
         other._reading = (-1, None)
+        other._written = None
         return other
 
     def steps(self) -> list[Step]:
@@ -551,6 +562,7 @@ class Game:
     # -- internals -----------------------------------------------------------
 
     def _as_move(self, move: Move | str) -> Move:
+        # A Move or its text only: a tuple compares equal to a Move but is none.
         if isinstance(move, Move):
             return move
         rules = self.rules

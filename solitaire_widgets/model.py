@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from .chance import seed_rng, shuffled
-from .i18n import _
 from .moves import Move
 from .table import Event, Table
 
@@ -80,7 +79,8 @@ class Model(Protocol):
     over: bool
     #: Whether it ended won.
     won: bool
-    #: Why it ended, in words (``""`` while it goes on).
+    #: Why it ended, as a key (``""`` while it goes on): worded by
+    #: :func:`~solitaire_widgets.reasons.reason_words` when read.
     reason: str
     #: How many reshuffles this line of play has drawn (the next is number ``shuffles + 1``).
     shuffles: int
@@ -146,11 +146,11 @@ class _Outcome(Protocol):
 
 
 def end_game(model: _Outcome, won: bool, reason: str, events: list[Event] | None) -> None:
-    """End ``model``'s game, won or lost, with ``reason`` (marked with ``N_``, said in
-    the player's language); with ``events``, record the table facts that change, as
-    the engine's context does.
+    """End ``model``'s game, won or lost, with ``reason`` (marked with ``N_``, or
+    made by :func:`~solitaire_widgets.reasons.reason_key`: stored as its key, worded
+    when read); with ``events``, record the table facts that change, as the
+    engine's context does.
     """
-    reason = _(reason)
     if events is not None:
         for key, value in (("won", won), ("over", True), ("reason", reason)):
             if getattr(model, key) != value:

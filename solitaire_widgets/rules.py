@@ -113,7 +113,8 @@ class Context:
                 self.move(pile_id, stock, n, face_up=False)
 
     def end(self, won: bool, reason: str) -> None:
-        """End the game, won or lost, with the reason in words."""
+        """End the game, won or lost, with the reason: a message marked with ``N_``
+        (or a :func:`~solitaire_widgets.reasons.reason_key`), worded when read."""
         self.set("won", won)
         self.set("over", True)
         self.set("reason", reason)
@@ -330,7 +331,7 @@ class Rules:
 
     def stuck(self, table: Table, ctx: Context) -> None:
         """Called when a position that is not over has no legal move: end it."""
-        ctx.end(False, _("no move is left"))
+        ctx.end(False, N_("no move is left"))
 
     # -- words ---------------------------------------------------------------
 

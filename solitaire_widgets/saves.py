@@ -199,6 +199,12 @@ def load_game(text: str | bytes) -> Game:
             most=format_number(MAX_SAVE_BYTES)))
     try:
         raw = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise _damaged(_("it is not valid JSON ({error})").format(error=error)) from None
+    except RecursionError:
+        raise _damaged(_("it nests too deep to be a saved game")) from None
+    except json.JSONDecodeError as error:
+        # The parser's own text is English: said in the player's words, with where.
+        raise _damaged(_("it is not valid JSON (line {line}, column {column})").format(
+            line=format_number(error.lineno), column=format_number(error.colno))) from None
+    except ValueError:
+        raise _damaged(_("it is not valid JSON")) from None
     return _rebuild(_check_shape(raw))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import json.encoder
-import weakref
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -134,10 +133,13 @@ class _Written:
         self.ends: list[int] = []
 
 
-#: Each game's moves as save JSON: a widget saves its game after every move,
-#: and only the moves since the last save (at the end of the list: moves are
-#: played and taken back there) are written again.
-_WRITTEN: weakref.WeakKeyDictionary[Recorded, _Written] = weakref.WeakKeyDictionary()
+#: The attribute of a game that holds its moves as save JSON (a :class:`_Written`):
+#: a widget saves its game after every move, and only the moves since the last
+#: save (at the end of the list: moves are played and taken back there) are
+#: written again. It lives on the game, not in a table of games: the steps it
+#: holds may point back at their game (a step not yet worded), and a table
+#: that held them would keep every game ever saved alive.
+_CACHE = "_written"
 
 #: A string as JSON writes it (``ensure_ascii=False``).
 _quoted = json.encoder.encode_basestring
@@ -148,7 +150,10 @@ def _moves_json(game: Recorded) -> str:
     # Only the end of the history is read: copying it all would cost as much
     # as the game is long.
     played = game.moves_played
-    written = _WRITTEN.setdefault(game, _Written())
+    written = getattr(game, _CACHE, None)
+    if not isinstance(written, _Written):
+        written = _Written()
+        setattr(game, _CACHE, written)
     done = written.steps
     kept = min(played, len(done))
     while kept and game.history_from(kept - 1)[0] is not done[kept - 1]:

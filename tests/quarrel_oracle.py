@@ -10,11 +10,12 @@ than itself. Its words are ``QuarrelRules``'.
 
 from __future__ import annotations
 
-from solitaire_widgets.cards import Card, rank_word
+from solitaire_widgets.cards import Card
 from solitaire_widgets.games.common import next_up
 from solitaire_widgets.games.quarrel.model import AUX, FOUNDATIONS, ROWS, USES
 from solitaire_widgets.games.quarrel.rules import QuarrelRules
 from solitaire_widgets.moves import Move
+from solitaire_widgets.reasons import reason_key
 from solitaire_widgets.rules import Context
 from solitaire_widgets.table import Table
 
@@ -179,8 +180,10 @@ class QuarrelOracle(QuarrelRules):
         rnd = int(facts["round"] or 1)
         if rnd >= USES:
             ctx.set("uses", 0)
-            ctx.end(False, f"the third round is over (the {rank_word(int(facts['count'] or 0))} "
-                           "was named correctly): the deck may be used only three times")
+            # Kept as the engine keeps a reason: its message and the rank, worded when read.
+            ctx.end(False, reason_key("the third round is over (the {rank} was named "
+                                      "correctly): the deck may be used only three times",
+                                      rank=int(facts["count"] or 0)))
             return
         ctx.set("uses", USES - rnd)
         dealt = int(facts["dealt"] or 0)

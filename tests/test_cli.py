@@ -273,11 +273,15 @@ def test_an_unreachable_dask_scheduler_fails_fast_and_says_so(
 
 
 def test_a_usage_error_is_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["show", "chain", "--seed", "9" * 100_000])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and len(err) < 400
+    assert err.startswith("solitaire-widgets: a deal number is a whole number")
     with pytest.raises(SystemExit) as caught:
-        main(["show", "chain", "--seed", "9" * 100_000])
+        main(["show", "chain", "--deck"])
     err = capsys.readouterr().err
     assert caught.value.code == 2 and err.count("\n") == 1 and len(err) < 400
-    assert err.startswith("solitaire-widgets: error: argument --seed")
+    assert err.startswith("solitaire-widgets: error: argument --deck")
 
 
 def _subprocess(*argv: str, **env: str) -> subprocess.Popen[bytes]:
@@ -319,7 +323,7 @@ def test_a_full_disk_is_one_line_and_status_1(argv: list[str]) -> None:
                               stderr=subprocess.PIPE, timeout=120)
     err = done.stderr.decode()
     assert done.returncode == 1 and err == (
-        "solitaire-widgets: cannot write the output: No space left on device\n"), err
+        "solitaire-widgets: cannot write the output: the disk is full\n"), err
 
 
 def test_a_closed_standard_output_is_one_line_and_status_1() -> None:

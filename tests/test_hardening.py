@@ -33,6 +33,7 @@ from solitaire_widgets import (
 from solitaire_widgets.cards import rank_word, with_article
 from solitaire_widgets.chance import MAX_SEED, reshuffled
 from solitaire_widgets.games import rules_class, rules_for
+from solitaire_widgets.i18n import LANGUAGES, use_language
 from solitaire_widgets.render.display import repr_html
 from solitaire_widgets.text import render_text
 
@@ -142,6 +143,103 @@ def test_moves_built_as_objects_are_played_or_refused_with_a_reason(
         # Articles by the word that follows, in every reason (issue: "only a eight").
         assert not re.search(r"\ba [aeiou]|\ban [^aeiou\W]", reason, re.IGNORECASE), reason
         assert game.to_json() == before
+
+
+class _LooksLikeAMove:
+    """An object that says it is the move it is given (compares and prints as it)."""
+
+    def __init__(self, move: Move) -> None:
+        self.move = move
+
+    def __eq__(self, other: object) -> bool:
+        return other == self.move
+
+    def __hash__(self) -> int:
+        return hash(self.move)
+
+    def __str__(self) -> str:
+        return str(self.move)
+
+
+#: What a non-move is made from, given a legal move: its tuple, its list, an
+#: object equal to it, or anything at all.
+non_moves = st.one_of(
+    st.sampled_from([tuple, list, _LooksLikeAMove, lambda move: (*move,)[:2],
+                     lambda move: move._asdict()]),
+    anything.map(lambda value: lambda move: value),
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60),
+       makers=st.lists(non_moves, min_size=1, max_size=4))
+def test_only_a_move_or_its_text_is_played(name: str, seed: int, steps: int,
+                                           makers: list[Any]) -> None:
+    game = _random_position(name, seed, steps)
+    for make in makers:
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        given = make(legal[seed % len(legal)])
+        if isinstance(given, (str, Move)):
+            continue
+        before = game.to_json()
+        for entry in (game.play, game.describe):
+            with pytest.raises(NotationError) as caught:
+                entry(given)
+            assert str(caught.value).strip() and len(str(caught.value)) < SHORT
+        assert not game.is_legal(given)
+        assert game.to_json() == before and game.legal_moves() == legal
+        assert load_game(before).to_json() == before
+        if game.can_undo:
+            game.undo()
+            game.redo()
+        assert game.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("given", [("turn", "", "", 1), ("move", "l18", "fs", 1),
+                                   ("aux", "", "", 1), ["turn", "", "", 1]], ids=str)
+def test_the_issues_tuples_are_refused(name: str, given: Any) -> None:
+    game = new_game(name, seed=7)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    before = game.to_json()
+    with use_language("ru"), pytest.raises(NotationError, match="не ход"):
+        game.play(given)
+    assert game.to_json() == before
+    game.undo()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(SETTINGS, max_examples=12)
+@given(seed=st.integers(0, 10_000), ended_in=st.sampled_from(LANGUAGES),
+       read_in=st.sampled_from(LANGUAGES))
+def test_an_ended_games_status_reads_in_the_language_it_is_read_in(
+        name: str, seed: int, ended_in: str, read_in: str) -> None:
+    with use_language(ended_in):
+        game = _random_position(name, seed, 5000)
+        if not game.is_over:
+            return
+        said = game.status
+        saved = game.to_json()
+    with use_language(read_in):
+        fresh = new_game(name, seed=seed)
+        for step in game.history:
+            fresh.play(step.move)
+        loaded = load_game(saved)
+        assert game.status == fresh.status == loaded.status
+        assert game.result == fresh.result == loaded.result
+        assert game.table == loaded.table == fresh.table
+        assert game.status.endswith(game.result.reason)
+        read = game.status
+    if read_in == ended_in:
+        assert read == said
+    elif read_in == "en":
+        assert re.fullmatch(r"[\x00-\x7f]+", read), read
+    elif read_in == "ru":
+        assert not re.search(r"[a-zA-Z]{3}", read), read
 
 
 def test_raw_python_errors_become_the_packages_own() -> None:

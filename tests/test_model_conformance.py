@@ -49,6 +49,7 @@ from solitaire_widgets.games import rules_class
 from solitaire_widgets.games.common import foundation_id
 from solitaire_widgets.games.klondike import builds_on, goes_up
 from solitaire_widgets.model import Model, model_class
+from solitaire_widgets.reasons import reason_words
 from solitaire_widgets.rules import Rules, check_declaration
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.table import Event, Table
@@ -143,13 +144,14 @@ class Pair:
     def check(self, when: str) -> None:
         game, model = self.game, self.model
         assert model.legal_moves() == game.legal_moves(), f"legal moves differ {when}"
-        assert (model.over, model.won, model.reason) == tuple(game.result), f"outcome {when}"
+        assert (model.over, model.won, reason_words(model.reason)) == tuple(game.result), (
+            f"outcome {when}")
         assert model.to_table() == game.table, f"positions differ {when}"
         assert model.shuffles == self.shuffles(), f"reshuffles counted differently {when}"
         back = self.cls.from_table(game.rules.options, game.seed, game.table, self.shuffles())
         assert back.to_table() == game.table, f"from_table does not round-trip {when}"
         assert back.legal_moves() == game.legal_moves(), f"from_table's legal moves {when}"
-        assert (back.over, back.won, back.reason) == tuple(game.result)
+        assert (back.over, back.won, reason_words(back.reason)) == tuple(game.result)
 
     def play(self, move: Move) -> None:
         when = f"at step {self.game.moves_played + 1} ({move})"
@@ -422,7 +424,7 @@ def rules_hold(game: Game, before: Table | None, step: Step | None) -> None:
         assert replayed == table, f"the events of {step.move} lead to the position after it"
     back = type(model).from_table(game.rules.options, game.seed, table, model.shuffles)
     assert back.to_table() == table and back.legal_moves() == game.legal_moves()
-    assert (back.over, back.won, back.reason) == tuple(game.result)
+    assert (back.over, back.won, reason_words(back.reason)) == tuple(game.result)
     assert game.is_over == (not game.legal_moves()), "over exactly when no move is left"
     if game.is_over:
         assert game.result.reason, "an ended game says why"

@@ -1341,7 +1341,7 @@ def test_the_replay_speed_is_a_trait_the_slider_shows(comm: Comm) -> None:
     bad: object
     for bad in (0, -1.0, math.nan, 1000.0, "fast"):
         with pytest.raises(traitlets.TraitError, match="speed"):
-            replay.speed = bad  # type: ignore[assignment]
+            replay.speed = bad
     assert replay.speed == 0.5 and replay.speed_slider.value == 0.5
 
 

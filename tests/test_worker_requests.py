@@ -234,5 +234,5 @@ def test_a_quarrel_table_keeps_a_bounded_number_of_drawings() -> None:
         page.update(view["statics"])
         assert len(session._statics) <= 2 * MAX_STATICS + 2
         # The page draws the drawing the view names, from what it was sent.
-        assert page[str(view["static"])] in session._statics
+        assert all(page[str(part)] in session._statics for part in view["static"])
     assert len(page) <= MAX_STATICS + 1, "the page keeps no more drawings than the table"

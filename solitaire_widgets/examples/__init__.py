@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import OptionError, excerpt
 from ..game import Game, displayed
+from ..i18n import _
 from ..saves import SAVE_FORMAT
 
 __all__ = ["Example", "EXAMPLES", "get_example", "example_names"]
@@ -148,5 +149,5 @@ def get_example(name: str) -> Example:
         return found[name]
     except KeyError:
         raise OptionError(
-            f"there is no example called {excerpt(name)}; the examples are: {', '.join(found)}"
-        ) from None
+            _("there is no example called {name}; the examples are: {names}").format(
+                name=excerpt(name), names=", ".join(found))) from None

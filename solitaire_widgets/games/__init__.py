@@ -33,6 +33,7 @@ from typing import overload
 from ..cards import Card
 from ..errors import OptionError, excerpt
 from ..game import Game
+from ..i18n import _
 from ..rules import Rules, check_declaration
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
@@ -106,15 +107,16 @@ def rules_class(name: str) -> type[Rules]:
     rules = _REGISTRY.get(name) if isinstance(name, str) else None
     if rules is None:
         raise OptionError(
-            f"there is no game called {excerpt(name)}; the games are: {', '.join(GAMES)}"
-        )
+            _("there is no game called {name}; the games are: {names}").format(
+                name=excerpt(name), names=", ".join(GAMES)))
     return rules
 
 
 def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
     """The rules of game ``name`` with ``options`` checked."""
     if options is not None and not isinstance(options, Mapping):
-        raise OptionError(f"the options should map names to values, not {excerpt(options)}")
+        raise OptionError(_("the options should map names to values, not {value}").format(
+            value=excerpt(options)))
     return rules_class(name)(**{str(k): v for k, v in (options or {}).items()})  # type: ignore[arg-type]
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, card_words
 from ..i18n import _, current_language, format_number, ngettext, pgettext
+from ..reasons import reason_words
 from ..rules import Rules
 from ..table import Pile, Table
 
@@ -98,8 +99,8 @@ def describe_table(game: Game | Rules | str, table: Table, *, status: bool = Tru
 
     rules = rules_of(game)
     lines = []
-    said = rules.status(table) if not table.facts.get("over") else str(
-        table.facts.get("reason") or "")
+    said = rules.status(table) if not table.facts.get("over") else reason_words(str(
+        table.facts.get("reason") or ""))
     if table.facts.get("over"):
         said = (_("Won: {reason}") if table.facts.get("won") else _("Lost: {reason}")).format(
             reason=said)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .cardface import BACK, EDGE, FACE, card_shapes, suit_path
-from .scene import READABLE_LABEL, Scene, Slot, Sprite
+from .scene import READABLE_LABEL, Label, Scene, Slot, Sprite
 from .shapes import SANS, Rect, Shape, Text
 
 __all__ = ["scene_shapes", "scene_layers", "slot_shapes", "covered", "sprite_shapes", "FELT", "HIGHLIGHT", "LABEL_INK",
@@ -46,6 +46,17 @@ SLOT_MARK = "rgba(255,255,255,0.28)"
 SHADOW = "rgba(0,0,0,0.22)"
 
 Layer = tuple[str, str, list[Shape]]
+
+
+def felt_shapes(width: float, height: float) -> list[Shape]:
+    """The felt of a table ``width`` by ``height``."""
+    return [Rect(0, 0, width, height, 0, fill=FELT)]
+
+
+def label_shapes(label: Label) -> list[Shape]:
+    """Text on the table itself."""
+    return [Text(label.x, label.y, label.text, label.size, LABEL_INK, label.anchor, "normal",
+                 False, SANS)]
 
 
 def slot_shapes(slot: Slot) -> list[Shape]:
@@ -131,12 +142,11 @@ def scene_layers(scene: Scene, four_colour: bool = False,
     >>> [kind for kind, _key, _shapes in scene_layers(Scene(10, 10))]
     ['table']
     """
-    layers: list[Layer] = [("table", "", [Rect(0, 0, scene.width, scene.height, 0, fill=FELT)])]
+    layers: list[Layer] = [("table", "", felt_shapes(scene.width, scene.height))]
     for slot in scene.slots:
         layers.append(("slot", slot.pile, slot_shapes(slot)))
     for label in scene.labels:
-        layers.append(("label", "", [Text(label.x, label.y, label.text, label.size, LABEL_INK,
-                                          label.anchor, "normal", False, SANS)]))
+        layers.append(("label", "", label_shapes(label)))
     hidden = covered(scene) if cards else set()
     for sprite in sorted(scene.sprites, key=lambda s: s.z):
         layers.append(("card", sprite.key,

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import Card
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
+from ..i18n import _
 from ..rules import Rules
 from ..table import Table
 from .cardface import CARD_RATIO
@@ -572,5 +573,6 @@ def layout(game: Game | Rules | str, table: Table, width: float = 800.0, *,
     """
     builder = layout_function(rules_of(game))
     if not (isinstance(width, int | float) and math.isfinite(width) and width > 0):
-        raise OptionError(f"the width of a table is a number of pixels above 0, not {width!r}")
+        raise OptionError(_("the width of a table is a number of pixels above 0, not {value}")
+                          .format(value=excerpt(width)))
     return builder(table, float(width)).scene(keys_from)

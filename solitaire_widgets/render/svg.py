@@ -17,8 +17,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from .draw import covered, scene_layers, sprite_shapes
-from .scene import Scene, Sprite
+from .draw import covered, felt_shapes, label_shapes, scene_layers, slot_shapes, sprite_shapes
+from .scene import Label, Scene, Slot, Sprite
 from .shapes import Rect, Shape, Text
 
 __all__ = ["scene_svg", "scene_patch", "shape_svg"]
@@ -186,8 +186,10 @@ def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = F
     ``cards`` lists, in drawing order, ``[key, pile, x, y, picture id]``
     (numbers as :func:`scene_svg` writes them, so the page compares text);
     ``static`` is everything that is not a card (felt, slots, labels) as SVG
-    text, or, with ``statics``, its number there (each distinct one is
-    drawn once, kept under its scene's size, slots and labels, and its text).
+    text, or, with ``statics``, the numbers of its parts there, in drawing
+    order: the felt, each slot and each label is a drawing made and sent
+    once (kept under its text and under what it draws), so a slot added or
+    a count changed costs one small drawing, not the whole table's.
     ``over`` is what is drawn over the cards (the ``highlight``), as SVG text.
     The card pictures go into ``shared_defs``, as with :func:`scene_svg`.
 
@@ -202,20 +204,32 @@ def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = F
     cards = [[sprite.key, sprite.pile, _num(sprite.x), _num(sprite.y),
               _placed(sprite, sprite.key in hidden, four_colour, shared_defs)]
              for sprite in sorted(scene.sprites, key=lambda s: s.z)]
-    static: str | int
-    looks = (scene.width, scene.height, scene.slots, scene.labels)
-    if statics is None:
-        static = _static_svg(scene, four_colour)
-    elif looks in statics:
-        static = statics[looks]
-    else:
-        static = statics.setdefault(_static_svg(scene, four_colour), len(statics))
-        statics[looks] = static
+    static: str | list[int] = (_static_svg(scene, four_colour) if statics is None
+                               else _static_parts(scene, statics))
     over = "".join(_layer_svg(kind, key, shapes) for kind, key, shapes
                    in scene_layers(scene, four_colour, highlight, cards=False)
                    if kind == "highlight") if highlight else ""
     return {"width": _num(scene.width), "height": _num(scene.height), "cards": cards,
             "static": static, "over": over}
+
+
+def _static_parts(scene: Scene, statics: dict[object, int]) -> list[int]:
+    """The numbers in ``statics`` of the felt, the slots and the labels of ``scene``,
+    each drawing added the first time it is drawn (see :func:`scene_patch`)."""
+    numbers = []
+    looks: list[tuple[str, str, object]] = [("table", "", (scene.width, scene.height))]
+    looks += [("slot", slot.pile, slot) for slot in scene.slots]
+    looks += [("label", "", label) for label in scene.labels]
+    for kind, key, look in looks:
+        number = statics.get((kind, look))
+        if number is None:
+            shapes = (felt_shapes(scene.width, scene.height) if kind == "table"
+                      else slot_shapes(look) if isinstance(look, Slot)
+                      else label_shapes(look) if isinstance(look, Label) else [])
+            number = statics.setdefault(_layer_svg(kind, key, shapes), len(statics))
+            statics[kind, look] = number
+        numbers.append(number)
+    return numbers
 
 
 def _static_svg(scene: Scene, four_colour: bool) -> str:

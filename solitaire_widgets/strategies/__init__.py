@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import OptionError, excerpt
 from ..game import Game
+from ..i18n import _
 from ..moves import Move
 
 __all__ = [
@@ -110,8 +111,7 @@ def get_strategy(game: str, name: str | None = None, seed: int = 0) -> Strategy:
         return RandomStrategy(seed)
     if name not in table:
         raise OptionError(
-            f"there is no strategy {excerpt(name)} for {game}; choose one of: "
-            + ", ".join(strategy_names(game))
-        )
+            _("there is no strategy {name} for {game}; choose one of: {names}").format(
+                name=excerpt(name), game=game, names=", ".join(strategy_names(game))))
     strategy: Strategy = table[name]()
     return strategy

@@ -73,10 +73,11 @@ MAX_TEXT = 200
 MAX_COORDINATE = 1e9
 #: The widths a replay may be drawn at, in scene pixels (those of the widgets).
 REPLAY_WIDTHS = (200.0, 4000.0)
-#: The most drawings of the felt, slots and labels a table keeps for the page
-#: (a Quarrel table draws a new one whenever a count on it changes); past it,
-#: it forgets them all and sends again what it shows next.
-MAX_STATICS = 32
+#: The most drawings of the felt, a slot or a label a table keeps for the page
+#: (each is sent once: a Quarrel table adds a slot with each card of its row
+#: and a label whenever a count on it changes); past it, it forgets them all
+#: and sends again what it shows next.
+MAX_STATICS = 400
 
 _TABLE_OPS = ("play", "typed", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin",
               "solverhint", "new", "press", "move", "release", "leave", "key", "view")
@@ -485,10 +486,11 @@ class TableSession:
 
         The picture is a :func:`~solitaire_widgets.render.svg.scene_patch`
         (the page moves the cards it shows); ``defs`` and ``statics`` hold the
-        card pictures and the felt-and-slots drawings not sent before (the
-        page keeps them; a drawing's number is reused once the table has
-        kept :data:`MAX_STATICS`, so the page keeps no more either), so a
-        move sends little more than positions. ``history`` is what changed in
+        card pictures and the drawings of the felt, slots and labels not sent
+        before (the page keeps them; ``static`` names those it shows; a
+        drawing's number is reused once the table has kept
+        :data:`MAX_STATICS`, so the page keeps no more either), so a move
+        sends little more than positions, however long the game. ``history`` is what changed in
         the move list (see :meth:`_history_change`). ``plan`` is how the page
         animates ``change`` (:meth:`~solitaire_widgets.controller.TableController.plan`
         at ``timing``, as :meth:`~solitaire_widgets.render.tween.Plan.page_data`;

@@ -54,7 +54,7 @@ from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
 from .table_runs import TableRuns
 from .threads import serialized
-from .traits import check_speed, check_state, check_width
+from .traits import Speed, State, Width, check_speed, check_state, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_loop"]
 
@@ -76,16 +76,16 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
     """
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
-    width = traitlets.Int(760).tag(sync=True)
+    width = Width(760).tag(sync=True)
     #: Animate every step (False: draw the result at once).
     animate = traitlets.Bool(True).tag(sync=True)
     #: Animation speed: 2.0 is twice as fast.
-    speed = traitlets.Float(1.0).tag(sync=True)
+    speed = Speed(1.0).tag(sync=True)
     #: The game as its save JSON (see :func:`~solitaire_widgets.load_game`); set it
     #: (or link it to another table's) to show that game. It lives in the kernel
     #: only: nothing in the browser reads it, and a long game's save would
     #: otherwise go to the browser with every move.
-    state = traitlets.Unicode("")
+    state = State("")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
@@ -101,7 +101,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         # from outside is read and checked (a long game's check costs seconds).
         if proposal["value"] is self._own_state:
             return str(proposal["value"])
-        return check_state(proposal["value"])
+        with use_language(self.language):
+            return check_state(proposal["value"])
 
     def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,

@@ -54,7 +54,17 @@ from .shared import light, shared_layout
 from .stand_in import Picture, picture_hider, show
 from .table_keys import TableKeys
 from .threads import serialized
-from .traits import check_position, check_speed, check_state, check_width, fitted_width
+from .traits import (
+    Position,
+    Speed,
+    State,
+    Width,
+    check_position,
+    check_speed,
+    check_state,
+    check_width,
+    fitted_width,
+)
 
 __all__ = ["ReplayWidget"]
 
@@ -63,17 +73,17 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     """Step through a recorded game: ``ReplayWidget(get_example("chain-first-layout"))``."""
 
     #: The drawing's width in pixels.
-    width = traitlets.Int(760).tag(sync=True)
+    width = Width(760).tag(sync=True)
     #: Animate forward steps.
     animate = traitlets.Bool(True).tag(sync=True)
     #: Steps shown: 0 is the position after the deal.
-    position = traitlets.Int(0).tag(sync=True)
+    position = Position(0).tag(sync=True)
     #: Animation speed: 2.0 is twice as fast (the slider shows 0.25 to 4).
-    speed = traitlets.Float(1.0).tag(sync=True)
+    speed = Speed(1.0).tag(sync=True)
     #: The game replayed, as its save JSON (see :func:`~solitaire_widgets.load_game`);
     #: set it (or link it to a GameWidget's) to replay that game. In the kernel
     #: only, as the GameWidget's.
-    state = traitlets.Unicode("")
+    state = State("")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
@@ -85,7 +95,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
 
     @traitlets.validate("state")
     def _valid_state(self, proposal: dict[str, Any]) -> str:
-        return check_state(proposal["value"])
+        with use_language(self.language):
+            return check_state(proposal["value"])
 
     @traitlets.validate("position")
     def _valid_position(self, proposal: dict[str, Any]) -> int:

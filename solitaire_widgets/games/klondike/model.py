@@ -35,11 +35,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
-from ...cards import SUITS, Card, card_words, full_deck
+from ...cards import SUITS, Card, full_deck
 from ...chance import seed_rng, shuffled
-from ...i18n import N_, _
+from ...i18n import N_
 from ...model import end_game
 from ...moves import Move
+from ...reasons import reason_key
 from ...table import Event, Pile, Scalar, Table
 
 __all__ = [
@@ -341,8 +342,9 @@ _PILE_AT: Final = {**{t: ("tableau", i) for i, t in enumerate(_COLUMNS)},
 
 
 def _overflow_reason(card: int) -> str:
-    return _("a fourth card would go on the waste in the second pass: {card} cannot be "
-             "played, so the solitaire has not come out").format(card=card_words(CARDS[card]))
+    return reason_key(N_("a fourth card would go on the waste in the second pass: {card} "
+                         "cannot be played, so the solitaire has not come out"),
+                      card=str(CARDS[card]))
 
 
 #: Builds an event without the named tuple's Python-level ``__new__`` (every field given).

@@ -31,11 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...cards import CARD, CODE, rank_words
+from ...cards import CARD, CODE
 from ...errors import OptionError, excerpt
-from ...i18n import N_, _
+from ...i18n import N_
 from ...model import CodeShuffler, end_game, seeded_shuffler
 from ...moves import Move
+from ...reasons import reason_key
 from ...table import Event, Pile, Scalar, Table
 
 __all__ = ["QuarrelModel", "LEFT", "RIGHT", "FOUNDATIONS", "ROWS", "AUX", "ROW_LENGTH", "USES",
@@ -67,9 +68,10 @@ _OPTIONS = {"deal": ("any-time", "when-stuck"), "hit_card": ("to-series", "gathe
 
 
 def third_round_over(count: int) -> str:
-    """Why a game is lost: a hit (on rank ``count``) in the third round, in the player's language."""
-    return _("the third round is over (the {rank} was named correctly): the deck "
-             "may be used only three times").format(rank=rank_words(count))
+    """Why a game is lost: a hit (on rank ``count``) in the third round, as a stored
+    reason (:func:`~solitaire_widgets.reasons.reason_words` words it)."""
+    return reason_key(N_("the third round is over (the {rank} was named correctly): the deck "
+                         "may be used only three times"), rank=count)
 
 
 def series_codes(fid: int, base: int) -> tuple[int, ...]:

@@ -476,7 +476,7 @@ class QuarrelRules(Rules):
         return self.targets(table, card)
 
     def stuck(self, table: Table, ctx: Context) -> None:  # pragma: no cover - never reached
-        ctx.end(False, _("no move is left"))
+        ctx.end(False, N_("no move is left"))
 
     # -- words ------------------------------------------------------------------------
 

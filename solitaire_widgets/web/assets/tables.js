@@ -221,6 +221,11 @@
     if (!node) { node = document.createElementNS(SVG_NS, tag); svg.insertBefore(node, before); }
     return node;
   }
+  // The felt, slots and labels of a view: its drawings' numbers, each drawing sent once.
+  function drawing(statics, parts) {
+    return [].concat(parts).map(function (k) { return statics[k]; }).join("");
+  }
+
   function patch(stage, frame, drawing) {
     var svg = stage.querySelector("svg");
     if (!svg) {
@@ -648,7 +653,7 @@
     keepDefs(this.root, view.defs);
     Object.keys(view.statics).forEach(function (k) { self.statics[k] = view.statics[k]; });
     var drawn = new Promise(function (resolve) { shown = resolve; });
-    draw(this.stage, view, this.statics[view.static], animate ? view.plan : null, shown,
+    draw(this.stage, view, drawing(this.statics, view.static), animate ? view.plan : null, shown,
          !view.played);
     if (focused) { this.stage.focus({ preventScroll: true }); }
     setText(this.status, view.status);
@@ -751,10 +756,10 @@
           keepDefs(self.root, got.defs);
           Object.keys(got.statics).forEach(function (k) { self.statics[k] = got.statics[k]; });
           got.frames.forEach(function (frame) {
-            var drawing = self.statics[frame.static];
+            var made = drawing(self.statics, frame.static);
             self.frames[frame.index] = {
               index: frame.index, count: got.count, caption: frame.caption,
-              draw: function (stage) { patch(stage, frame, drawing); }
+              draw: function (stage) { patch(stage, frame, made); }
             };
           });
         }, function (error) { delete self.chunks[start]; throw error; });
