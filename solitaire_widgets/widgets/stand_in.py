@@ -17,10 +17,16 @@ leaves two outputs:
    carries the line;
 2. the live widget: its view and a short ``text/plain``.
 
-While the widget lives, its view carries a style (:func:`picture_hider`, a
-hidden child) that hides the picture output just before it, so the table is
-not shown twice; without a live view there is no style and the picture
-shows. The picture is light (a PNG of 128 colours, 5 to 30 KB), so a saved
+While the widget lives, its view hides the picture output just before it, so
+the table is not shown twice: a hidden child of the table
+(:class:`PictureHider`, a small ``anywidget``) finds the picture by its mark
+(``data-sw-hider``, the hider's model id) among the elements before the
+table's output and hides the one that holds it, and shows it again when the
+view goes. It is the widget's own script, so it works in any front end that
+runs widget JavaScript (JupyterLab, Notebook 7, Voilà, and VS Code, Colab
+and the others that render outputs with the standard HTML widget manager),
+and needs none of their CSS; where no widget JavaScript runs, nothing hides
+the picture and it shows. The picture is light (a PNG of 128 colours, 5 to 30 KB), so a saved
 notebook stays small, and current: ``nbval`` compares each picture's words
 and line (not the PNG's bytes, which depend on the machine's fonts) when it
 runs the shipped notebooks again.
@@ -34,10 +40,13 @@ the widget view with its HTML stand-in (the widget's ``_repr_mimebundle_``).
 from __future__ import annotations
 
 import os
+from html import escape
 from collections.abc import Callable
 from typing import Any
 
+import anywidget
 import ipywidgets as w  # type: ignore[import-untyped]
+import traitlets
 
 from ..game import Game
 from ..i18n import _
@@ -46,31 +55,87 @@ from ..render.display import png_still_html, still_html, still_png
 from ..render.scene import Scene
 from ..render.svg import scene_svg
 
-__all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "HIDE_PICTURE", "picture_hider",
+__all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "PictureHider", "picture_hider",
            "players_wanted", "show"]
 
 #: The environment variable that chooses the HTML stand-ins (``player``).
 STAND_IN_VARIABLE = "SOLITAIRE_WIDGETS_STAND_IN"
 #: The picture's pixels per pixel of the table: the size of the live table.
 PICTURE_SCALE = 1.0
-#: Hides a picture output followed by a live table's output (JupyterLab and
-#: Notebook 7 name their outputs so).
-HIDE_PICTURE = (
-    "<style>.jp-OutputArea-child:has(> .jp-OutputArea-output .sw-still)"
-    ":has(+ .jp-OutputArea-child .sw-stage) { display: none; }</style>"
-)
+#: The view of :class:`PictureHider`: an ES module run by anywidget's front end.
+#: From the view's element up, it looks through the elements before each
+#: ancestor for the picture marked with its model's mark, and hides the
+#: element before the ancestor that holds it (in JupyterLab, the picture's
+#: output area child; in the HTML widget manager's pages, its output). The
+#: view may render before it is on the page: it looks again each frame, for
+#: at most ten seconds.
+_HIDER_ESM = r"""
+function picture_before(el, mark) {
+  const selector = `[data-sw-hider="${CSS.escape(mark)}"]`;
+  for (let node = el; node && node.parentElement; node = node.parentElement) {
+    for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+      if (before.matches(selector) || before.querySelector(selector)) return before;
+    }
+  }
+  return null;
+}
+
+function render({model, el}) {
+  let hidden = null, frame = 0, tries = 0;
+  const look = () => {
+    frame = 0;
+    const mark = model.get('picture');
+    hidden = mark ? picture_before(el, mark) : null;
+    if (hidden) {
+      hidden.dataset.swHidden = String(Number(hidden.dataset.swHidden || 0) + 1);
+      hidden.style.display = 'none';
+    } else if (tries++ < 600) {
+      frame = requestAnimationFrame(look);
+    }
+  };
+  look();
+  return () => {
+    if (frame) cancelAnimationFrame(frame);
+    if (!hidden) return;
+    const left = Number(hidden.dataset.swHidden || 1) - 1;
+    hidden.dataset.swHidden = String(left);
+    if (left <= 0) hidden.style.display = '';
+  };
+}
+
+export default { render };
+"""
 
 
-def picture_hider() -> w.HTML:
-    """A hidden child of a table: while its view is on the page, the picture
-    output before the table is hidden.
+class PictureHider(anywidget.AnyWidget):  # type: ignore[misc]
+    """A hidden child of a table: while its view is on the page, the picture output
+    before the table (marked ``data-sw-hider`` with this widget's model id) is hidden.
 
-    >>> picture_hider().layout.display
-    'none'
+    >>> hider = PictureHider()
+    >>> hider.picture == hider.model_id, hider.layout.display
+    (True, 'none')
+    >>> hider.close()
     """
-    hider = w.HTML(HIDE_PICTURE, layout=w.Layout(display="none"))
-    hider.add_class("sw-picture-hider")
-    return hider
+
+    _esm = traitlets.Unicode(_HIDER_ESM).tag(sync=True)
+    #: The mark of the picture to hide (the model id: unique, and what nbval's
+    #: sanitizer already replaces in saved outputs).
+    picture = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(layout=w.Layout(display="none"), **kwargs)
+        self.picture = self.model_id
+        self.add_class("sw-picture-hider")
+
+
+def picture_hider() -> PictureHider:
+    """The hidden child of a table that hides its picture while its view lives."""
+    return PictureHider()
+
+
+def _hider_of(widget: w.DOMWidget) -> PictureHider | None:
+    return next((child for child in getattr(widget, "children", ())
+                 if isinstance(child, PictureHider)), None)
 
 
 def players_wanted() -> bool:
@@ -78,14 +143,20 @@ def players_wanted() -> bool:
     return os.environ.get(STAND_IN_VARIABLE, "").strip().lower() == "player"
 
 
-def picture_bundle(scene: Scene, words: str, line: str) -> dict[str, str]:
-    """The picture output of a table showing ``scene``: its PNG, ``words`` and ``line``.
+def picture_bundle(scene: Scene, words: str, line: str, mark: str = "") -> dict[str, str]:
+    """The picture output of a table showing ``scene``: its PNG, ``words`` and ``line``;
+    with ``mark``, the picture a :class:`PictureHider` of that mark hides.
 
-    >>> bundle = picture_bundle(Scene(20, 10), "No cards.", "A table.")
+    >>> bundle = picture_bundle(Scene(20, 10), "No cards.", "A table.", mark="f00d")
     >>> sorted(bundle), bundle["text/plain"]
     (['text/html', 'text/plain'], 'A table.')
+    >>> bundle["text/html"].startswith('<div class="sw-picture" data-sw-hider="f00d">')
+    True
     """
-    return {"text/html": png_still_html(scene, words, line, PICTURE_SCALE), "text/plain": line}
+    html = png_still_html(scene, words, line, PICTURE_SCALE)
+    if mark:
+        html = f'<div class="sw-picture" data-sw-hider="{escape(mark)}">{html}</div>'
+    return {"text/html": html, "text/plain": line}
 
 
 def show(widget: w.DOMWidget, scene: Scene, words: str, line: str, label: str,
@@ -101,7 +172,9 @@ def show(widget: w.DOMWidget, scene: Scene, words: str, line: str, label: str,
     bundle = w.DOMWidget._repr_mimebundle_(widget)
     if bundle is None:
         return
-    display(picture_bundle(scene, words, line), raw=True)  # type: ignore[no-untyped-call]
+    hider = _hider_of(widget)
+    display(picture_bundle(scene, words, line, hider.picture if hider else ""),
+            raw=True)  # type: ignore[no-untyped-call]
     display({**bundle, "text/plain": label}, raw=True)  # type: ignore[no-untyped-call]
 
 
