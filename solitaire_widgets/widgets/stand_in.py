@@ -40,8 +40,8 @@ the widget view with its HTML stand-in (the widget's ``_repr_mimebundle_``).
 from __future__ import annotations
 
 import os
-from html import escape
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import anywidget
@@ -107,7 +107,7 @@ export default { render };
 """
 
 
-class PictureHider(anywidget.AnyWidget):  # type: ignore[misc]
+class PictureHider(anywidget.AnyWidget):
     """A hidden child of a table: while its view is on the page, the picture output
     before the table (marked ``data-sw-hider`` with this widget's model id) is hidden.
 
