@@ -133,7 +133,7 @@ def _check_the_page(browser_page: BrowserPage, lab: LabServer, static: str) -> N
     _wait(lambda: page.locator(".output canvas").count() > 0, "a live table")
     _wait(lambda: canvas.evaluate(_PAINTED_JS) > 20_000, "the live table is painted")
     _wait(lambda: stills.evaluate_all(shown) == 0, "the live table hides its picture",
-          timeout=10)
+          timeout=30)
     assert stills.count() == 1, "the picture output is still there, hidden"
     _settle(canvas)
     assert page.locator(".sw-stage").evaluate_all(

@@ -67,8 +67,8 @@ PICTURE_SCALE = 1.0
 #: ancestor for the picture marked with its model's mark, and hides the
 #: element before the ancestor that holds it (in JupyterLab, the picture's
 #: output area child; in the HTML widget manager's pages, its output). The
-#: view may render before it is on the page: it looks again each frame, for
-#: at most ten seconds.
+#: view may render before it is on the page, or before its mark comes: it
+#: waits for both, then looks for at most thirty seconds.
 _HIDER_ESM = r"""
 function picture_before(el, mark) {
   const selector = `[data-sw-hider="${CSS.escape(mark)}"]`;
@@ -81,21 +81,23 @@ function picture_before(el, mark) {
 }
 
 function render({model, el}) {
-  let hidden = null, frame = 0, tries = 0;
+  let hidden = null, timer = 0, tries = 0;
   const look = () => {
-    frame = 0;
+    timer = 0;
+    // Until the view is on the page, wait; then look for at most five seconds.
+    if (!el.isConnected) { timer = setTimeout(look, 50); return; }
     const mark = model.get('picture');
     hidden = mark ? picture_before(el, mark) : null;
     if (hidden) {
       hidden.dataset.swHidden = String(Number(hidden.dataset.swHidden || 0) + 1);
       hidden.style.display = 'none';
-    } else if (tries++ < 600) {
-      frame = requestAnimationFrame(look);
+    } else if (!mark || tries++ < 600) {
+      timer = setTimeout(look, 50);
     }
   };
   look();
   return () => {
-    if (frame) cancelAnimationFrame(frame);
+    if (timer) clearTimeout(timer);
     if (!hidden) return;
     const left = Number(hidden.dataset.swHidden || 1) - 1;
     hidden.dataset.swHidden = String(left);
