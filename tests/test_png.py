@@ -413,16 +413,19 @@ def test_a_table_leaves_its_picture_then_the_live_widget(shown: list[dict[str, A
     table._ipython_display_()
     picture, live = shown
     html = picture["text/html"]
-    assert html.startswith('<figure class="sw-still"') and "<svg" not in html
+    from solitaire_widgets.widgets.stand_in import PictureHider
+
+    (hider,) = [child for child in table.children if isinstance(child, PictureHider)]
+    assert html.startswith(f'<div class="sw-picture" data-sw-hider="{hider.picture}">'
+                           '<figure class="sw-still"') and "<svg" not in html
     source = html.split('src="data:image/png;base64,', 1)[1].split('"', 1)[0]
     width, height, _rows = read_png(base64.b64decode(source))
     assert (width, height) == (table.width, math.ceil(table._layout().height))
     assert picture["text/plain"] in html and "run this code in Jupyter" in picture["text/plain"]
     assert set(live) == {"application/vnd.jupyter.widget-view+json", "text/plain"}
     assert live["text/plain"] == "GameWidget: Chain, deal 4"
-    # The live view carries the style that hides the picture before it.
-    assert any("sw-still" in getattr(child, "value", "") and "display: none" in child.value
-               for child in table.children)
+    # The live view carries the hider whose script hides the picture of its mark.
+    assert hider.picture == hider.model_id and "data-sw-hider" in hider._esm
     table.close()
 
 

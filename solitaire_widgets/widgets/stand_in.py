@@ -17,10 +17,16 @@ leaves two outputs:
    carries the line;
 2. the live widget: its view and a short ``text/plain``.
 
-While the widget lives, its view carries a style (:func:`picture_hider`, a
-hidden child) that hides the picture output just before it, so the table is
-not shown twice; without a live view there is no style and the picture
-shows. The picture is light (a PNG of 128 colours, 5 to 30 KB), so a saved
+While the widget lives, its view hides the picture output just before it, so
+the table is not shown twice: a hidden child of the table
+(:class:`PictureHider`, a small ``anywidget``) finds the picture by its mark
+(``data-sw-hider``, the hider's model id) among the elements before the
+table's output and hides the one that holds it, and shows it again when the
+view goes. It is the widget's own script, so it works in any front end that
+runs widget JavaScript (JupyterLab, Notebook 7, Voilà, and VS Code, Colab
+and the others that render outputs with the standard HTML widget manager),
+and needs none of their CSS; where no widget JavaScript runs, nothing hides
+the picture and it shows. The picture is light (a PNG of 128 colours, 5 to 30 KB), so a saved
 notebook stays small, and current: ``nbval`` compares each picture's words
 and line (not the PNG's bytes, which depend on the machine's fonts) when it
 runs the shipped notebooks again.
@@ -38,9 +44,12 @@ import os
 import time
 import weakref
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
+import anywidget
 import ipywidgets as w  # type: ignore[import-untyped]
+import traitlets
 
 from ..game import Game
 from ..i18n import _
@@ -48,33 +57,91 @@ from ..render.describe import describe_table
 from ..render.display import png_still_html, still_html, still_png
 from ..render.scene import Scene
 from ..render.svg import scene_svg
-from .shared import light
+from .shared import shared_layout
 
-__all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "HIDE_PICTURE", "picture_hider",
-           "players_wanted", "show", "Picture", "PICTURE_EVERY", "retire"]
+__all__ = ["game_words", "game_bundle", "STAND_IN_VARIABLE", "PICTURE_SCALE", "PictureHider",
+           "picture_hider", "players_wanted", "show", "Picture", "PICTURE_EVERY", "retire"]
 
 #: The environment variable that chooses the HTML stand-ins (``player``).
 STAND_IN_VARIABLE = "SOLITAIRE_WIDGETS_STAND_IN"
 #: The picture's pixels per pixel of the table: the size of the live table.
 PICTURE_SCALE = 1.0
-#: Hides a picture output followed by a live table's output (JupyterLab and
-#: Notebook 7 name their outputs so).
-HIDE_PICTURE = (
-    "<style>.jp-OutputArea-child:has(> .jp-OutputArea-output .sw-still)"
-    ":has(+ .jp-OutputArea-child .sw-stage) { display: none; }</style>"
-)
+#: The view of :class:`PictureHider`: an ES module run by anywidget's front end.
+#: From the view's element up, it looks through the elements before each
+#: ancestor for the picture marked with its model's mark, and hides the
+#: element before the ancestor that holds it (in JupyterLab, the picture's
+#: output area child; in the HTML widget manager's pages, its output). The
+#: view may render before it is on the page, or before its mark comes: it
+#: waits for both, then looks for at most thirty seconds.
+_HIDER_ESM = r"""
+function picture_before(el, mark) {
+  const selector = `[data-sw-hider="${CSS.escape(mark)}"]`;
+  for (let node = el; node && node.parentElement; node = node.parentElement) {
+    for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+      if (before.matches(selector) || before.querySelector(selector)) return before;
+    }
+  }
+  return null;
+}
+
+function render({model, el}) {
+  let hidden = null, timer = 0, tries = 0;
+  const look = () => {
+    timer = 0;
+    // Until the view is on the page, wait; then look for at most five seconds.
+    if (!el.isConnected) { timer = setTimeout(look, 50); return; }
+    const mark = model.get('picture');
+    hidden = mark ? picture_before(el, mark) : null;
+    if (hidden) {
+      hidden.dataset.swHidden = String(Number(hidden.dataset.swHidden || 0) + 1);
+      hidden.style.display = 'none';
+    } else if (!mark || tries++ < 600) {
+      timer = setTimeout(look, 50);
+    }
+  };
+  look();
+  return () => {
+    if (timer) clearTimeout(timer);
+    if (!hidden) return;
+    const left = Number(hidden.dataset.swHidden || 1) - 1;
+    hidden.dataset.swHidden = String(left);
+    if (left <= 0) hidden.style.display = '';
+  };
+}
+
+export default { render };
+"""
 
 
-def picture_hider() -> w.HTML:
-    """A hidden child of a table: while its view is on the page, the picture
-    output before the table is hidden.
+class PictureHider(anywidget.AnyWidget):
+    """A hidden child of a table: while its view is on the page, the picture output
+    before the table (marked ``data-sw-hider`` with this widget's model id) is hidden.
 
-    >>> picture_hider().layout.display
-    'none'
+    >>> hider = PictureHider()
+    >>> hider.picture == hider.model_id, hider.layout.display
+    (True, 'none')
+    >>> hider.close()
     """
-    hider = light(w.HTML, value=HIDE_PICTURE, layout={"display": "none"})
-    hider.add_class("sw-picture-hider")
-    return hider
+
+    _esm = traitlets.Unicode(_HIDER_ESM).tag(sync=True)
+    #: The mark of the picture to hide (the model id: unique, and what nbval's
+    #: sanitizer already replaces in saved outputs).
+    picture = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(layout=shared_layout(display="none"), **kwargs)
+        self.picture = self.model_id
+        self.add_class("sw-picture-hider")
+
+
+def picture_hider() -> PictureHider:
+    """The hidden child of a table that hides its picture while its view lives."""
+    return PictureHider()
+
+
+def _hider_of(widget: w.DOMWidget) -> PictureHider | None:
+    return next((child for child in getattr(widget, "children", ())
+                 if isinstance(child, PictureHider)), None)
 
 
 def players_wanted() -> bool:
@@ -82,14 +149,20 @@ def players_wanted() -> bool:
     return os.environ.get(STAND_IN_VARIABLE, "").strip().lower() == "player"
 
 
-def picture_bundle(scene: Scene, words: str, line: str) -> dict[str, str]:
-    """The picture output of a table showing ``scene``: its PNG, ``words`` and ``line``.
+def picture_bundle(scene: Scene, words: str, line: str, mark: str = "") -> dict[str, str]:
+    """The picture output of a table showing ``scene``: its PNG, ``words`` and ``line``;
+    with ``mark``, the picture a :class:`PictureHider` of that mark hides.
 
-    >>> bundle = picture_bundle(Scene(20, 10), "No cards.", "A table.")
+    >>> bundle = picture_bundle(Scene(20, 10), "No cards.", "A table.", mark="f00d")
     >>> sorted(bundle), bundle["text/plain"]
     (['text/html', 'text/plain'], 'A table.')
+    >>> bundle["text/html"].startswith('<div class="sw-picture" data-sw-hider="f00d">')
+    True
     """
-    return {"text/html": png_still_html(scene, words, line, PICTURE_SCALE), "text/plain": line}
+    html = png_still_html(scene, words, line, PICTURE_SCALE)
+    if mark:
+        html = f'<div class="sw-picture" data-sw-hider="{escape(mark)}">{html}</div>'
+    return {"text/html": html, "text/plain": line}
 
 
 #: The picture follows its table at most this often (seconds): a burst of moves
@@ -119,9 +192,11 @@ class Picture:
     ['open', 'closed']
     """
 
-    def __init__(self, handle: Any, parts: Callable[[bool], PictureParts]) -> None:
+    def __init__(self, handle: Any, parts: Callable[[bool], PictureParts],
+                 mark: str = "") -> None:
         self._handle = handle
         self._parts = parts
+        self._mark = mark
         self._timer: asyncio.TimerHandle | None = None
         self._closed = False
 
@@ -142,7 +217,7 @@ class Picture:
         if self._closed:
             return
         scene, words, line = self._parts(closed)
-        self._handle.update(picture_bundle(scene, words, line), raw=True)
+        self._handle.update(picture_bundle(scene, words, line, self._mark), raw=True)
 
     def close(self) -> None:
         """The table is closed: its picture shows its last position, and follows no more."""
@@ -224,6 +299,9 @@ def show(widget: w.DOMWidget, parts: Callable[[bool], PictureParts], label: str,
     bundle = w.DOMWidget._repr_mimebundle_(widget)
     if bundle is None:
         return None
+    hider = _hider_of(widget)
+    # The picture carries its hider's mark, updates too: a view made later finds it.
+    mark = hider.picture if hider else ""
     here = _cell_run()
     if here is not None:
         cell, run = here
@@ -236,10 +314,10 @@ def show(widget: w.DOMWidget, parts: Callable[[bool], PictureParts], label: str,
                     retire(before)
             shown = []
         _BY_CELL[cell] = (run, [*shown, weakref.ref(widget)])
-    handle = display(picture_bundle(*parts(False)), raw=True,  # type: ignore[no-untyped-call]
+    handle = display(picture_bundle(*parts(False), mark=mark), raw=True,  # type: ignore[no-untyped-call]
                      display_id=True)
     display({**bundle, "text/plain": label}, raw=True)  # type: ignore[no-untyped-call]
-    return Picture(handle, parts) if handle is not None else None
+    return Picture(handle, parts, mark) if handle is not None else None
 
 
 def game_words(game: Game, closed: bool = False) -> tuple[str, str, str]:
