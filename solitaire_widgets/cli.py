@@ -250,6 +250,9 @@ def _parser() -> argparse.ArgumentParser:
     example.add_argument("--json", action="store_true")
     example.set_defaults(run=_cmd_example)
     _export_parser(sub, deal_args)
+    from .review_cli import add_review_parser
+
+    add_review_parser(sub)
     return parser
 
 

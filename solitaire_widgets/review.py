@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bounds import best_outcome
-from .errors import excerpt
+from .errors import OptionError, excerpt
 from .game import Game
 from .i18n import _, format_number, ngettext
 from .moves import Move
@@ -233,11 +233,15 @@ class Reviewer:
                  max_seconds: float | None = None,
                  search_seconds: float | None = None) -> None:
         if not can_review(game):
-            raise ValueError(_("there is no search that can review {game}").format(
+            raise OptionError(_("there is no search that can review {game}").format(
                 game=game.rules.game_title()))
         if type(max_nodes) is not int or max_nodes < 1:
-            raise ValueError(f"a search's budget is a whole number of positions, at least 1, "
-                             f"not {excerpt(max_nodes)}")
+            raise OptionError(_("a search's budget is a whole number of positions, at least 1, "
+                                "not {value}").format(value=excerpt(max_nodes)))
+        if max_seconds is not None and (not isinstance(max_seconds, (int, float))
+                                        or not max_seconds > 0):
+            raise OptionError(_("a review's time budget is a number of seconds above 0, "
+                                "not {value}").format(value=excerpt(max_seconds)))
         self.game = game.clone()
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds

@@ -50,6 +50,7 @@ from .stand_in import game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
+from .table_review import TableReviewBar
 from .table_runs import TableRuns
 from .threads import serialized
 from .traits import check_speed, check_state, check_width
@@ -58,7 +59,7 @@ __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_
 
 
 
-class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignore[misc]
+class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -157,8 +158,9 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line)
-        parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
-                 self.move_input, self.description, picture_hider()]
+        review = self._make_review()
+        parts = [toolbar, self.actions, self.stage, review, self.keyboard, self.status,
+                 self.message, self.move_input, self.description, picture_hider()]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts)
@@ -287,6 +289,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
         if not self._finishing:
             self._publish()
         self._show_controls(self._finishing)
+        self._show_review()
 
     def _on_action(self, word: str) -> None:
         self._input(lambda: self.play(word))

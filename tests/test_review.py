@@ -1,0 +1,217 @@
+"""The review of a game (``solitaire_widgets.review``) against positions of known status.
+
+Small Klondike positions are settled by brute force (``tests/solver_support.py``,
+every legal move tried), so every verdict of a review of a game played on
+from one is checked, each position searched again on its own and replayed
+from the start rather than taken back; the turning point must be exact:
+winnable before it, lost after it, and its better move a real win. Whole
+deals are checked against the stored studies (``benchmarks/data``): the
+review's verdict on the opening deal is the study's.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solitaire_widgets import new_game
+from solitaire_widgets.game import Game
+from solitaire_widgets.review import Review, Reviewer, naive_review, review
+from solitaire_widgets.strategies import RandomStrategy, get_strategy, play_out
+from tests.solver_support import brute_force, small_position
+
+DATA = Path(__file__).resolve().parent.parent / "benchmarks" / "data"
+
+
+def _replayed(start: Game, game: Game, index: int) -> Game:
+    """``start`` with the first ``index`` moves of ``game`` played on it (not taken back)."""
+    copy = start.clone()
+    for step in game.history[:index]:
+        copy.play(step.move)
+    return copy
+
+
+def _played_on(start: Game, rnd: random.Random, moves: int) -> Game:
+    game = start.clone()
+    player = RandomStrategy(rnd.randrange(1 << 30))
+    for _ in range(moves):
+        if game.is_over:
+            break
+        move = player.choose(game)
+        if move is None:
+            break
+        game.play(move)
+    return game
+
+
+def _check_turning_point(game: Game, result: Review) -> None:
+    """Winnable before the turning point, lost after it, and its better move wins."""
+    k = result.turning_point
+    assert k is not None
+    assert result.verdicts[: k + 1] == ["won"] * (k + 1)
+    assert result.verdicts[k + 1:] == ["lost"] * (len(result.verdicts) - k - 1)
+    assert result.better is not None and result.better != game.history[k].move
+    assert result.line[0] == result.better
+    at = Reviewer(game).game_at(k)
+    for move in result.line:
+        at.play(move)
+    assert at.is_won
+
+
+@cache
+def _small_games(variant: str, worrying_back: str) -> list[tuple[Game, Game]]:
+    """(start, game played on from it by a random player) for winnable small positions:
+    six whose win was thrown away, three still winnable or won."""
+    rnd = random.Random(f"review {variant} {worrying_back}")
+    thrown: list[tuple[Game, Game]] = []
+    kept: list[tuple[Game, Game]] = []
+    while len(thrown) < 6 or len(kept) < 3:
+        start = small_position(variant, rnd, loose_cards=(5, 9), hand=(1, 4),
+                               worrying_back=worrying_back)
+        if not start.legal_moves() or not brute_force(start):
+            continue
+        game = _played_on(start, rnd, rnd.randint(3, 30))
+        pile = kept if game.is_won or brute_force(game) else thrown
+        if len(pile) < (3 if pile is kept else 6):
+            pile.append((start, game))
+    return thrown + kept
+
+
+@pytest.mark.parametrize("variant,worrying_back", [
+    ("polish", "no"), ("standard", "no"), ("draw-three", "no"), ("standard", "yes"),
+    ("draw-three", "yes")])
+def test_every_verdict_equals_brute_force_and_the_turning_point_is_exact(
+        variant: str, worrying_back: str) -> None:
+    turning_points = 0
+    for start, game in _small_games(variant, worrying_back):
+        result = review(game)
+        truth = ["won" if brute_force(_replayed(start, game, i)) else "lost"
+                 for i in range(game.moves_played + 1)]
+        assert result.verdicts == truth, game.to_json()
+        if game.is_won or truth[-1] == "won":
+            assert result.turning_point is None
+        else:
+            assert truth[0] == "won"
+            _check_turning_point(game, result)
+            turning_points += 1
+    assert turning_points == 6
+
+
+def test_the_review_shares_what_it_learns_and_searches_fewer_positions() -> None:
+    for start, game in _small_games("polish", "no"):
+        result = review(game)
+        assert result.verdicts == naive_review(game)
+        assert result.searched <= max(1, (game.moves_played + 1).bit_length() + 1)
+
+
+def _study(name: str) -> dict[int, str]:
+    data = json.loads((DATA / f"klondike_study_{name}.json").read_text())
+    return {row["seed"]: row["status"] for row in data["deals"]}
+
+
+@pytest.mark.parametrize("variant", ["polish", "standard"])
+def test_the_verdict_on_the_opening_is_the_studys(variant: str) -> None:
+    study = _study(variant)
+    seen = {"won": 0, "lost": 0}
+    for seed in range(40):
+        game = new_game("klondike", seed=seed, variant=variant)
+        play_out(game, get_strategy("klondike"))
+        if game.is_won:
+            continue
+        result = review(game, max_nodes=200_000)
+        if result.verdicts[0] == "unknown":
+            continue
+        assert result.verdicts[0] == study[seed], seed
+        seen[study[seed]] += 1
+        if study[seed] == "won":
+            _check_turning_point(game, result)
+        else:
+            assert result.turning_point is None and set(result.verdicts) == {"lost"}
+        if sum(seen.values()) >= 6 and min(seen.values()) >= 1:
+            break
+    assert min(seen.values()) >= 1, seen
+
+
+def test_a_won_game_needs_no_search() -> None:
+    game = new_game("klondike", seed=0)
+    play_out(game, get_strategy("klondike"))
+    assert game.is_won
+    result = review(game)
+    assert set(result.verdicts) == {"won"} and result.searched == 0
+    assert result.turning_point is None and result.to_dict()["turning_point"] is None
+
+
+def _bound_study(game: str) -> dict[int, str]:
+    data = json.loads((DATA / f"{game}_bound.json").read_text())["readings"]["book"]
+    columns = data["columns"]
+    return {row[0]: row[columns.index("status")] for row in data["deals"]}
+
+
+def test_chain_verdicts_are_the_bound_studys_and_every_position_is_settled() -> None:
+    study = _bound_study("chain")
+    turning = 0
+    for seed in range(60):
+        game = new_game("chain", seed=seed)
+        play_out(game, get_strategy("chain"))
+        result = review(game)
+        assert "unknown" not in result.verdicts
+        assert result.verdicts[0] == study[seed], seed
+        assert result.verdicts == naive_review(game)
+        if study[seed] == "won" and not game.is_won:
+            _check_turning_point(game, result)
+            turning += 1
+    assert turning >= 1
+
+
+def test_quarrel_says_so_when_its_search_cannot_settle() -> None:
+    study = _bound_study("quarrel")
+    seed = next(s for s in range(50) if study[s] == "won")
+    game = new_game("quarrel", seed=seed)
+    play_out(game, get_strategy("quarrel"))
+    assert not game.is_won
+    starved = review(game, max_nodes=1)
+    assert "unknown" in starved.verdicts and starved.turning_point is None
+    assert starved.verdicts[-1] == "lost"  # the end is lost without a search
+    full = review(game, max_nodes=200_000)
+    assert full.verdicts[0] == "won"
+    _check_turning_point(game, full)
+
+
+def test_a_budget_leaves_positions_unknown_and_says_where_the_win_was_lost() -> None:
+    game = new_game("klondike", seed=2)
+    play_out(game, get_strategy("klondike"))
+    result = review(game, max_nodes=1)
+    assert result.turning_point is None and "unknown" in result.verdicts
+    data: dict[str, Any] = result.to_dict()
+    assert data["turning_point"] is None and data["steps"][-1]["verdict"] == "lost"
+    assert "could not settle" in result.summary()
+
+
+def test_progress_is_reported_and_a_review_can_be_stopped() -> None:
+    game = new_game("klondike", seed=2)
+    play_out(game, get_strategy("klondike"))
+    shares: list[float] = []
+
+    def stop_after_one(share: float) -> bool:
+        shares.append(share)
+        return False
+
+    stopped = review(game, progress=stop_after_one)
+    assert len(shares) == 1 and 0 < shares[0] < 1
+    assert not stopped.complete and stopped.searched == 1
+    done: list[float] = []
+    full = review(game, progress=done.append)
+    assert full.complete and done == sorted(done) and done[-1] == 1.0
+
+
+def test_bad_budgets_are_refused_in_words() -> None:
+    game = new_game("klondike", seed=2)
+    with pytest.raises(ValueError, match="budget"):
+        review(game, max_nodes=0)
+    with pytest.raises(ValueError, match="budget"):
+        review(game, max_nodes="many")  # type: ignore[arg-type]
