@@ -132,7 +132,8 @@ CATALOG_LANGUAGES := ru pl
 PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
   table.py errors.py games/*/rules.py games/*/model.py))
-tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py \
+tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py review.py review_table.py \
+  review_cli.py render/*.py \
   text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py))
 texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py examples/*.py games/*/examples.py))
 BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k t

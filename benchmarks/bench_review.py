@@ -89,7 +89,7 @@ def main() -> int:
                 verdicts = naive_review(game, max_nodes=args.max_nodes)
                 naive = time.perf_counter() - start
                 naive_times.append(naive)
-                same = all(a == b for a, b in zip(verdicts, result.verdicts)
+                same = all(a == b for a, b in zip(verdicts, result.verdicts, strict=True)
                            if "unknown" not in (a, b))
                 line += f"; naive {naive:7.2f} s ({naive / seconds:.0f}x), same verdicts: {same}"
                 if not same:

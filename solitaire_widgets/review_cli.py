@@ -115,10 +115,10 @@ def account(result: Review, line: bool = False) -> str:
 
     >>> from solitaire_widgets import new_game
     >>> print(account(review(new_game("chain", seed=5))))  # doctest: +ELLIPSIS
-    start ...
+    the deal ...
     """
-    out = [f"{_('start'):>5} {_MARKS[result.verdicts[0]]} "
-           f"{describe_verdict(result.verdicts[0])}"]
+    opening = _("the deal")
+    out = [f"{opening:>5} {_MARKS[result.verdicts[0]]} {describe_verdict(result.verdicts[0])}"]
     for k, words in enumerate(result.words):
         verdict = result.verdicts[k + 1]
         text = f"{k + 1:>4}. {_MARKS[verdict]} {words}"

@@ -451,6 +451,8 @@
     this.tools = (view.tools || []).map(function (tool) {
       return button(tool.label, tool.op, tool.title);
     });
+    // The review (its words, progress and strip come with each view).
+    this.reviewButton = button("", "review", "", function () { self.review(); });
     this.actionBar = el("span", { "class": "sw-actions" });
     bar.appendChild(this.actionBar);
     var deal = el("label", { "class": "sw-deal" }, t("Deal") + " ");
@@ -487,6 +489,16 @@
     // The controls go above the table, so they keep their place while the
     // table grows (more rows) or shrinks.
     root.insertBefore(bar, this.stage);
+    // The review's progress and its strip, under the table; a click on the
+    // strip shows that position of the game reviewed.
+    this.reviewProgress = el("progress", { "class": "sw-review-progress", max: "1", hidden: "" });
+    this.reviewStrip = el("div", { "class": "sw-review" });
+    this.reviewStrip.addEventListener("click", function (event) {
+      var cell = event.target.closest && event.target.closest("[data-position]");
+      if (cell) { self.send({ op: "reviewjump", position: Number(cell.getAttribute("data-position")) }); }
+    });
+    this.stage.insertAdjacentElement("afterend", this.reviewStrip);
+    this.stage.insertAdjacentElement("afterend", this.reviewProgress);
     root.appendChild(form);
     root.appendChild(this.status);
     root.appendChild(this.message);
@@ -548,9 +560,13 @@
   Table.prototype.send = function (request, finishing) {
     var self = this;
     if (!finishing && request.op !== "move") { this.finishing = null; }
+    if (request.op !== "move" && request.op !== "review" && request.op !== "reviewstep") {
+      this.reviewing = null;
+    }
     request.table = this.name;
     var sent = performance.now(), timing = {};
-    var quiet = request.op === "move" || request.op === "finishstep";
+    var quiet = request.op === "move" || request.op === "finishstep" ||
+      request.op === "reviewstep" || request.op === "review";
     var done = quiet || !this.message ? function () {} :
       busy(this.root, this.status, request.op === "canwin" || request.op === "solverhint" ?
            t("The solver is thinking\u2026") : t("Working\u2026"));
@@ -588,6 +604,22 @@
     return step(0);
   };
 
+  // The review: one search a request, in the worker, the progress drawn
+  // between them; the button (then "Stop") or any other input stops it.
+  Table.prototype.review = function () {
+    var self = this, token = {};
+    if (this.reviewing) { this.reviewing = null; return this.send({ op: "reviewstop" }); }
+    this.reviewing = token;
+    function go(op) {
+      return self.send({ op: op }).then(function (view) {
+        if (self.reviewing !== token) { return view; }
+        if (!view.review.running) { self.reviewing = null; return view; }
+        return go("reviewstep");
+      });
+    }
+    return go("review");
+  };
+
   Table.prototype.drag = function (drag) {
     this.stage.querySelectorAll("g.card").forEach(function (g) {
       if (drag.keys.indexOf(g.getAttribute("data-key")) < 0) { return; }
@@ -621,6 +653,20 @@
     setAttr(this.buttons.finish, "title", view.finish.title);
     this.buttons.finish.disabled = !view.finish.enabled;
     this.tools.forEach(function (b) { b.disabled = view.gameOver; });
+    var review = view.review;
+    if (review) {
+      setText(this.reviewButton, review.label);
+      setAttr(this.reviewButton, "title", review.title);
+      this.reviewButton.disabled = !review.enabled;
+      this.reviewButton.hidden = !review.shown;
+      this.reviewProgress.hidden = !review.running;
+      this.reviewProgress.value = review.progress;
+      setAttr(this.reviewProgress, "aria-label", review.label);
+      if (this.reviewShown !== review.html) {
+        this.reviewShown = review.html;
+        this.reviewStrip.innerHTML = review.html;
+      }
+    }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     // The game's buttons are made again only when they change (one keeps its focus).
     var actions = JSON.stringify(view.actions), made = [];
