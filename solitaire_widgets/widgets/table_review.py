@@ -70,7 +70,7 @@ class TableReviewBar:
             return
         self._say()
         if running_loop() is None:
-            for _ in self._review_steps():
+            for _piece in self._review_steps():
                 pass
             return
         self.review_button.description = _("Stop")
