@@ -243,3 +243,66 @@ def test_bad_budgets_are_refused_in_words() -> None:
         review(game, max_nodes=0)
     with pytest.raises(ValueError, match="budget"):
         review(game, max_nodes="many")  # type: ignore[arg-type]
+
+
+@cache
+def _lost_game() -> Game:
+    """Deal 2 under the Polish rules as the built-in player loses it (the solver wins it)."""
+    game = new_game("klondike", seed=2)
+    play_out(game, get_strategy("klondike"))
+    assert not game.is_won
+    return game
+
+
+def test_the_command_reviews_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire_widgets.cli import main
+
+    game = _lost_game()
+    save = tmp_path / "lost.json"
+    save.write_text(game.to_json())
+    expected = review(game)
+    assert main(["review", str(save), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["turning_point"] == expected.turning_point is not None
+    assert [step["verdict"] for step in data["steps"]] == expected.verdicts[1:]
+    assert data["start"] == "won" and len(data["steps"]) == game.moves_played
+    assert data["better_move"] == str(expected.better) and data["winning_line"]
+    assert main(["review", str(save), "--line"]) == 0
+    text = capsys.readouterr().out
+    assert "<- the turning point" in text and expected.summary() in text
+    assert main(["--language", "pl", "review", str(save)]) == 0
+    assert "Rozdanie dało się wygrać do ruchu" in capsys.readouterr().out
+    assert main(["review", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    save.write_text("{}")
+    assert main(["review", str(save), "--json"]) == 2
+
+
+def test_a_page_table_reviews_step_by_step_jumps_and_refuses_in_words() -> None:
+    from solitaire_widgets.web.session import TableSession
+
+    game = _lost_game()
+    expected = review(game)
+    session = TableSession(game.clone())
+    view = session.handle({"op": "review"})
+    steps = 0
+    while view["review"]["running"]:
+        assert 0 < view["review"]["progress"] < 1 and view["review"]["label"] == "Stop"
+        view = session.handle({"op": "reviewstep"})
+        steps += 1
+    assert steps >= 2
+    assert session.game.moves_played == expected.turning_point
+    assert view["message"].startswith(expected.summary())
+    assert view["review"]["html"].count("sw-review-cell") == game.moves_played + 1
+    view = session.handle({"op": "reviewjump", "position": 3})
+    assert session.game.moves_played == 3 and view["message"].startswith("After move 3")
+    view = session.handle({"op": "reviewjump", "position": 1000})
+    assert view["error"] and session.game.moves_played == 3
+    # Another move there leaves the history reviewed: the strip goes.
+    other = next(m for m in session.game.legal_moves() if m != game.history[3].move)
+    view = session.handle({"op": "play", "move": str(other)})
+    assert view["review"]["html"] == ""
+    # Any other request stops a review going on.
+    session.handle({"op": "review"})
+    view = session.handle({"op": "undo"})
+    assert not view["review"]["running"]
