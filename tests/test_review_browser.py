@@ -90,16 +90,29 @@ def test_the_review_button_in_the_page(browser_page: BrowserPage, book_site: str
         assert root.locator(".sw-review-lost").count() == moves - turning
         assert root.locator(".sw-review-turn").get_attribute("data-position") == str(turning)
         strip = root.locator(".sw-review-strip")
+        strip.evaluate("node => node.scrollIntoView({block: 'center'})")
         box = strip.bounding_box()
         assert box is not None and box["width"] <= width
-        page.screenshot(path=str(SCREENSHOTS / f"review-page-{width}.png"), full_page=False,
-                        clip={"x": 0, "y": max(0.0, box["y"] - 500), "width": width,
-                              "height": 640})
-        # A click on the strip shows that position; the picture follows.
-        cells.nth(moves).click()
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(SCREENSHOTS / f"review-page-{width}-{scheme}.png"))
+        page.emulate_media(color_scheme="light")
+        # The keyboard goes along the strip too: End, then the left arrow.
+        root.locator(".sw-review").focus()
+        page.keyboard.press("End")
         page.wait_for_function(
             "(n) => Number(document.querySelector('.sw-table').getAttribute('data-sw-moves'))"
             " === n", arg=moves)
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(
+            "(n) => Number(document.querySelector('.sw-table').getAttribute('data-sw-moves'))"
+            " === n", arg=moves - 1)
+        # A click on the strip shows that position; the picture follows.
+        cells.nth(turning).click()
+        page.wait_for_function(
+            "(n) => Number(document.querySelector('.sw-table').getAttribute('data-sw-moves'))"
+            " === n", arg=turning)
     assert browser_page.errors() == []
 
 

@@ -158,7 +158,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line)
-        review = self._make_review()
+        review = self._make_review(width)
         parts = [toolbar, self.actions, self.stage, review, self.keyboard, self.status,
                  self.message, self.move_input, self.description, picture_hider()]
         if game.rules.solver:

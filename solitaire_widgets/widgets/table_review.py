@@ -38,8 +38,9 @@ class TableReviewBar:
     _say: Callable[[], None]
     _stop_run: Callable[[], bool]
 
-    def _make_review(self) -> w.VBox:
-        """The Review button, its progress bar, the strip and its slider."""
+    def _make_review(self, width: int) -> w.VBox:
+        """The Review button, its progress bar, the strip (as wide as the table at
+        most, ``width`` pixels) and its slider."""
         self.review = TableReview(self.table)
         self.review_button = w.Button(description=_("Review"), layout=w.Layout(width="auto"),
                                       tooltip=_("Where could the game no longer be won, "
@@ -49,11 +50,12 @@ class TableReviewBar:
                                                description=_("Review"),
                                                layout=w.Layout(width="240px",
                                                                visibility="hidden"))
-        self.review_strip = w.HTML(layout=w.Layout(width="100%"))
+        self.review_strip = w.HTML(layout=w.Layout(width="100%", max_width=f"{width}px"))
         self.review_strip.add_class("sw-review")
         self.review_position = w.IntSlider(value=0, min=0, max=1, description=_("Position"),
                                            continuous_update=False,
-                                           layout=w.Layout(width="100%", display="none"))
+                                           layout=w.Layout(width="100%", max_width=f"{width}px",
+                                                           display="none"))
         self.review_position.observe(self._on_review_position, "value")
         return w.VBox([w.HBox([self.review_button, self.review_progress],
                               layout=w.Layout(flex_flow="row wrap")),

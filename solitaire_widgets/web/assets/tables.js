@@ -497,6 +497,16 @@
       var cell = event.target.closest && event.target.closest("[data-position]");
       if (cell) { self.send({ op: "reviewjump", position: Number(cell.getAttribute("data-position")) }); }
     });
+    // With the keyboard: the strip takes the focus once it shows, and the arrows
+    // (Home, End) go along the game reviewed.
+    this.reviewStrip.addEventListener("keydown", function (event) {
+      var at = Number(self.root.getAttribute("data-sw-moves"));
+      var last = self.reviewStrip.querySelectorAll("[data-position]").length - 1;
+      var to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
+      if (to === undefined || last < 0) { return; }
+      event.preventDefault();
+      if (to >= 0 && to <= last && to !== at) { self.send({ op: "reviewjump", position: to }); }
+    });
     this.stage.insertAdjacentElement("afterend", this.reviewStrip);
     this.stage.insertAdjacentElement("afterend", this.reviewProgress);
     root.appendChild(form);
@@ -665,6 +675,8 @@
       if (this.reviewShown !== review.html) {
         this.reviewShown = review.html;
         this.reviewStrip.innerHTML = review.html;
+        if (review.html) { this.reviewStrip.setAttribute("tabindex", "0"); }
+        else { this.reviewStrip.removeAttribute("tabindex"); }
       }
     }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
