@@ -383,6 +383,9 @@ def _parser() -> argparse.ArgumentParser:
     from .lesson_cli import add_parser as add_lesson_parser
 
     add_lesson_parser(sub)
+    from .review_cli import add_review_parser
+
+    add_review_parser(sub)
     return parser
 
 

@@ -59,9 +59,11 @@ from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
 from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
 from ..replay import Replay
+from ..review_table import TableReview
 from ..saves import MAX_SAVE_BYTES
 from ..sources import source_language
 from ..writer import position_data
+from .review_session import REVIEW_OPS, review_request, review_view
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
            "FINISH_LIMIT", "MAX_TEXT", "MAX_COORDINATE", "MAX_STATICS", "REPLAY_WIDTHS"]
@@ -80,7 +82,8 @@ REPLAY_WIDTHS = (200.0, 4000.0)
 MAX_STATICS = 400
 
 _TABLE_OPS = ("play", "typed", "undo", "redo", "hint", "finish", "finishstep", "finishstop", "canwin",
-              "solverhint", "new", "press", "move", "release", "leave", "key", "view")
+              "solverhint", "new", "press", "move", "release", "leave", "key", "view",
+              *REVIEW_OPS)
 _OTHER_OPS = ("open", "replay", "frames", "state", "legal", "save", "lesson")
 _POINTER_OPS = ("press", "move", "release")
 
@@ -209,6 +212,8 @@ def check_request(request: object) -> dict[str, Any]:
             checked["t"] = _number(request, "t", N_("the pointer's time"), 0.0)
     elif op == "key":
         checked["key"] = _text(request, "key", N_("the key's name"), limit=40)
+    elif op == "reviewjump":
+        checked["position"] = _whole(request, "position", N_("the position"), 0)
     elif op == "open":
         checked["game"] = _text(request, "game", N_("the game's name"), "klondike")
         checked["seed"] = _seed(request)
@@ -313,6 +318,8 @@ class TableSession:
         with use_language(self.language):
             self.table = TableController(game if isinstance(game, Game)
                                          else new_game(game, seed=seed, **options))
+        #: The review of the table's game (the Review button; see .review_session).
+        self.review = TableReview(self.table)
         self.width = float(width)
         #: What goes before the ids of the pictures it sends (see :func:`safe_prefix`).
         self.prefix = safe_prefix(prefix)
@@ -364,9 +371,13 @@ class TableSession:
         if self.finishing is not None and op not in ("finishstep", "move"):
             table.finish_said(self.finishing, stopped=True)
             self.finishing = None
+        if self.review.running and op not in ("review", "reviewstep", "move", "view"):
+            self.review.stop()
         before = self._mark()
         change, timing = Change(), MOVE_TIMING
-        if op == "play":
+        if op in REVIEW_OPS:
+            change = review_request(self.review, op, request)
+        elif op == "play":
             change = table.play(request["move"])
         elif op == "typed":
             change = table.typed(request["move"])
@@ -529,6 +540,7 @@ class TableSession:
             "history": self._history_change(), "finish": _button(controls.finish),
             "selected": table.pointer.selected is not None, "example": table.example(),
             "placeholder": table.placeholder(),
+            "review": review_view(self.review),
         }
 
     def _history_change(self) -> dict[str, Any]:

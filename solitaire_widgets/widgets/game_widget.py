@@ -52,6 +52,7 @@ from .stand_in import Picture, game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
+from .table_review import TableReviewBar
 from .table_runs import TableRuns
 from .threads import serialized
 from .traits import Speed, State, Width, check_speed, check_state, check_width
@@ -60,7 +61,7 @@ __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_
 
 
 
-class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignore[misc]
+class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -166,8 +167,9 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line,
                                   on_room=self._on_room, on_focus=self._on_focus)
-        parts = [toolbar, self.actions, self.stage, self.keyboard, self.status, self.message,
-                 self.move_input, self.description, picture_hider()]
+        review = self._make_review(width)
+        parts = [toolbar, self.actions, self.stage, review, self.keyboard, self.status,
+                 self.message, self.move_input, self.description, picture_hider()]
         if game.rules.solver:
             parts.insert(1, self.solver_bar)
         super().__init__(parts, layout=shared_layout())
@@ -297,6 +299,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, w.VBox):  # type: ignor
             self._publish()
         self._show_controls(self._finishing)
         self._picture_changed()
+        self._show_review()
 
     def _on_action(self, word: str) -> None:
         self._input(lambda: self.play(word))

@@ -492,6 +492,8 @@
     this.tools = (view.tools || []).map(function (tool) {
       return button(tool.label, tool.op, tool.title);
     });
+    // The review (its words, progress and strip come with each view).
+    this.reviewButton = button("", "review", "", function () { self.review(); });
     this.actionBar = el("span", { "class": "sw-actions" });
     bar.appendChild(this.actionBar);
     var deal = el("label", { "class": "sw-deal" }, t("Deal") + " ");
@@ -535,6 +537,26 @@
     // The controls go under the table, where "Play here" was: the table
     // stays where the reader saw it.
     this.stage.insertAdjacentElement("afterend", bar);
+    // The review's progress and its strip, right under the table (above the controls); a click on the
+    // strip shows that position of the game reviewed.
+    this.reviewProgress = el("progress", { "class": "sw-review-progress", max: "1", hidden: "" });
+    this.reviewStrip = el("div", { "class": "sw-review" });
+    this.reviewStrip.addEventListener("click", function (event) {
+      var cell = event.target.closest && event.target.closest("[data-position]");
+      if (cell) { self.send({ op: "reviewjump", position: Number(cell.getAttribute("data-position")) }); }
+    });
+    // With the keyboard: the strip takes the focus once it shows, and the arrows
+    // (Home, End) go along the game reviewed.
+    this.reviewStrip.addEventListener("keydown", function (event) {
+      var at = Number(self.root.getAttribute("data-sw-moves"));
+      var last = self.reviewStrip.querySelectorAll("[data-position]").length - 1;
+      var to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[event.key];
+      if (to === undefined || last < 0) { return; }
+      event.preventDefault();
+      if (to >= 0 && to <= last && to !== at) { self.send({ op: "reviewjump", position: to }); }
+    });
+    this.stage.insertAdjacentElement("afterend", this.reviewStrip);
+    this.stage.insertAdjacentElement("afterend", this.reviewProgress);
     root.appendChild(form);
     root.appendChild(this.status);
     root.appendChild(this.message);
@@ -596,9 +618,13 @@
   Table.prototype.send = function (request, finishing) {
     var self = this;
     if (!finishing && request.op !== "move") { this.finishing = null; }
+    if (request.op !== "move" && request.op !== "review" && request.op !== "reviewstep") {
+      this.reviewing = null;
+    }
     request.table = this.name;
     var sent = performance.now(), timing = {};
-    var quiet = request.op === "move" || request.op === "finishstep";
+    var quiet = request.op === "move" || request.op === "finishstep" ||
+      request.op === "reviewstep" || request.op === "review";
     var done = quiet || !this.message ? function () {} :
       busy(this.root, this.status, request.op === "canwin" || request.op === "solverhint" ?
            t("The solver is thinking\u2026") : t("Working\u2026"));
@@ -634,6 +660,22 @@
       });
     }
     return step(0);
+  };
+
+  // The review: one search a request, in the worker, the progress drawn
+  // between them; the button (then "Stop") or any other input stops it.
+  Table.prototype.review = function () {
+    var self = this, token = {};
+    if (this.reviewing) { this.reviewing = null; return this.send({ op: "reviewstop" }); }
+    this.reviewing = token;
+    function go(op) {
+      return self.send({ op: op }).then(function (view) {
+        if (self.reviewing !== token) { return view; }
+        if (!view.review.running) { self.reviewing = null; return view; }
+        return go("reviewstep");
+      });
+    }
+    return go("review");
   };
 
   Table.prototype.drag = function (drag) {
@@ -673,6 +715,22 @@
     setAttr(this.buttons.finish, "title", view.finish.title);
     this.buttons.finish.disabled = !view.finish.enabled;
     this.tools.forEach(function (b) { b.disabled = view.gameOver; });
+    var review = view.review;
+    if (review) {
+      setText(this.reviewButton, review.label);
+      setAttr(this.reviewButton, "title", review.title);
+      this.reviewButton.disabled = !review.enabled;
+      this.reviewButton.hidden = !review.shown;
+      this.reviewProgress.hidden = !review.running;
+      this.reviewProgress.value = review.progress;
+      setAttr(this.reviewProgress, "aria-label", review.label);
+      if (this.reviewShown !== review.html) {
+        this.reviewShown = review.html;
+        this.reviewStrip.innerHTML = review.html;
+        if (review.html) { this.reviewStrip.setAttribute("tabindex", "0"); }
+        else { this.reviewStrip.removeAttribute("tabindex"); }
+      }
+    }
     if (String(this.dealInput.value) !== String(view.seed)) { this.dealInput.value = view.seed; }
     // The game's buttons are made again only when they change (one keeps its focus).
     var actions = JSON.stringify(view.actions), made = [];
