@@ -20,8 +20,10 @@ _BLOCK = re.compile(r"^```(?:python|\{code-cell\} ipython3)\n(.*?)^```", re.M | 
 
 
 def samples(path: Path) -> list[str]:
-    """The Python samples of ``path``, in order."""
-    return [match.group(1) for match in _BLOCK.finditer(path.read_text(encoding="utf-8"))]
+    """The Python samples of ``path`` a reader sees, in order (a ``remove-cell`` cell is
+    the book's own, hidden from the page)."""
+    return [match.group(1) for match in _BLOCK.finditer(path.read_text(encoding="utf-8"))
+            if not re.match(r":tags: \[[^]]*remove-cell", match.group(1))]
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
