@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from .argparse_words import argparse_in_language, whole_number
 from .chance import MAX_SEED
 from .citations import Citation
 from .errors import DeckError, IllegalMoveError, OptionError, SolitaireError, excerpt
@@ -247,8 +248,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         message = " ".join(message.split())
-        # An unknown game is refused by the registry, in the player's words.
-        message = message.removeprefix("argument game: ")
+        # An unknown game is refused by the registry, in the player's words, and
+        # an unknown command by its list: the placeholder's name adds nothing.
+        for name in ("game", "command"):
+            message = message.removeprefix(
+                _("argument %(argument_name)s: %(message)s") % {"argument_name": name,
+                                                                "message": ""})
         if len(message) > 200:
             message = message[:199] + "…"
         self.exit(2, "solitaire-widgets: " + _("error: {message} (see {prog} --help)").format(
@@ -360,13 +365,13 @@ def _parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="play many deals and report the win rate")
     stats.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
-    stats.add_argument("--deals", type=int, required=True)
+    stats.add_argument("--deals", type=whole_number, required=True)
     stats.add_argument("--seed", help="the first deal number (default 0)")
-    stats.add_argument("--workers", type=int, default=1, help="processes to use")
+    stats.add_argument("--workers", type=whole_number, default=1, help="processes to use")
     stats.add_argument("--strategy", help="the player (default: the game's own)")
     stats.add_argument("--solver", action="store_true",
                        help="ask the game's solver (it sees every card) instead of a player")
-    stats.add_argument("--max-nodes", type=int, default=200_000,
+    stats.add_argument("--max-nodes", type=whole_number, default=200_000,
                        help="the solver's budget per deal, in positions (default 200000)")
     stats.add_argument("--dask", metavar="ADDRESS",
                        help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
@@ -411,7 +416,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     language = _shown_language(_language_asked(argv))
     with use_language(language):
-        args = _parser().parse_args(argv)
+        with argparse_in_language():
+            args = _parser().parse_args(argv)
         return _run(args)
 
 

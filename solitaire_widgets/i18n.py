@@ -83,8 +83,8 @@ def check_language(language: object) -> str:
     """
     if isinstance(language, str) and language in LANGUAGES:
         return language
-    raise OptionError(f"There is no language {excerpt(language)}: "
-                      f"choose one of {', '.join(LANGUAGES)}.")
+    raise OptionError(_("There is no language {language}: choose one of {languages}.").format(
+        language=excerpt(language), languages=", ".join(LANGUAGES)))
 
 
 @cache

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .argparse_words import number, whole_number
 from .errors import OptionError
 from .i18n import _, format_number
 from .review import Review, describe_verdict, review
@@ -36,9 +37,9 @@ def add_review_parser(sub: Any) -> None:
     parser = sub.add_parser("review", help="review a saved game: where could it no longer "
                             "be won, and what would have kept the win")
     parser.add_argument("save", help="a game saved by Game.to_json()")
-    parser.add_argument("--max-nodes", type=int, default=100_000,
+    parser.add_argument("--max-nodes", type=whole_number, default=100_000,
                         help="the budget of one search, in positions (default 100000)")
-    parser.add_argument("--max-seconds", type=float, default=None,
+    parser.add_argument("--max-seconds", type=number, default=None,
                         help="the budget of the whole review, in seconds (default: none)")
     parser.add_argument("--line", action="store_true",
                         help="print the winning line from the turning point too")
