@@ -167,3 +167,22 @@ def test_a_retired_table_waits_until_its_browser_has_drawn_what_it_sent() -> Non
         assert table.comm is None
 
     asyncio.run(body())
+
+
+def test_a_retired_table_draws_nothing_more() -> None:
+    """A table replaced while its opening deal is still being sent in pieces
+    stops there: the end of the deal, drawn at once as when a player cuts a
+    run short, would be one more full picture for the browser to draw (of a
+    table nobody sees) ahead of the table that replaced it."""
+    import asyncio
+
+    async def body() -> None:
+        table = GameWidget("klondike", seed=2)
+        assert table.runs.running, "the opening deal goes in pieces"
+        sent = table.painter.sent
+        stand_in.retire(table)
+        assert not table.runs.running
+        assert table.painter.sent == sent, "a retired table sent another picture"
+        table.close()
+
+    asyncio.run(body())
