@@ -186,3 +186,28 @@ def test_a_retired_table_draws_nothing_more() -> None:
         table.close()
 
     asyncio.run(body())
+
+
+def test_a_move_draws_the_cards_that_stay_put_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's message draws the cards that stay put once (on the under canvas)
+    and ends on that canvas plus the cards that moved, not on every card again."""
+    table = GameWidget("klondike", seed=3)
+    painter = table.painter
+    drawn: list[int] = []
+    draw_cards = painter._draw_cards
+
+    def counting(canvas: Any, sprites: Any) -> None:
+        cards = list(sprites)
+        drawn.append(len(cards))
+        draw_cards(canvas, cards)
+
+    monkeypatch.setattr(painter, "_draw_cards", counting)
+    sent = painter.sent
+    table.action_buttons["turn"].click()
+    assert painter.sent == sent + 1, "one message for the move"
+    assert painter.scene is not None
+    on_table = len(painter.scene.sprites)
+    # The under canvas holds all but the turned card; then frames and the end
+    # draw that card alone.
+    assert drawn[0] == on_table - 1 and max(drawn[1:]) == 1, drawn
+    table.close()
