@@ -167,3 +167,47 @@ def test_a_retired_table_waits_until_its_browser_has_drawn_what_it_sent() -> Non
         assert table.comm is None
 
     asyncio.run(body())
+
+
+def test_a_retired_table_draws_nothing_more() -> None:
+    """A table replaced while its opening deal is still being sent in pieces
+    stops there: the end of the deal, drawn at once as when a player cuts a
+    run short, would be one more full picture for the browser to draw (of a
+    table nobody sees) ahead of the table that replaced it."""
+    import asyncio
+
+    async def body() -> None:
+        table = GameWidget("klondike", seed=2)
+        assert table.runs.running, "the opening deal goes in pieces"
+        sent = table.painter.sent
+        stand_in.retire(table)
+        assert not table.runs.running
+        assert table.painter.sent == sent, "a retired table sent another picture"
+        table.close()
+
+    asyncio.run(body())
+
+
+def test_a_move_draws_the_cards_that_stay_put_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's message draws the cards that stay put once (on the under canvas)
+    and ends on that canvas plus the cards that moved, not on every card again."""
+    table = GameWidget("klondike", seed=3)
+    painter = table.painter
+    drawn: list[int] = []
+    draw_cards = painter._draw_cards
+
+    def counting(canvas: Any, sprites: Any) -> None:
+        cards = list(sprites)
+        drawn.append(len(cards))
+        draw_cards(canvas, cards)
+
+    monkeypatch.setattr(painter, "_draw_cards", counting)
+    sent = painter.sent
+    table.action_buttons["turn"].click()
+    assert painter.sent == sent + 1, "one message for the move"
+    assert painter.scene is not None
+    on_table = len(painter.scene.sprites)
+    # The under canvas holds all but the turned card; then frames and the end
+    # draw that card alone.
+    assert drawn[0] == on_table - 1 and max(drawn[1:]) == 1, drawn
+    table.close()

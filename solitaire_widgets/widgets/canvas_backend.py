@@ -199,6 +199,15 @@ def draw_scene(canvas: Canvas, scene: Scene, painter: ShapePainter | None = None
                               scene_layers(scene, four_colour, highlight) for shape in shapes))
 
 
+def _on_top(scene: Scene, moving: Sequence[Sprite]) -> bool:
+    """Whether no card of ``scene`` but ``moving`` lies over one of ``moving``."""
+    keys = {s.key for s in moving}
+    return not any(
+        other.key not in keys and other.z > card.z and other.x < card.x + card.w
+        and card.x < other.x + other.w and other.y < card.y + card.h and card.y < other.y + other.h
+        for card in moving for other in scene.sprites)
+
+
 def covered_keys(sprites: Iterable[Sprite]) -> set[str]:
     """Keys of cards lying exactly under a higher card at the same place.
 
@@ -604,15 +613,33 @@ class TablePainter:
         each frame copies it and draws the moving cards, then sleeps.
         """
         with self._message():
+            still: set[str] | None = None
             for segment in segments:
-                self._segment(segment)
-            # Always end on the whole final position, drawn from the table layer up,
-            # even when the last frame already shows it: a step's message then never
-            # depends on what earlier messages left on the hidden canvases.
-            self._show(final, highlight)
+                still = self._segment(segment)
+            # End on the whole final position, never on what earlier messages left
+            # on the hidden canvases: from the under canvas this message drew (the
+            # table and the cards that stayed put), when it is still right, else
+            # from the table layer up.
+            moving = [s for s in final.sprites if still is not None and s.key not in still]
+            if (still is not None and segments[-1].after == final and _on_top(final, moving)
+                    and self._settled(final)):
+                self._compose(self.canvas, moving, self._under)
+                self._draw_highlight(self.canvas, final, highlight)
+                self.scene = final
+                self.highlight = frozenset(highlight)
+            else:
+                self._show(final, highlight)
 
-    def _segment(self, segment: Segment) -> None:
-        """Draw one segment (only the table layer when nothing moves)."""
+    def _settled(self, scene: Scene) -> bool:
+        """Size the canvases and draw the table layer for ``scene``: True if neither changed."""
+        size, table = (self.canvas.width, self.canvas.height), self._table_drawn
+        self._size(scene)
+        self._draw_table(scene)
+        return (self.canvas.width, self.canvas.height) == size and self._table_drawn == table
+
+    def _segment(self, segment: Segment) -> set[str] | None:
+        """Draw one segment (only the table layer when nothing moves); the keys of
+        the cards drawn on the under canvas (None: it was not drawn)."""
         before, after = segment.before, segment.after
         self._size(after)
         old = {s.key: s for s in before.sprites}
@@ -621,10 +648,11 @@ class TablePainter:
         if len(still) == len(new) == len(old):
             # Nothing moves (a fact changed): the labels may have.
             self._draw_table(after)
-            return
+            return None
         self._draw_table(after)
         self._compose(self._under, [new[k] for k in still], self._table)
         for frame in segment.frames:
             moving = [s for s in frame.sprites if s.key not in still]
             self._compose(self.canvas, moving, self._under)
             self.canvas.sleep(segment.ms)
+        return still

@@ -231,8 +231,9 @@ class Runs:
         else:
             self._schedule(loop, None)
 
-    def stop(self) -> bool:
-        """Stop the run going on (``on_stop`` says so); True if there was one."""
+    def stop(self, quietly: bool = False) -> bool:
+        """Stop the run going on (``on_stop`` says so, unless ``quietly``: a table
+        being closed draws nothing more); True if there was one."""
         if self.steps is None:
             return False
         if self._timer is not None:
@@ -240,7 +241,7 @@ class Runs:
         self._awaiting_browser = False
         stop, self.steps, self.on_stop, self._timer = self.on_stop, None, None, None
         self.piece_number += 1      # a piece already on its way does nothing
-        if stop is not None:
+        if stop is not None and not quietly:
             stop()
         return True
 

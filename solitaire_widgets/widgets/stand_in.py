@@ -258,9 +258,11 @@ def retire(widget: w.DOMWidget) -> None:
     still being drawn waits (at most :data:`RETIRE_PATIENCE` seconds).
     """
     painter = getattr(widget, "painter", None)
-    stop = getattr(widget, "_stop_run", None)
-    if stop is not None:
-        stop()
+    runs = getattr(widget, "runs", None)
+    if runs is not None:
+        # Quietly: the end of a run cut short would be one more full picture for
+        # the browser to draw, of a table nobody sees, ahead of the next table.
+        runs.stop(quietly=True)
     start = time.monotonic()
 
     def attempt() -> None:
