@@ -5,7 +5,8 @@ any element's own handler: the table's keyboard (``widgets/table_keys.py``)
 catches its keys at the window, earlier still. In both front ends, with the
 table focused: ``r`` is the table's redo and its cell stays a code cell;
 ← → ↑ ↓ reach the table and leave the notebook's cell selection alone;
-Tab leaves the table. The picture output before the table follows the game
+Escape puts picked-up cards back (the table keeps the focus), and with
+none picked up leaves the table; Tab leaves the table. The picture output before the table follows the game
 (its ``alt`` words change with a move). In a window 700 px wide, Chain and
 Quarrel are laid out for the width their output gives them.
 """
@@ -119,6 +120,26 @@ def test_the_table_takes_its_keys_in_every_front_end(
     assert said.inner_text().strip(), "the table says where its cursor is"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"keys-{front_end}-1280.png"), full_page=True)
+
+    # Escape with cards picked up puts them back and the table keeps the focus;
+    # with nothing picked up, Escape leaves the table.
+    on_stage = "() => document.activeElement.classList.contains('sw-stage')"
+    for _ in range(8):
+        before = said.inner_text()
+        page.keyboard.press("Enter")
+        _wait(lambda: said.inner_text() != before, 3.0)  # noqa: B023 - used at once
+        if said.inner_text().startswith("Picked up"):
+            break
+        page.keyboard.press("ArrowRight")
+    assert said.inner_text().startswith("Picked up"), said.inner_text()
+    time.sleep(0.5)   # the kernel tells the keyboard that cards are picked up
+    page.keyboard.press("Escape")
+    assert _wait(lambda: said.inner_text().startswith("The cards are put back"), 5.0)
+    time.sleep(0.3)
+    assert page.evaluate(on_stage), "Escape put the cards back; the table keeps the focus"
+    page.keyboard.press("Escape")
+    assert _wait(lambda: not page.evaluate(on_stage), 5.0), "then Escape leaves the table"
+    stage.focus()
 
     # Tab leaves the table.
     page.keyboard.press("Tab")

@@ -13,6 +13,7 @@ button, a press on every pile, hints, undo and redo.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ from solitaire_widgets.game import Game
 from solitaire_widgets.i18n import LANGUAGES, use_language
 from solitaire_widgets.render import pointer
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.render.svg import scene_svg
 from solitaire_widgets.table import Table
 from solitaire_widgets.web.session import TableSession
 
@@ -226,3 +228,51 @@ def test_quarrels_f_on_the_stock_names_no_card_and_says_series(language: str) ->
     assert not peeks([view["message"]], before, session.game.table, language), view["message"]
     if language == "en":
         assert "foundation" not in view["message"] and "series" in view["message"]
+
+
+def _codes(cards: set[Card]) -> list[tuple[Card, re.Pattern[str]]]:
+    return [(card, re.compile(rf"(?<![A-Za-z0-9]){re.escape(str(card))}(?![A-Za-z0-9])"))
+            for card in cards]
+
+
+def code_peeks(answer: dict[str, Any], before: Table, after: Table,
+               shown: set[Card] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """The hidden cards whose code (``"KS"``) an answer carries anywhere: the
+    picture's cards and their ``data-key``, the animation plan, the drawings.
+
+    >>> game = new_game("klondike", seed=7)
+    >>> hidden = sorted(_hidden(game.table) - _seen(game.table))[0]
+    >>> code_peeks({"cards": [[str(hidden), "s"]]}, game.table, game.table) == [str(hidden)]
+    True
+    """
+    text = json.dumps(answer, default=str)
+    secret = (_hidden(before) | _hidden(after)) - _seen(before) - _seen(after) - shown
+    return [str(card) for card, code in _codes(secret) if code.search(text)]
+
+
+@SETTINGS
+@given(name=st.sampled_from(GAMES), seed=st.integers(0, 10_000), moves=st.integers(0, 60),
+       walk=st.integers(0, 2**32), steps=st.integers(3, 15))
+def test_no_answer_of_the_page_carries_a_face_down_cards_code(name: str, seed: int, moves: int,
+                                                              walk: int, steps: int) -> None:
+    """The page's worker answers (cards, plan, drawings) key a face-down card by its place."""
+    rng = random.Random(walk)
+    session = TableSession(_position(name, seed, moves, rng), language="en")
+    before = session.game.table.copy()
+    assert not code_peeks(session.handle({"op": "view"}), before, before)
+    for _ in range(steps):
+        before, played = session.game.table.copy(), session.game.moves_played
+        request = next(_requests(session, rng))
+        answer = session.handle(request)
+        found = code_peeks(answer, before, session.game.table,
+                           _shown_on_the_way(before, session.game, played))
+        assert not found, (request, found)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_svg_of_a_table_keys_face_down_cards_by_their_place(name: str) -> None:
+    game = new_game(name, seed=5)
+    scene = layout(game, game.table, 720)
+    svg = scene_svg(scene)
+    assert 'data-key="~' in svg
+    assert not code_peeks({"svg": svg}, game.table, game.table)

@@ -34,6 +34,7 @@ from solitaire_widgets.render import (
     step_scenes,
     tween,
 )
+from solitaire_widgets.render.scene import shown_key
 from solitaire_widgets.render.shapes import Path, Text
 from solitaire_widgets.table import Event, Table
 
@@ -228,7 +229,7 @@ def test_svg_is_well_formed_with_one_group_per_card(name: str) -> None:
     root = ET.fromstring(scene_svg(scene, four_colour=True, highlight={"s"}, title="A & B"))
     groups = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "card"]
     assert len(groups) == len(scene.sprites)
-    assert {g.get("data-key") for g in groups} == {s.key for s in scene.sprites}
+    assert {g.get("data-key") for g in groups} == {shown_key(s) for s in scene.sprites}
     assert root.find(f"{SVG_NS}title") is not None
 
 

@@ -1423,3 +1423,24 @@ def test_the_canvas_only_grows_during_a_game_by_whole_steps(comm: Comm) -> None:
     assert all((h - start) % step == 0 for h in heights), heights
     widget.new_deal(3)                       # a new game: the felt fits it again
     assert widget.canvas.height == start
+
+
+def test_escape_with_cards_picked_up_puts_them_back_and_keeps_the_table(comm: Comm) -> None:
+    """As on the page: Escape puts picked-up cards back, the cursor (and the focus:
+    ``holding`` tells the keyboard) stays; with nothing picked up it leaves the table."""
+    widget = GameWidget("klondike", seed=7, animate=False)
+    keys = widget.keyboard
+    move = first_move(widget.game)
+    while widget.pointer.focus is None or widget.pointer.focus[0] != move.src:
+        keys._handle_custom_msg({"key": "ArrowRight"}, [])
+    assert not keys.holding
+    keys._handle_custom_msg({"key": "Enter"}, [])
+    assert widget.pointer.selected == (move.src, 1) and keys.holding
+    keys._handle_custom_msg({"key": "Escape"}, [])
+    assert widget.pointer.selected is None and not keys.holding
+    assert widget.pointer.focus == (move.src, 1), "the cursor stays where it was"
+    assert widget.table.message == "The cards are put back."
+    keys._handle_custom_msg({"key": "Escape"}, [])
+    assert widget.pointer.focus is None, "then Escape leaves the table"
+    from solitaire_widgets.widgets.table_keys import _ESM
+    assert "e.key === 'Escape' && !model.get('holding')" in _ESM

@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "LayoutFunction", "layout",
-           "layout_function", "generic_layout", "match_sprites", "card_key", "rules_of",
+           "layout_function", "generic_layout", "match_sprites", "card_key", "shown_key", "rules_of",
            "READABLE_LABEL", "readable_width"]
 
 #: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
@@ -163,6 +163,23 @@ class Scene:
 
 
 # -- keys and matching ----------------------------------------------------------
+
+
+def shown_key(sprite: Sprite) -> str:
+    """The key a front end is given for ``sprite``: its own face up; face down,
+    one that names only its place (``"~t3/0"``), so that nothing sent to a page
+    (a ``data-key``, an animation's plan) names a card the player cannot see.
+
+    A card turned face up changes key; its flight starts where it lay, so it
+    still turns over from its place.
+
+    >>> from solitaire_widgets import new_game
+    >>> game = new_game("klondike", seed=1)
+    >>> scene = layout(game, game.table, 720)
+    >>> [shown_key(sprite) for sprite in scene.pile_sprites("t2")]
+    ['~t2/0', '~t2/1', '~t2/2', '~t2/3', '~t2/4', '9C']
+    """
+    return sprite.key if sprite.face_up else f"~{sprite.pile}/{sprite.index}"
 
 
 def card_key(card: Card, copy: int) -> str:

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from .draw import covered, felt_shapes, label_shapes, scene_layers, slot_shapes, sprite_shapes
-from .scene import Label, Scene, Slot, Sprite
+from .scene import Label, Scene, Slot, Sprite, shown_key
 from .shapes import Rect, Shape, Text
 
 __all__ = ["scene_svg", "scene_patch", "shape_svg"]
@@ -166,7 +166,7 @@ def scene_svg(scene: Scene, four_colour: bool = False, highlight: Collection[str
     for kind, key, shapes in _layers(scene, four_colour, highlight):
         if isinstance(shapes, tuple):
             sprite, hidden = shapes
-            out.append(f'<g class="card" data-key="{_attr(key)}" data-pile="{_attr(sprite.pile)}" '
+            out.append(f'<g class="card" data-key="{_attr(shown_key(sprite))}" data-pile="{_attr(sprite.pile)}" '
                        f'transform="translate({_num(sprite.x)} {_num(sprite.y)})">'
                        f'<use href="#{_placed(sprite, hidden, four_colour, defs)}"/></g>')
         else:
@@ -201,7 +201,7 @@ def scene_patch(scene: Scene, shared_defs: dict[str, str], four_colour: bool = F
     (52, True)
     """
     hidden = covered(scene)
-    cards = [[sprite.key, sprite.pile, _num(sprite.x), _num(sprite.y),
+    cards = [[shown_key(sprite), sprite.pile, _num(sprite.x), _num(sprite.y),
               _placed(sprite, sprite.key in hidden, four_colour, shared_defs)]
              for sprite in sorted(scene.sprites, key=lambda s: s.z)]
     static: str | list[int] = (_static_svg(scene, four_colour) if statics is None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from ..rules import Rules
 from ..table import Event, Table
-from .scene import Scene, Sprite, layout, match_sprites, rules_of
+from .scene import Scene, Sprite, layout, match_sprites, rules_of, shown_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -255,7 +255,7 @@ def _flights(segment: Segment) -> list[list[Any]]:
     out: list[list[Any]] = []
     for a, b in pairs:
         if (a.x, a.y, a.face_up) != (b.x, b.y, b.face_up):
-            out.append([b.key, round(a.x, 2), round(a.y, 2), round(b.x, 2), round(b.y, 2),
+            out.append([shown_key(b), round(a.x, 2), round(a.y, 2), round(b.x, 2), round(b.y, 2),
                         round(b.w, 2) if a.face_up != b.face_up else 0])
     return out
 

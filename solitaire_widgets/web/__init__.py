@@ -65,18 +65,20 @@ PHONE_WIDTH = 320.0
 def keys_help(game: str | Game) -> str:
     """The table's keys in one sentence (the live table's accessible description).
 
-    >>> keys_help("quarrel").split(", ")[3]
+    >>> keys_help("quarrel").split(", ")[5]
     'f sends the top card to its series'
     """
     word = (game if isinstance(game, Game) else new_game(game)).rules.foundation_word
     # One sentence for each word, so that each language declines it as it must.
     if word == "series":
-        return _("Arrow keys choose a pile, Up and Down take more or fewer of its cards, "
-                 "Enter or Space picks up or puts down, f sends the top card to its series, "
-                 "Escape puts the cards back, u undoes, r redoes, h shows a hint")
-    return _("Arrow keys choose a pile, Up and Down take more or fewer of its cards, "
-             "Enter or Space picks up or puts down, f sends the top card to its foundation, "
-             "Escape puts the cards back, u undoes, r redoes, h shows a hint")
+        return _("Arrow keys choose a pile, Up and Down take more or fewer of its cards and, "
+                 "past the last card, move to the row above or below, Enter or Space picks "
+                 "up or puts down, f sends the top card to its series, Escape puts picked-up "
+                 "cards back and keeps the cursor, u undoes, r redoes, h shows a hint")
+    return _("Arrow keys choose a pile, Up and Down take more or fewer of its cards and, "
+             "past the last card, move to the row above or below, Enter or Space picks "
+             "up or puts down, f sends the top card to its foundation, Escape puts picked-up "
+             "cards back and keeps the cursor, u undoes, r redoes, h shows a hint")
 
 
 def table_html(game: str | Game = "klondike", seed: int | None = None, *,

@@ -410,6 +410,11 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
             self._away_cursor = None
             self.redraw()
 
+    def _hold(self) -> None:
+        """Tell the keyboard whether cards are picked up: Escape then puts them
+        back and the table keeps the focus; with none, Escape leaves the table."""
+        self.keyboard.holding = self.table.pointer.selected is not None
+
     @serialized
     def _on_key(self, key: str) -> None:
         self.press_key(key)

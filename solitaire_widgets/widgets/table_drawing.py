@@ -60,6 +60,7 @@ class TableDrawing:
     _stop_run: Callable[[], bool]
     _update_controls: Callable[[], None]
     _say: Callable[[], None]
+    _hold: Callable[[], None]
     _picture_changed: Callable[[], None]
 
     @serialized
@@ -249,5 +250,6 @@ class TableDrawing:
         if change.moved or change.deal:
             self._update_controls()
         self._say()
+        self._hold()
         self._at_once = False
         return change

@@ -16,8 +16,9 @@ shortcuts would die there. So the table's canvas is not where the keys go.
   end's shortcuts: Notebook 7 runs its own at the document on the way down,
   JupyterLab 4 on the way up. Every other key goes its way: Tab and
   Shift+Tab move on, the notebook gets its shortcuts (Ctrl+S too: lumino's
-  ``data-lm-suppress-shortcuts`` mark would stop them all). Escape is sent too, then leaves the table for the notebook
-  (in command mode);
+  ``data-lm-suppress-shortcuts`` mark would stop them all). Escape is sent too:
+  with cards picked up (``holding``) it puts them back and the table keeps the
+  focus; with none, it leaves the table for the notebook (in command mode);
 - sends each line typed in the table's move box (``.sw-move-box``) when
   Enter is pressed there, and clears the box at once. Messages are never
   merged, so however fast lines come, each is played once, in order;
@@ -124,7 +125,9 @@ function connect(model, root, stage) {
     e.preventDefault();
     e.stopPropagation();
     model.send({key: e.key});
-    if (e.key === 'Escape') {
+    // Escape puts picked-up cards back and the cursor stays; with none, it
+    // leaves the table for the notebook.
+    if (e.key === 'Escape' && !model.get('holding')) {
       setTimeout(() => {
         stage.blur();
         const out = stage.closest('.jp-Notebook') || stage.closest('[tabindex]:not(.sw-stage)');
@@ -195,6 +198,8 @@ class TableKeys(anywidget.AnyWidget):
     table_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The table's accessible name.
     label = traitlets.Unicode("").tag(sync=True)
+    #: Whether cards are picked up (Escape then puts them back and keeps the focus).
+    holding = traitlets.Bool(False).tag(sync=True)
     #: What the table is, as a screen reader announces it (in the current language).
     role = traitlets.Unicode("card table").tag(sync=True)
 

@@ -342,10 +342,14 @@
       done();
       return;
     }
-    var faces = {};
+    // A face-down card is keyed by its place ("~t3/0"), never by its name: one
+    // that turns face up comes under its own key, and shows a back first.
+    var faces = {}, back = null;
     if (plan && plan.length) {
       stage.querySelectorAll("g.card").forEach(function (g) {
-        faces[g.getAttribute("data-key")] = g.firstChild.getAttribute("href");
+        var key = g.getAttribute("data-key"), href = g.firstChild.getAttribute("href");
+        faces[key] = href;
+        if (key.charAt(0) === "~") { back = href; }
       });
     }
     var mine = stage.swAnimation = (stage.swAnimation || 0) + 1;
@@ -356,7 +360,9 @@
       var key = g.getAttribute("data-key"), path = planned.paths[key];
       if (!path) { return; }
       var to = g.firstChild.getAttribute("href");
-      moving.push({ g: g, use: g.firstChild, path: path, to: to, from: faces[key] || to });
+      var turns = path.some(function (p) { return p.c[5]; });
+      moving.push({ g: g, use: g.firstChild, path: path, to: to,
+                    from: faces[key] || (turns && key.charAt(0) !== "~" && back) || to });
     });
     if (!moving.length) { done(); return; }
     var animation = stage.swRunning = {
