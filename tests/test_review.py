@@ -172,14 +172,14 @@ def test_the_verdict_on_the_opening_is_the_studys(study_name: str) -> None:
 
 def test_worrying_back_drawing_three_says_so_when_its_budget_cannot_settle() -> None:
     # Deal 284 can be won (the study), and the opening is proved so within the
-    # budget, but one position of the player's game is not settled: the review
+    # budget, but one position (after move 10) of the player's game is not settled: the review
     # says it does not know rather than naming a turning point.
     assert _study("draw-three-wb")[284]["status"] == "won"
     game = _lost_by_the_player("draw-three-wb", 284)
-    result = review(game, max_nodes=STUDY_BUDGET)
+    result = review(game, max_nodes=3_000)
     assert result.verdicts[0] == "won" and result.verdicts[-1] == "lost"
     assert "unknown" in result.verdicts and result.turning_point is None
-    assert result.between is not None
+    assert result.between == (9, 10)
     assert result.better is None and "could not settle" in result.summary()
 
 
@@ -201,7 +201,8 @@ def _bound_study(game: str) -> dict[int, str]:
 def test_chain_verdicts_are_the_bound_studys_and_every_position_is_settled() -> None:
     study = _bound_study("chain")
     turning = 0
-    for seed in range(60):
+    # The first deals, and two the built-in player loses though the study wins them.
+    for seed in [*range(30), 471, 960]:
         game = new_game("chain", seed=seed)
         play_out(game, get_strategy("chain"))
         result = review(game)
@@ -211,7 +212,7 @@ def test_chain_verdicts_are_the_bound_studys_and_every_position_is_settled() -> 
         if study[seed] == "won" and not game.is_won:
             _check_turning_point(game, result)
             turning += 1
-    assert turning >= 1
+    assert turning >= 2
 
 
 def test_quarrel_says_so_when_its_search_cannot_settle() -> None:
@@ -272,13 +273,19 @@ def _lost_game() -> Game:
     return game
 
 
+@cache
+def _lost_review() -> Review:
+    """The review of :func:`_lost_game`, shared by the tests that only read it."""
+    return review(_lost_game())
+
+
 def test_the_command_reviews_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from solitaire_widgets.cli import main
 
     game = _lost_game()
     save = tmp_path / "lost.json"
     save.write_text(game.to_json())
-    expected = review(game)
+    expected = _lost_review()
     assert main(["review", str(save), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["turning_point"] == expected.turning_point is not None
@@ -300,7 +307,7 @@ def test_a_page_table_reviews_step_by_step_jumps_and_refuses_in_words() -> None:
     from solitaire_widgets.web.session import TableSession
 
     game = _lost_game()
-    expected = review(game)
+    expected = _lost_review()
     session = TableSession(game.clone())
     view = session.handle({"op": "review"})
     steps = 0
