@@ -10,7 +10,7 @@ play wins), ``"lost"`` (none does, every line was tried) or ``"unknown"``
 The search is the one the game has: Klondike's solver
 (:mod:`solitaire_widgets.solver`, every rule set, with or without worrying
 back), and for a game with a clairvoyant bound (``Rules.bound``) that bound
-(:mod:`solitaire_widgets.bounds`). Each sees every card, face-down ones and
+(``solitaire_widgets.bounds``). Each sees every card, face-down ones and
 the order of every reshuffle (drawn from the deal's number) included.
 
 The **turning point** is the 0-based index ``k`` of the move after which a

@@ -127,41 +127,60 @@ def test_the_review_shares_what_it_learns_and_searches_fewer_positions() -> None
         assert result.searched <= max(1, (game.moves_played + 1).bit_length() + 1)
 
 
-def _study(name: str) -> dict[int, str]:
+def _study(name: str) -> dict[int, dict[str, Any]]:
     data = json.loads((DATA / f"klondike_study_{name}.json").read_text())
-    return {row["seed"]: row["status"] for row in data["deals"]}
+    return {row["seed"]: row for row in data["deals"]}
 
 
-@pytest.mark.parametrize("study_name", ["polish", "standard", "draw-three", "standard-wb"])
+#: Deals the built-in player loses whose status the studies settled in few nodes
+#: (so their reviews are short): for each study, two the solver wins (the review
+#: must find an exact turning point) and two it cannot win.
+STUDY_DEALS = {
+    "polish": {"won": (109, 267), "lost": (40, 152)},
+    "standard": {"won": (96, 213), "lost": (40, 159)},
+    "draw-three": {"won": (216, 73), "lost": (40, 152)},
+    "standard-wb": {"won": (96, 213), "lost": (40, 159)},
+    "draw-three-wb": {"won": (216, 73), "lost": (40, 152)},
+}
+#: Enough for every deal above; the studies searched up to 800,000.
+STUDY_BUDGET = 20_000
+
+
+def _lost_by_the_player(study_name: str, seed: int) -> Game:
+    game = new_game("klondike", seed=seed, variant=study_name.removesuffix("-wb"),
+                    worrying_back="yes" if study_name.endswith("-wb") else "no")
+    play_out(game, get_strategy("klondike"))
+    assert not game.is_won, seed
+    return game
+
+
+@pytest.mark.parametrize("study_name", list(STUDY_DEALS))
 def test_the_verdict_on_the_opening_is_the_studys(study_name: str) -> None:
     study = _study(study_name)
-    variant = study_name.removesuffix("-wb")
-    seen = {"won": 0, "lost": 0}
-    for seed in range(60):
-        if study.get(seed) not in ("won", "lost"):
-            continue
-        game = new_game("klondike", seed=seed, variant=variant,
-                        worrying_back="yes" if study_name.endswith("-wb") else "no")
-        play_out(game, get_strategy("klondike"))
-        if game.is_won:
-            continue
-        result = review(game, max_nodes=50_000 if study_name.endswith("-wb") else 200_000)
-        if result.verdicts[0] == "unknown":
-            continue
-        assert result.verdicts[0] == study[seed], seed
-        seen[study[seed]] += 1
-        if study[seed] == "won" and result.turning_point is None:
-            # Not settled within the budget (worrying back is searched less far):
-            # said so, and where the win may have been lost.
-            assert "unknown" in result.verdicts and result.between is not None, seed
-        elif study[seed] == "won":
-            _check_turning_point(game, result)
-        else:
-            assert result.turning_point is None and set(result.verdicts) == {"lost"}
-        if sum(seen.values()) >= (2 if study_name.endswith("-wb") else 6) and min(
-                seen.values()) >= 1:
-            break
-    assert min(seen.values()) >= 1, seen
+    for status, seeds in STUDY_DEALS[study_name].items():
+        for seed in seeds:
+            assert study[seed]["status"] == status and study[seed]["nodes"] < 100, seed
+            game = _lost_by_the_player(study_name, seed)
+            result = review(game, max_nodes=STUDY_BUDGET)
+            assert "unknown" not in result.verdicts, seed
+            assert result.verdicts[0] == status, seed
+            if status == "won":
+                _check_turning_point(game, result)
+            else:
+                assert result.turning_point is None and set(result.verdicts) == {"lost"}
+
+
+def test_worrying_back_drawing_three_says_so_when_its_budget_cannot_settle() -> None:
+    # Deal 284 can be won (the study), and the opening is proved so within the
+    # budget, but one position (after move 10) of the player's game is not settled: the review
+    # says it does not know rather than naming a turning point.
+    assert _study("draw-three-wb")[284]["status"] == "won"
+    game = _lost_by_the_player("draw-three-wb", 284)
+    result = review(game, max_nodes=3_000)
+    assert result.verdicts[0] == "won" and result.verdicts[-1] == "lost"
+    assert "unknown" in result.verdicts and result.turning_point is None
+    assert result.between == (9, 10)
+    assert result.better is None and "could not settle" in result.summary()
 
 
 def test_a_won_game_needs_no_search() -> None:
@@ -182,7 +201,8 @@ def _bound_study(game: str) -> dict[int, str]:
 def test_chain_verdicts_are_the_bound_studys_and_every_position_is_settled() -> None:
     study = _bound_study("chain")
     turning = 0
-    for seed in range(60):
+    # The first deals, and two the built-in player loses though the study wins them.
+    for seed in [*range(30), 471, 960]:
         game = new_game("chain", seed=seed)
         play_out(game, get_strategy("chain"))
         result = review(game)
@@ -192,7 +212,7 @@ def test_chain_verdicts_are_the_bound_studys_and_every_position_is_settled() -> 
         if study[seed] == "won" and not game.is_won:
             _check_turning_point(game, result)
             turning += 1
-    assert turning >= 1
+    assert turning >= 2
 
 
 def test_quarrel_says_so_when_its_search_cannot_settle() -> None:
@@ -253,13 +273,19 @@ def _lost_game() -> Game:
     return game
 
 
+@cache
+def _lost_review() -> Review:
+    """The review of :func:`_lost_game`, shared by the tests that only read it."""
+    return review(_lost_game())
+
+
 def test_the_command_reviews_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from solitaire_widgets.cli import main
 
     game = _lost_game()
     save = tmp_path / "lost.json"
     save.write_text(game.to_json())
-    expected = review(game)
+    expected = _lost_review()
     assert main(["review", str(save), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["turning_point"] == expected.turning_point is not None
@@ -281,7 +307,7 @@ def test_a_page_table_reviews_step_by_step_jumps_and_refuses_in_words() -> None:
     from solitaire_widgets.web.session import TableSession
 
     game = _lost_game()
-    expected = review(game)
+    expected = _lost_review()
     session = TableSession(game.clone())
     view = session.handle({"op": "review"})
     steps = 0
