@@ -433,7 +433,7 @@ def test_a_table_leaves_its_picture_then_the_live_widget(shown: list[dict[str, A
 def test_a_hider_opens_with_its_mark(monkeypatch: pytest.MonkeyPatch) -> None:
     """The mark is in the state the widget opens with: a front end that handles a
     model's later messages before the model exists still knows which picture to hide."""
-    import ipywidgets
+    import ipywidgets  # type: ignore[import-untyped]
 
     from solitaire_widgets.widgets.stand_in import PictureHider
 
