@@ -12,6 +12,7 @@ import functools
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from typing import Any
@@ -425,8 +426,29 @@ def test_a_table_leaves_its_picture_then_the_live_widget(shown: list[dict[str, A
     assert set(live) == {"application/vnd.jupyter.widget-view+json", "text/plain"}
     assert live["text/plain"] == "GameWidget: Chain, deal 4"
     # The live view carries the hider whose script hides the picture of its mark.
-    assert hider.picture == hider.model_id and "data-sw-hider" in hider._esm
+    assert re.fullmatch("[0-9a-f]{32}", hider.picture) and "data-sw-hider" in hider._esm
     table.close()
+
+
+def test_a_hider_opens_with_its_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mark is in the state the widget opens with: a front end that handles a
+    model's later messages before the model exists still knows which picture to hide."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from solitaire_widgets.widgets.stand_in import PictureHider
+
+    opened: list[str] = []
+    open_widget = ipywidgets.Widget.open
+
+    def open_noting(self: Any) -> None:
+        if isinstance(self, PictureHider):
+            opened.append(self.picture)
+        open_widget(self)
+
+    monkeypatch.setattr(ipywidgets.Widget, "open", open_noting)
+    hider = PictureHider()
+    assert opened == [hider.picture] and hider.picture
+    hider.close()
 
 
 def test_a_replay_leaves_the_picture_of_its_step_or_in_the_book_its_player(

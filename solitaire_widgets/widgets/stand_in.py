@@ -20,7 +20,7 @@ leaves two outputs:
 While the widget lives, its view hides the picture output just before it, so
 the table is not shown twice: a hidden child of the table
 (:class:`PictureHider`, a small ``anywidget``) finds the picture by its mark
-(``data-sw-hider``, the hider's model id) among the elements before the
+(``data-sw-hider``, a random id the hider carries from its first state) among the elements before the
 table's output and hides the one that holds it, and shows it again when the
 view goes. It is the widget's own script, so it works in any front end that
 runs widget JavaScript (JupyterLab, Notebook 7, Voilà, and VS Code, Colab
@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+import uuid
 import weakref
 from collections.abc import Callable
 from html import escape
@@ -115,22 +116,25 @@ export default { render };
 
 class PictureHider(anywidget.AnyWidget):
     """A hidden child of a table: while its view is on the page, the picture output
-    before the table (marked ``data-sw-hider`` with this widget's model id) is hidden.
+    before the table (marked ``data-sw-hider`` with this widget's :attr:`picture`) is hidden.
 
     >>> hider = PictureHider()
-    >>> hider.picture == hider.model_id, hider.layout.display
-    (True, 'none')
+    >>> len(hider.picture), hider.picture != PictureHider().picture, hider.layout.display
+    (32, True, 'none')
     >>> hider.close()
     """
 
     _esm = traitlets.Unicode(_HIDER_ESM).tag(sync=True)
-    #: The mark of the picture to hide (the model id: unique, and what nbval's
-    #: sanitizer already replaces in saved outputs).
+    #: The mark of the picture to hide: 32 random hex digits, unique, of the
+    #: form of a model id (which nbval's sanitizer replaces in saved outputs).
+    #: Chosen before the widget opens, so it comes with the model's first
+    #: state, not in a later message a front end may handle before the model
+    #: exists.
     picture = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("picture", uuid.uuid4().hex)
         super().__init__(layout=shared_layout(display="none"), **kwargs)
-        self.picture = self.model_id
         self.add_class("sw-picture-hider")
 
 

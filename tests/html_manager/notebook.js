@@ -76,8 +76,14 @@
       this.ws = new WebSocket(`${this.base.replace(/^http/, "ws")}/api/kernels/${this.id}/channels`
                               + `?session_id=${this.session}&token=${this.token}`);
       this.ws.binaryType = "arraybuffer";
-      this.ws.onmessage = (event) =>
-        this.receive(typeof event.data === "string" ? JSON.parse(event.data) : unpack(event.data));
+      // One message at a time, each after the last one's work is done (as
+      // JupyterLab's kernel connection does): a comm's messages then reach
+      // its model, which a comm_open creates asynchronously (loading its module).
+      this.chain = Promise.resolve();
+      this.ws.onmessage = (event) => {
+        const msg = typeof event.data === "string" ? JSON.parse(event.data) : unpack(event.data);
+        this.chain = this.chain.then(() => this.receive(msg)).catch((error) => console.error(error));
+      };
       await new Promise((resolve, reject) => {
         this.ws.onopen = resolve;
         this.ws.onerror = () => reject(new Error(`no WebSocket to the kernel ${this.id}`));
@@ -110,19 +116,21 @@
       if (msg.channel !== "iopub") return;
       if (type === "comm_open") {
         const comm = new Comm(this, msg.content.comm_id, msg.content.target_name);
-        if (msg.content.target_name === "jupyter.widget") this.manager.handle_comm_open(comm, msg);
+        if (msg.content.target_name === "jupyter.widget") return this.manager.handle_comm_open(comm, msg);
       } else if (type === "comm_msg") {
         const comm = this.comms.get(msg.content.comm_id);
-        if (comm && comm.handle_msg) comm.handle_msg(msg);
+        if (comm && comm.handle_msg) return comm.handle_msg(msg);
       } else if (type === "comm_close") {
         const comm = this.comms.get(msg.content.comm_id);
         this.comms.delete(msg.content.comm_id);
-        if (comm && comm.handle_close) comm.handle_close(msg);
+        if (comm && comm.handle_close) return comm.handle_close(msg);
       } else if (type === "status") {
         if (iopub.status) iopub.status(msg);
         if (msg.content.execution_state === "idle" && iopub.idle) iopub.idle();
       } else if (iopub.output) {
-        iopub.output(msg);
+        return iopub.output(msg);
+      } else if (type === "update_display_data" && this.updateDisplay) {
+        return this.updateDisplay(msg);
       }
     }
   }
@@ -139,10 +147,18 @@
       _get_comm_info() { return Promise.resolve({}); }
     });
 
-  async function render(output, into, manager) {
-    const div = document.createElement("div");
-    div.className = "output";
-    into.appendChild(div);
+  // The outputs shown by display id: an update redraws them in place.
+  const displays = new Map();
+
+  async function render(output, into, manager, div) {
+    if (!div) {
+      div = document.createElement("div");
+      div.className = "output";
+      into.appendChild(div);
+      const id = (output.transient || {}).display_id;
+      if (id) displays.set(id, (displays.get(id) || []).concat([div]));
+    }
+    div.replaceChildren();
     const data = output.data || {};
     if (output.output_type === "stream") { div.textContent = output.text; return; }
     if (output.output_type === "error") { div.textContent = output.ename + ": " + output.evalue; return; }
@@ -186,6 +202,10 @@
       const Manager = await managerClass;
       const kernel = new Kernel(base, token);
       kernel.manager = new Manager(kernel);
+      // An update of a display (from any cell, as late as it comes) redraws its outputs.
+      kernel.updateDisplay = (msg) => Promise.all(
+        (displays.get((msg.content.transient || {}).display_id) || []).map((div) =>
+          render({output_type: "display_data", ...msg.content}, null, kernel.manager, div)));
       await kernel.start();
       for (const [n, cell] of cells.entries()) {
         const outputs = cellElement(n, cell);
@@ -193,7 +213,8 @@
         await kernel.execute(cell.source, (msg) => {
           const type = msg.header.msg_type;
           if (type === "clear_output") outputs.replaceChildren();
-          else render({output_type: type, ...msg.content}, outputs, kernel.manager);
+          else if (type === "update_display_data") return kernel.updateDisplay(msg);
+          else return render({output_type: type, ...msg.content}, outputs, kernel.manager);
         });
       }
       return kernel.id;
