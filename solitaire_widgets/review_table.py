@@ -34,6 +34,7 @@ import html
 from typing import Any
 
 from .controller import Change, TableController
+from .game import Game
 from .i18n import _, format_number, ngettext
 from .moves import Move
 from .review import Review, Reviewer, Verdict, can_review, describe_verdict
@@ -256,3 +257,25 @@ def strip_html(strip: dict[str, Any] | None) -> str:
             f' style="display:flex;gap:1px;width:100%;margin:4px 0;cursor:pointer">'
             + "".join(cells) + "</div>"
             + f'<div class="sw-review-legend" style="font-size:smaller">{legend}</div>')
+
+
+def position_html(game: Game) -> str:
+    """The position of ``game`` as a page shows it beside a review: its picture
+    (:func:`~solitaire_widgets.render.display.repr_html`) drawn twice, for a
+    wide column and for a phone's, as the page's tables are, so that on a
+    phone the whole table fits the column and its pile labels still read (the
+    book's stylesheet shows one of the two).
+
+    >>> from solitaire_widgets import new_game
+    >>> html = position_html(new_game("klondike", seed=1))
+    >>> html.startswith('<div class="sw-review-position">')
+    True
+    >>> 'class="sw-wide"' in html and 'class="sw-narrow"' in html and 'width="320"' in html
+    True
+    """
+    from .render.display import repr_html
+    from .web import PHONE_WIDTH
+
+    return ('<div class="sw-review-position">'
+            f'<div class="sw-wide">{repr_html(game)}</div>'
+            f'<div class="sw-narrow">{repr_html(game, PHONE_WIDTH)}</div></div>')

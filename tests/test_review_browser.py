@@ -24,6 +24,7 @@ from tests.browser_support import (
     open_and_run,
     write_notebook,
 )
+from tests.test_browser_widgets import _CONTRAST_JS
 
 pytestmark = pytest.mark.browser
 
@@ -146,4 +147,64 @@ def test_the_review_button_in_jupyterlab(browser_page: BrowserPage,
         page.locator(".sw-review-strip").scroll_into_view_if_needed()
         page.wait_for_timeout(500)
         page.screenshot(path=str(SCREENSHOTS / f"review-jupyterlab-{width}.png"))
+    # In JupyterLab's dark theme the strip's legend reads on the dark page.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    page.locator(".lm-Menu-item:has-text('Theme')").first.hover()
+    page.locator(".lm-Menu-item:has-text('JupyterLab Dark')").first.click()
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'",
+                           timeout=20_000)
+    page.locator(".sw-review-strip").scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENSHOTS / "review-jupyterlab-1280-dark.png"))
+    contrasts = page.evaluate(_CONTRAST_JS, ".sw-review-legend")
+    assert contrasts and min(contrasts) >= 4.5, contrasts
     assert browser_page.errors(origin=lab.url) == []
+
+
+@pytest.mark.book
+def test_the_review_section_fits_a_phone_in_the_page_colours(browser_page: BrowserPage,
+                                                             book_site: str) -> None:
+    """The Klondike chapter's "Where a lost game was lost": on a phone the whole
+    table at the turning point fits the column (drawn for a phone's width, its
+    labels still 9 px), and in the dark theme the strip and the table sit on
+    the page's own background, not in a light box."""
+    page = browser_page.page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (390, 1280):
+        for scheme in ("light", "dark"):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.emulate_media(color_scheme=scheme)
+            page.goto(f"{book_site}/klondike.html")
+            page.evaluate("s => { document.documentElement.dataset.theme = s; }", scheme)
+            section = page.locator("section#where-a-lost-game-was-lost")
+            pictures = section.locator(".cell_output img")
+            shown = [i for i in range(pictures.count()) if pictures.nth(i).is_visible()]
+            assert len(shown) == 1, f"one picture of the position shown at {width} px"
+            picture = pictures.nth(shown[0])
+            picture.scroll_into_view_if_needed()
+            box = picture.bounding_box()
+            column = section.bounding_box()
+            assert box is not None and column is not None
+            assert box["x"] >= column["x"] - 0.5, box
+            assert box["x"] + box["width"] <= column["x"] + column["width"] + 0.5, (box, column)
+            assert box["x"] + box["width"] <= width
+            drawn = float(picture.get_attribute("width") or 0)
+            if width == 390:
+                # Drawn for the phone: its smallest label shown no smaller than 9 px.
+                assert box["width"] >= drawn - 0.5, (box, drawn)
+            else:
+                assert drawn >= 700, "the wide drawing on a desktop"
+            section.screenshot(path=str(SCREENSHOTS / f"review-section-{width}-{scheme}.png"))
+            if scheme == "dark":
+                for inside in (".sw-review-strip", ".sw-still"):
+                    behind = page.evaluate(
+                        "s => getComputedStyle(document.querySelector("
+                        "'#where-a-lost-game-was-lost ' + s).closest('.text_html'))"
+                        ".backgroundColor", inside)
+                    assert behind in ("transparent", "rgba(0, 0, 0, 0)"), (inside, behind)
+                contrasts = page.evaluate(_CONTRAST_JS, "#where-a-lost-game-was-lost "
+                                          ".sw-review-legend, #where-a-lost-game-was-lost "
+                                          ".sw-still figcaption")
+                assert contrasts and min(contrasts) >= 4.5, contrasts
+    assert browser_page.errors() == []
