@@ -51,3 +51,30 @@ def test_the_polish_stock_label_wraps_rather_than_runs_into_the_layout() -> None
         scene = layout("chain", new_game("chain", seed=5).table, PHONE)
     lines = [label.text for label in scene.labels if label.anchor == "end"]
     assert " ".join(lines) == "rozłożenie 1 z 2" and len(lines) == 2
+
+
+@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("game_name", ["quarrel", "chain", "klondike"])
+def test_picture_labels_have_no_english_letters(game_name: str, language: str) -> None:
+    """The words and letters drawn on a table (rank letters, suit marks, pile
+    names) are the edition's: the foundations' suits are drawn as symbols."""
+    import re
+
+    from solitaire_widgets.strategies import get_strategy
+
+    game = new_game(game_name, seed=28)
+    strategy = get_strategy(game_name)
+    seen: set[str] = set()
+    for _ in range(60):
+        with use_language(language):
+            scene = layout(game_name, game.table, PHONE)
+        seen |= {label.text for label in scene.labels}
+        assert all(slot.suit in ("", "C", "D", "H", "S") for slot in scene.slots)
+        move = None if game.is_over else strategy.choose(game)
+        if move is None:
+            break
+        game.play(move)
+    # Russian writes no Latin letter; Polish none of the English rank or suit
+    # letters its own do not share (its ranks: A, W, D, K).
+    english = r"[A-Za-z]" if language == "ru" else r"\b[JQCHS]\b"
+    assert [text for text in seen if re.search(english, text)] == []
