@@ -236,3 +236,38 @@ def same_deal_lines(common: list[int], both: int, pairs: Mapping[tuple[str, str]
                  "both {lost}.").format(both=n(three["won", "won"]), three=n(three["won", "lost"]),
                                         polish=n(three["lost", "won"]), lost=n(three["lost", "lost"])),
     ]
+
+
+def chart_words(text: str) -> str:
+    """A word of the chapters' win-rate charts (a title, the axis, a bar's
+    name as the chapter's code spells it in English) in the edition's language.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> with use_language("pl"):
+    ...     chart_words("Quarrel")
+    'Kłótnia'
+    """
+    words = {
+        "deals won (%), with the 95% Wilson interval":
+            pgettext("book chart", "deals won (%), with the 95% Wilson interval"),
+        "Klondike: the built-in heuristic": pgettext("book chart", "Klondike: the built-in heuristic"),
+        "Quarrel": pgettext("book chart", "Quarrel"),
+        "Chain: the built-in strategy": pgettext("book chart", "Chain: the built-in strategy"),
+        "Polish rules (two passes, waste of three)":
+            pgettext("book chart", "Polish rules (two passes, waste of three)"),
+        "standard rules (unlimited passes)": pgettext("book chart", "standard rules (unlimited passes)"),
+        "the text's advice": pgettext("book chart", "the text's advice"),
+        "greedy player": pgettext("book chart", "greedy player"),
+        "lookahead player": pgettext("book chart", "lookahead player"),
+        "the text's advice, dealing only when stuck":
+            pgettext("book chart", "the text's advice, dealing only when stuck"),
+        "the text's advice, the hit card gathered":
+            pgettext("book chart", "the text's advice, the hit card gathered"),
+        "random player": pgettext("book chart", "random player"),
+        "random player, dealing only when stuck":
+            pgettext("book chart", "random player, dealing only when stuck"),
+        "auxiliary row when stuck (our reading)":
+            pgettext("book chart", "auxiliary row when stuck (our reading)"),
+        "auxiliary row only at the start": pgettext("book chart", "auxiliary row only at the start"),
+    }
+    return words.get(text, text)

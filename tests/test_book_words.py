@@ -20,6 +20,12 @@ LATIN_WORD = re.compile(r"\b(?:deals?|won|lost|unresolved|interval|positions|sea
                         r"first|second|third|more|lower|comes out|is lost|both|drawing|planned)\b")
 
 
+CHART_WORDS = ["deals won (%), with the 95% Wilson interval", "Klondike: the built-in heuristic",
+               "Chain: the built-in strategy", "Polish rules (two passes, waste of three)",
+               "the text's advice", "random player, dealing only when stuck",
+               "auxiliary row only at the start"]
+
+
 def _summaries() -> dict[str, dict]:
     return {variant: json.loads((STUDIES / f"klondike_study_{variant}.json").read_text())["summary"]
             for variant in ("standard", "draw-three", "polish")}
@@ -32,6 +38,7 @@ def _everything(language: str) -> list[str]:
                  *(book_words.quarrel_round(n) for n in (1, 2, 3)),
                  book_words.more_often(True), book_words.more_often(False),
                  book_words.lower(True), book_words.lower(False), *book_words.study_headings()]
+        words += [book_words.chart_words(text) for text in CHART_WORDS]
         for variant, summary in _summaries().items():
             words.append(book_words.study_sentence(book_words.study_name(variant), summary))
             words.append(book_words.study_budget(summary))
@@ -84,6 +91,7 @@ def test_numbers_in_the_study_sentences_are_written_the_editions_way() -> None:
 def test_the_chapters_glue_no_english_words(chapter: str) -> None:
     """The English words the chapters once glued into their translated sentences."""
     text = (ROOT / "book" / f"{chapter}.md").read_text()
+    assert 'ax.set_title(chart_words(title))' in text
     english = ['"comes out"', '"is lost"', '"first"', '"second"', '"third"', '"more"',
                '"no more"', '"lower"', '"not lower"', "deals_word(", "lies {", "How this was computed"]
     assert [word for word in english if word in text] == []
