@@ -40,11 +40,36 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "LayoutFunction", "layout",
            "layout_function", "generic_layout", "match_sprites", "card_key", "shown_key", "rules_of",
-           "READABLE_LABEL", "readable_width"]
+           "READABLE_LABEL", "readable_width", "text_width"]
 
 #: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
 #: screen a table keeps this size and its box scrolls sideways.
 READABLE_LABEL = 9.0
+
+_NARROW = set("iljtfrI.,:;!'|ł·()")
+_WIDE = set("mwMWшщжмыюфШЩЖМЫЮФ–")
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide a label's ``text`` is at ``size`` pixels, a little more than
+    the labels' fonts (Helvetica, Arial, DejaVu Sans) draw it, in pixels.
+
+    >>> text_width("deal 1 of 2", 10) < text_width("rozłożenie 1 z 2", 10)
+    True
+    """
+    ems = 0.0
+    for char in text:
+        if char == " ":
+            ems += 0.32
+        elif char in _NARROW:
+            ems += 0.3
+        elif char in _WIDE:
+            ems += 0.85
+        elif char.isupper():
+            ems += 0.7
+        else:
+            ems += 0.6
+    return ems * size
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +351,22 @@ class TableLayout:
         """Text on the table, its baseline at ``y``."""
         # Never smaller than a phone can read when drawn at its own size.
         self.labels.append(Label(x, y, text, max(size, READABLE_LABEL), anchor))
+
+    def wrapped_label(self, x: float, y: float, text: str, size: float, room: float,
+                      anchor: Literal["start", "middle", "end"] = "start") -> int:
+        """Text on the table in as many lines as it needs to be at most ``room``
+        pixels wide (a word too long for it keeps a line of its own); the first
+        baseline at ``y``. Returns the number of lines."""
+        size = max(size, READABLE_LABEL)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and text_width(f"{lines[-1]} {word}", size) <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        for index, line in enumerate(lines):
+            self.label(x, y + index * size * 1.2, line, size, anchor)
+        return len(lines)
 
     def place(self, pile_id: str, positions: list[tuple[float, float]]) -> None:
         """Put a pile's cards at ``positions`` (bottom card first, one per card)."""

@@ -42,9 +42,11 @@ def chain_layout(table: Table, width: float) -> TableLayout:
     rows = b.rows(_PLACES, per_row, ly, pitch, at_least=LAYOUT_SIZE[deal], first_column=offset)
     sx = col_x(_WIDEST) + cw * 0.6
     b.stock("s", sx, ly, pgettext("chain picture", "stock"))
-    b.label(sx + cw, ly + ch + size * 1.3, pgettext("chain picture", "deal {deal} of {deals}").format(
-        deal=deal, deals=len(LAYOUT_SIZE)), size * 0.9,
-            "end")
+    # Under the stock, right of the layout's last column (the words wrap where
+    # a language's are longer than that).
+    last_column = col_x(_WIDEST - 1) + cw
+    b.wrapped_label(sx + cw, ly + ch + size * 1.3, pgettext("chain picture", "deal {deal} of {deals}").format(
+        deal=deal, deals=len(LAYOUT_SIZE)), size * 0.9, sx + cw - last_column - gap / 2, "end")
     ay = ly + rows * pitch + gap
     show_aux = deal == 1 or any(b.cards(a) for a in AUX)
     bottom = ly + rows * pitch - gap + margin
