@@ -24,6 +24,7 @@ from ..render.tween import Timing
 from ..review import can_review
 from ..review_table import TableReview, strip_html
 from .runs import Runs, running_loop
+from .shared import light, shared_layout
 from .threads import serialized
 
 __all__ = ["TableReviewBar"]
@@ -42,24 +43,31 @@ class TableReviewBar:
         """The Review button, its progress bar, the strip (as wide as the table at
         most, ``width`` pixels) and its slider."""
         self.review = TableReview(self.table)
-        self.review_button = w.Button(description=_("Review"), layout=w.Layout(width="auto"),
-                                      tooltip=_("Where could the game no longer be won, "
-                                                "and what would have kept the win?"))
+        # Layouts and styles are the kernel's shared ones (widgets/shared.py): a layout
+        # is swapped for another, never changed in place.
+        self._review_width = width
+        self.review_button = light(w.Button, description=_("Review"), layout={"width": "auto"},
+                                   tooltip=_("Where could the game no longer be won, "
+                                             "and what would have kept the win?"))
         self.review_button.on_click(lambda _b: self._on_review_button())
-        self.review_progress = w.FloatProgress(value=0.0, min=0.0, max=1.0,
-                                               description=_("Review"),
-                                               layout=w.Layout(width="240px",
-                                                               visibility="hidden"))
-        self.review_strip = w.HTML(layout=w.Layout(width="100%", max_width=f"{width}px"))
+        self.review_progress = light(w.FloatProgress, value=0.0, min=0.0, max=1.0,
+                                     description=_("Review"),
+                                     layout={"width": "240px", "visibility": "hidden"})
+        self.review_strip = light(w.HTML, layout={"width": "100%", "max_width": f"{width}px"})
         self.review_strip.add_class("sw-review")
-        self.review_position = w.IntSlider(value=0, min=0, max=1, description=_("Position"),
-                                           continuous_update=False,
-                                           layout=w.Layout(width="100%", max_width=f"{width}px",
-                                                           display="none"))
+        self.review_position = light(w.IntSlider, value=0, min=0, max=1,
+                                     description=_("Position"), continuous_update=False,
+                                     layout={"width": "100%", "max_width": f"{width}px",
+                                             "display": "none"})
         self.review_position.observe(self._on_review_position, "value")
-        return w.VBox([w.HBox([self.review_button, self.review_progress],
-                              layout=w.Layout(flex_flow="row wrap")),
-                       self.review_strip, self.review_position])
+        return light(w.VBox, children=[
+            light(w.HBox, children=[self.review_button, self.review_progress],
+                  layout={"flex_flow": "row wrap"}),
+            self.review_strip, self.review_position])
+
+    def _position_layout(self, shown: bool) -> w.Layout:
+        return shared_layout(width="100%", max_width=f"{self._review_width}px",
+                             display="flex" if shown else "none")
 
     @serialized
     def start_review(self) -> None:
@@ -123,7 +131,8 @@ class TableReviewBar:
         strip = self.review.strip()
         self.review_strip.value = strip_html(strip)
         running = self.review.running
-        self.review_progress.layout.visibility = "visible" if running else "hidden"
+        self.review_progress.layout = shared_layout(
+            width="240px", visibility="visible" if running else "hidden")
         self.review_progress.value = self.review.progress
         shown = strip is not None and not running
         self._showing_review = True
@@ -132,6 +141,6 @@ class TableReviewBar:
                 assert strip is not None
                 self.review_position.max = len(strip["verdicts"]) - 1
                 self.review_position.value = strip["at"]
-            self.review_position.layout.display = "flex" if shown else "none"
+            self.review_position.layout = self._position_layout(shown)
         finally:
             self._showing_review = False
