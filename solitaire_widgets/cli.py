@@ -36,7 +36,7 @@ from .citations import Citation
 from .errors import DeckError, IllegalMoveError, OptionError, SolitaireError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
-from .i18n import LANGUAGES, N_, _, default_language, use_language
+from .i18n import LANGUAGES, N_, _, default_language, pgettext, use_language
 from .strategies import get_strategy, play_out
 from .text import render_text
 from .writer import pile_data, position_data
@@ -234,12 +234,13 @@ def _cmd_export_html(args: argparse.Namespace) -> int:
 
 
 def _export_parser(sub: Any, deal_args: Any) -> None:
-    export = sub.add_parser("export-html", help="write a folder with a table that plays "
-                            "in the browser, offline (HTML, the runtime, the wheel)")
+    export = sub.add_parser("export-html", help=_("write a folder with a table that plays "
+                            "in the browser, offline (HTML, the runtime, the wheel)"))
     deal_args(export)
-    export.add_argument("directory", help="the folder to write (created if missing)")
+    export.add_argument("directory", metavar=pgettext("metavar", "directory"),
+                        help=_("the folder to write (created if missing)"))
     export.add_argument("--force", action="store_true",
-                        help="write over the folder's index.html if there is one")
+                        help=_("write over the folder's index.html if there is one"))
     export.set_defaults(run=_cmd_export_html)
 
 
@@ -333,55 +334,72 @@ def _parser() -> argparse.ArgumentParser:
     # after import is known too).
     parser = _Parser(
         prog="solitaire-widgets",
-        description=f"Play, show and measure old solitaires: {', '.join(GAMES)}.",
+        description=_("Play, show and measure old solitaires: {games}.").format(
+            games=", ".join(GAMES)),
     )
     parser.add_argument("--language", choices=LANGUAGES, default=default_language(),
-                        help="the language of the output (default: $SOLITAIRE_WIDGETS_LANGUAGE "
-                        "or en)")
+                        help=_("the language of the output (default: "
+                               "$SOLITAIRE_WIDGETS_LANGUAGE or en)"))
     sub = parser.add_subparsers(dest="command", required=True)
+    games_help = _("the game: {games}").format(games=", ".join(GAMES))
 
     def deal_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
+        p.add_argument("game", type=_game_name, metavar=pgettext("metavar", "game"),
+                       help=games_help)
         group = p.add_mutually_exclusive_group()
-        group.add_argument("--seed", help="the deal number")
-        group.add_argument("--deck", help="the cards in dealing order, e.g. 'AS 2H ...'")
-        p.add_argument("--option", action="append", default=[], metavar="K=V",
-                       help="a reading of the text, e.g. aux_row=at-start")
-        p.add_argument("--json", action="store_true", help="print JSON")
+        group.add_argument("--seed", metavar=pgettext("metavar", "SEED"),
+                           help=_("the deal number"))
+        group.add_argument("--deck", metavar=pgettext("metavar", "DECK"),
+                           help=_("the cards in dealing order, e.g. 'AS 2H ...'"))
+        p.add_argument("--option", action="append", default=[],
+                       metavar=pgettext("metavar", "K=V"),
+                       help=_("a reading of the text, e.g. aux_row=at-start"))
+        p.add_argument("--json", action="store_true", help=_("print JSON"))
 
-    show = sub.add_parser("show", help="print a deal's position as text")
+    show = sub.add_parser("show", help=_("print a deal's position as text"))
     deal_args(show)
-    show.add_argument("--why", nargs="?", const="", metavar="MOVE",
-                      help="print the sentences of the text that allow each legal move, or "
-                      "that allow or refuse MOVE")
+    move = pgettext("metavar", "MOVE")
+    show.add_argument("--why", nargs="?", const="", metavar=move,
+                      help=_("print the sentences of the text that allow each legal move, or "
+                             "that allow or refuse {move}").format(move=move))
     show.set_defaults(run=_cmd_show)
 
-    play = sub.add_parser("play", help="play one deal to its end with a strategy")
+    play = sub.add_parser("play", help=_("play one deal to its end with a strategy"))
     deal_args(play)
-    play.add_argument("--strategy", help="the player (default: the game's own)")
+    play.add_argument("--strategy", metavar=pgettext("metavar", "STRATEGY"),
+                      help=_("the player (default: the game's own)"))
     play.add_argument("--why", action="store_true",
-                      help="print under each move the sentences of the text that allow it")
+                      help=_("print under each move the sentences of the text that allow it"))
     play.set_defaults(run=_cmd_play)
 
-    stats = sub.add_parser("stats", help="play many deals and report the win rate")
-    stats.add_argument("game", type=_game_name, help="the game: " + ", ".join(GAMES))
-    stats.add_argument("--deals", type=whole_number, required=True)
-    stats.add_argument("--seed", help="the first deal number (default 0)")
-    stats.add_argument("--workers", type=whole_number, default=1, help="processes to use")
-    stats.add_argument("--strategy", help="the player (default: the game's own)")
+    stats = sub.add_parser("stats", help=_("play many deals and report the win rate"))
+    stats.add_argument("game", type=_game_name, metavar=pgettext("metavar", "game"),
+                       help=games_help)
+    stats.add_argument("--deals", type=whole_number, required=True,
+                       metavar=pgettext("metavar", "DEALS"))
+    stats.add_argument("--seed", metavar=pgettext("metavar", "SEED"),
+                       help=_("the first deal number (default 0)"))
+    stats.add_argument("--workers", type=whole_number, default=1,
+                       metavar=pgettext("metavar", "WORKERS"),
+                       help=_("processes to use"))
+    stats.add_argument("--strategy", metavar=pgettext("metavar", "STRATEGY"),
+                       help=_("the player (default: the game's own)"))
     stats.add_argument("--solver", action="store_true",
-                       help="ask the game's solver (it sees every card) instead of a player")
+                       help=_("ask the game's solver (it sees every card) instead of a player"))
     stats.add_argument("--max-nodes", type=whole_number, default=200_000,
-                       help="the solver's budget per deal, in positions (default 200000)")
-    stats.add_argument("--dask", metavar="ADDRESS",
-                       help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
-    stats.add_argument("--option", action="append", default=[], metavar="K=V")
+                       metavar=pgettext("metavar", "MAX_NODES"),
+                       help=_("the solver's budget per deal, in positions (default 200000)"))
+    stats.add_argument("--dask", metavar=pgettext("metavar", "ADDRESS"),
+                       help=_("run on a Dask cluster, e.g. tcp://127.0.0.1:8786"))
+    stats.add_argument("--option", action="append", default=[],
+                       metavar=pgettext("metavar", "K=V"))
     stats.add_argument("--json", action="store_true")
     stats.set_defaults(run=_cmd_stats)
 
-    example = sub.add_parser("example", help="print one of the documents' illustrated positions")
-    example.add_argument("name", nargs="?")
-    example.add_argument("--list", action="store_true", help="name the examples")
+    example = sub.add_parser("example",
+                             help=_("print one of the documents' illustrated positions"))
+    example.add_argument("name", nargs="?", metavar=pgettext("metavar", "name"))
+    example.add_argument("--list", action="store_true", help=_("name the examples"))
     example.add_argument("--json", action="store_true")
     example.set_defaults(run=_cmd_example)
     _export_parser(sub, deal_args)

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from .i18n import _
+from .i18n import _, pgettext
 from .lessons import LessonRun, get_lesson, lesson_names
 from .text import render_text
 
@@ -55,7 +55,8 @@ def _cmd_lesson(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """Add the ``lesson`` command to the CLI's subcommands."""
-    lesson = sub.add_parser("lesson", help="take a lesson: a position, a question, your move")
-    lesson.add_argument("name", nargs="?", help="the lesson (see --list)")
-    lesson.add_argument("--list", action="store_true", help="name every lesson and its game")
+    lesson = sub.add_parser("lesson", help=_("take a lesson: a position, a question, your move"))
+    lesson.add_argument("name", nargs="?", metavar=pgettext("metavar", "name"),
+                        help=_("the lesson (see --list)"))
+    lesson.add_argument("--list", action="store_true", help=_("name every lesson and its game"))
     lesson.set_defaults(run=_cmd_lesson)

@@ -22,7 +22,7 @@ from typing import Any
 
 from .argparse_words import number, whole_number
 from .errors import OptionError
-from .i18n import _, format_number
+from .i18n import _, format_number, pgettext
 from .review import Review, describe_verdict, review
 from .saves import load_game
 
@@ -34,16 +34,19 @@ LONG_REVIEW = 30
 
 def add_review_parser(sub: Any) -> None:
     """The ``review`` command, on the command line's subcommands ``sub``."""
-    parser = sub.add_parser("review", help="review a saved game: where could it no longer "
-                            "be won, and what would have kept the win")
-    parser.add_argument("save", help="a game saved by Game.to_json()")
+    parser = sub.add_parser("review", help=_("review a saved game: where could it no longer "
+                                             "be won, and what would have kept the win"))
+    parser.add_argument("save", metavar=pgettext("metavar", "save"),
+                        help=_("a game saved by Game.to_json()"))
     parser.add_argument("--max-nodes", type=whole_number, default=100_000,
-                        help="the budget of one search, in positions (default 100000)")
+                        metavar=pgettext("metavar", "MAX_NODES"),
+                        help=_("the budget of one search, in positions (default 100000)"))
     parser.add_argument("--max-seconds", type=number, default=None,
-                        help="the budget of the whole review, in seconds (default: none)")
+                        metavar=pgettext("metavar", "MAX_SECONDS"),
+                        help=_("the budget of the whole review, in seconds (default: none)"))
     parser.add_argument("--line", action="store_true",
-                        help="print the winning line from the turning point too")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+                        help=_("print the winning line from the turning point too"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
     parser.set_defaults(run=_cmd_review)
 
 

@@ -130,3 +130,83 @@ def test_argparse_speaks_english_again_after_the_command_line() -> None:
     parser = argparse.ArgumentParser(prog="p", add_help=False)
     with use_language("ru"):
         assert parser.format_usage() == "usage: p\n"
+
+
+#: The help screens a player may ask for, one per command line.
+HELP_SCREENS = {
+    "the program": ["--help"],
+    "play": ["play", "--help"],
+    "show": ["show", "--help"],
+    "stats": ["stats", "--help"],
+    "example": ["example", "--help"],
+    "export-html": ["export-html", "--help"],
+    "review": ["review", "--help"],
+    "lesson": ["lesson", "--help"],
+}
+
+#: What a help screen keeps as typed, in any language: the program, options,
+#: commands, game names, the languages, and the names of formats, files and
+#: tools (JSON, HTML, index.html, wheel, Dask, Game.to_json(), an option's
+#: example aux_row=at-start, cards AS 2H, the environment variable). "solver"
+#: is the Polish catalogs' own word for the solver.
+_KEPT_IN_HELP = re.compile(
+    r"solitaire-widgets|--?[a-z][a-z-]*|\$SOLITAIRE_WIDGETS_LANGUAGE|aux_row=at-start|"
+    r"Game\.to_json\(\)|index\.html|tcp://[\d.:]+|'AS 2H \.\.\.'|"
+    r"\b(?:show|play|stats|example|export-html|lesson|review|chain|klondike|quarrel|"
+    r"en|ru|pl|JSON|HTML|wheel|Dask)\b")
+_ALSO_KEPT = {"pl": {"solver", "solvera", "folder", "folderze"}, "ru": set()}
+
+
+def _help(capsys: pytest.CaptureFixture[str], language: str, words: list[str]) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main(["--language", language, *words])
+    assert stop.value.code == 0
+    return capsys.readouterr().out
+
+
+def _words(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[^\W\d_]{2,}", _KEPT_IN_HELP.sub(" ", text))}
+
+
+@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("screen", list(HELP_SCREENS))
+def test_a_help_screen_has_no_english_words_of_ours(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        language: str, screen: str) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    english = _words(_help(capsys, "en", HELP_SCREENS[screen]))
+    shown = _help(capsys, language, HELP_SCREENS[screen])
+    left = (_words(shown) & english) - _ALSO_KEPT[language]
+    assert left == set(), shown
+    if language == "ru":   # no Latin letters but what is typed
+        latin = re.findall(r"[A-Za-z]{2,}", _KEPT_IN_HELP.sub(" ", shown))
+        assert latin == [], shown
+
+
+@pytest.mark.parametrize(("language", "lines"), [
+    ("ru", ["--deals ЧИСЛО_РАСКЛАДОВ", "--seed НОМЕР", "--option ИМЯ=ЗНАЧЕНИЕ",
+            "бюджет решателя на один расклад, в позициях (по умолчанию 200000)"]),
+    ("pl", ["--deals LICZBA_ROZDAŃ", "--seed NUMER", "--option NAZWA=WARTOŚĆ",
+            "budżet solvera na jedno rozdanie, w pozycjach (domyślnie 200000)"]),
+    ("en", ["--deals DEALS", "--seed SEED", "--option K=V", "--max-nodes MAX_NODES",
+            "the solver's budget per deal, in positions (default 200000)",
+            "the game: chain, klondike, quarrel", "--dask ADDRESS"]),
+])
+def test_the_stats_help_is_said_in_the_players_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        language: str, lines: list[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    shown = _help(capsys, language, ["stats", "--help"])
+    for line in lines:
+        assert line in shown
+
+
+def test_the_english_help_says_what_it_said(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    shown = _help(capsys, "en", ["show", "--help"])
+    assert ("usage: solitaire-widgets show [-h] [--seed SEED | --deck DECK] [--option K=V] "
+            "[--json] [--why [MOVE]] game") in shown
+    assert ("print the sentences of the text that allow each legal move, or that allow "
+            "or refuse MOVE") in shown
+    assert "the cards in dealing order, e.g. 'AS 2H ...'" in shown
