@@ -145,10 +145,19 @@ def test_the_tables_carry_the_editions_language(built_book: Path) -> None:
 #: What a reader reads: the text between tags (a replay's captions in its data too).
 _TEXT = re.compile(r">([^<]*)<")
 
+#: What a reader reads in a tag: its tooltip, its label, a picture's words, and the
+#: words the page scripts say (a table's progress, a lesson's verdicts).
+_WORDS = re.compile(r"""\s(?:title|alt|aria-label|placeholder|data-words|data-sw-words)="""
+                    r"""(?:"([^"]*)"|'([^']*)')""")
+
 
 def _markup_bytes(html: str) -> int:
-    """A page's bytes outside its text: its tags and their attributes."""
-    return len(html.encode()) - sum(len(text.encode()) for text in _TEXT.findall(html))
+    """A page's bytes outside its text: its tags and their attributes, but for the
+    attributes that hold words."""
+    words = sum(len((double or single).encode()) for tag in re.findall(r"<[^>]*>", html)
+                for double, single in _WORDS.findall(tag))
+    return (len(html.encode()) - sum(len(text.encode()) for text in _TEXT.findall(html))
+            - words)
 
 
 @pytest.mark.parametrize("lang", ["ru", "pl"])
@@ -166,6 +175,8 @@ def test_the_weight_check_tells_markup_from_text(built_book: Path) -> None:
     tags = page.replace("</body>", '<div data-x="' + "x" * 20_000 + '"></div></body>')
     assert _markup_bytes(words) - _markup_bytes(page) == len("<p></p>")
     assert _markup_bytes(tags) - _markup_bytes(page) > 20_000
+    titled = page.replace("</body>", '<span title="' + "слово " * 1_000 + '"></span></body>')
+    assert _markup_bytes(titled) - _markup_bytes(page) == len('<span title=""></span>')
 
 
 @pytest.mark.browser

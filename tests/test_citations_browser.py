@@ -45,8 +45,8 @@ def test_a_refused_move_links_to_its_sentence_in_the_edition(
         new_game("chain", seed=seed).play("fs>l1")
     wanted = [sentence("chain", original) for original in refused.value.sentences]
     assert wanted
-    root.locator(".sw-typed input").fill("fs>l1")
-    root.locator(".sw-typed input").press("Enter")
+    root.locator(".sw-typed textarea").fill("fs>l1")
+    root.locator(".sw-typed textarea").press("Enter")
     message = root.locator(".sw-message.sw-error")
     message.wait_for()
     link = message.locator("a.sw-cite").first
@@ -80,8 +80,8 @@ def test_a_table_outside_the_chapter_links_to_the_chapter(
              .legal_moves()}
     move = "fs>l1" if game == "chain" else "s>s"
     assert move not in legal
-    root.locator(".sw-typed input").fill(move)
-    root.locator(".sw-typed input").press("Enter")
+    root.locator(".sw-typed textarea").fill(move)
+    root.locator(".sw-typed textarea").press("Enter")
     link = root.locator(".sw-message.sw-error a.sw-cite").first
     link.wait_for()
     href = link.get_attribute("href")

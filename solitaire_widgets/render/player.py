@@ -257,10 +257,16 @@ def lang_marked(text: str) -> str:
     'it must «<span lang="pl">dołożyć kartę</span>» there'
 
     Polish words are found by their Polish letters, so a caption quoting
-    Polish should quote a phrase that has one.
+    Polish should quote a phrase that has one. Words in the language spoken
+    (:func:`~solitaire_widgets.i18n.current_language`, the page's own) need no mark:
+
+    >>> with use_language("ru"):
+    ...     lang_marked("Шаг 2: «dołożyć kartę»")
+    'Шаг 2: «<span lang="pl">dołożyć kartę</span>»'
     """
+    own = current_language()
     spans = sorted((m.start(), m.end(), lang) for lang, pattern in _FOREIGN.items()
-                   for m in pattern.finditer(text))
+                   if lang != own for m in pattern.finditer(text))
     out, at = [], 0
     for start, end, lang in spans:
         if start < at:
