@@ -402,7 +402,9 @@ def test_a_move_played_with_the_mouse_or_the_keyboard_is_animated(
         stage = _start_first_table(page)
         page.evaluate(_WATCH)
         stage.focus()
-        for name in ["ArrowRight"] * 6 + ["Enter", "ArrowRight", "ArrowRight", "Enter"]:
+        # The keys visit the piles in reading order: the stock, the waste, the
+        # four foundations, then the columns (the eighth → lands on t2).
+        for name in ["ArrowRight"] * 8 + ["Enter", "ArrowRight", "ArrowRight", "Enter"]:
             stage.press(name)
         page.wait_for_function("window.solitaireTables[0].moves.length === 1")
         page.wait_for_timeout(500)
