@@ -110,10 +110,11 @@ def test_table_is_no_keyboard_trap(browser_page: BrowserPage,
     ring = canvas.evaluate("c => [getComputedStyle(c).outlineStyle, "
                            "parseFloat(getComputedStyle(c).outlineWidth)]")
     assert ring[0] != "none" and ring[1] >= 2, ring
-    # ... where keys alone play: Left twice to the hand, Enter turns its next card.
+    # ... where keys alone play: Right to the hand (the first pile in reading
+    # order: the stock, top left), Enter turns its next card.
     status = page.locator(".jp-OutputArea-output .solitaire-status").first
     assert "24 cards in the hand" in status.inner_text()
-    for key in ("ArrowLeft", "ArrowLeft", "Enter"):
+    for key in ("ArrowRight", "Enter"):
         page.keyboard.press(key)
     page.wait_for_function("() => document.querySelector('.jp-OutputArea-output "
                            ".solitaire-status').textContent.includes('23 cards in the hand')",

@@ -348,8 +348,9 @@ def test_the_table_draws_the_keyboard_cursor_a_selection_and_a_hint(
         stage = _start_first_table(page)
         stage.focus()
         shots = [stage.screenshot()]
-        for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight",
-                    "ArrowRight", "Enter"):
+        # In reading order (the stock, the waste, the four foundations, the
+        # columns) the eighth arrow stands on the second column.
+        for key in ["ArrowRight"] * 8 + ["Enter"]:
             stage.press(key)
         # The cursor stands on the second tableau pile of deal 7, picked up.
         page.wait_for_function("window.solitaireTables[0].view.selected")
@@ -402,7 +403,9 @@ def test_a_move_played_with_the_mouse_or_the_keyboard_is_animated(
         stage = _start_first_table(page)
         page.evaluate(_WATCH)
         stage.focus()
-        for name in ["ArrowRight"] * 6 + ["Enter", "ArrowRight", "ArrowRight", "Enter"]:
+        # The keys visit the piles in reading order: the stock, the waste, the
+        # four foundations, then the columns (the eighth → lands on t2).
+        for name in ["ArrowRight"] * 8 + ["Enter", "ArrowRight", "ArrowRight", "Enter"]:
             stage.press(name)
         page.wait_for_function("window.solitaireTables[0].moves.length === 1")
         page.wait_for_timeout(500)

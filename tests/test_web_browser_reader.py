@@ -116,8 +116,8 @@ def test_each_arrow_key_says_the_pile_under_the_cursor_and_a_pick_up_what_it_too
         stage.focus()
         live = page.locator(".sw-table .sw-message").first
         assert live.get_attribute("aria-live") == "polite"
-        keys = ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowDown",
-                "ArrowLeft")
+        # The piles in reading order: ← first lands on the last column.
+        keys = ("ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowDown", "ArrowLeft")
         said = []
         for key in keys:
             before = _said(page)
@@ -129,11 +129,13 @@ def test_each_arrow_key_says_the_pile_under_the_cursor_and_a_pick_up_what_it_too
         # The same words as the engine's session says for the same keys.
         session = TableSession("klondike", seed=7)
         assert said == [session.handle({"op": "key", "key": key})["message"] for key in keys]
-        assert said[2].startswith("Column 7: the") and said[3].startswith("Column 6: the")
-        assert said[4].startswith("The hearts foundation"), "Up: the row above"
+        assert said[0].startswith("Column 7: the") and said[1].startswith("Column 6: the")
+        assert said[2].startswith("The hearts foundation"), "Up: the row above"
+        assert said[3].startswith("Column 6: the"), "Down: back to the row below"
+        assert said[4].startswith("Column 5: the")
         # A refusal, then a pick-up: the refusal does not stay.
-        page.locator(".sw-table form input").first.fill("t1>t1")
-        page.locator(".sw-table form input").first.press("Enter")
+        page.locator(".sw-table .sw-typed textarea").first.fill("t1>t1")
+        page.locator(".sw-table .sw-typed textarea").first.press("Enter")
         page.wait_for_function("document.querySelector('.sw-message.sw-error')")
         stage.focus()
         stage.press("Enter")
