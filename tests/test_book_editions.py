@@ -142,6 +142,31 @@ def test_the_tables_carry_the_editions_language(built_book: Path) -> None:
         assert all(f'data-sw-language="{lang}"' in tag for tag in tables), edition
 
 
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_the_chapters_numbers_charts_and_printed_results_speak_the_editions_language(
+        built_book: Path, chapter: str) -> None:
+    """The numbers glued into the prose are written as the edition writes them
+    (``book_words.number``), the study cells print how the deals came out in its
+    words (``StatsReport.outcome``), and each chart's alt text is in its language
+    (``book/_ext/chart_alt.py``)."""
+    english = _read(built_book, f"{chapter}.html")
+    assert re.search(r"\d\.\d%", english) and "deals won" in english
+    assert "\xa0%" not in english
+    for lang, won, chart in (("ru", "выиграно", "Столбчатая диаграмма"),
+                             ("pl", "wygrane", "Wykres słupkowy")):
+        html = _read(built_book, f"{lang}/{chapter}.html")
+        article = re.search(r"<article\b.*?</article>", html, re.S)
+        assert article is not None
+        text = re.sub(r"<[^>]+>", "", article.group(0))
+        # A share is written 45,3 % (Russian) or 45,3% (Polish), never 45.3%.
+        assert not re.search(r"\d\.\d+\s?%", text), re.search(r".{40}\d\.\d+\s?%", text)
+        assert re.search(r"\d,\d(\xa0)?%", text)
+        assert "deals won" not in text and won in text
+        alts = re.findall(r'<img[^>]+alt="([^"]*)"[^>]*src="[^"]+\.png"', article.group(0))
+        alts += re.findall(r'<img[^>]+src="[^"]+\.png"[^>]*alt="([^"]*)"', article.group(0))
+        assert alts and all(alt.startswith(chart) for alt in alts), alts
+
+
 #: What a reader reads: the text between tags (a replay's captions in its data too).
 _TEXT = re.compile(r">([^<]*)<")
 
