@@ -36,6 +36,9 @@ __all__ = [
     "study_budget",
     "study_headings",
     "study_check",
+    "switch_label",
+    "english_only_note",
+    "pair_notes_label",
 ]
 
 
@@ -62,6 +65,28 @@ def number(value: float, spec: str) -> str:
         raise ValueError(f'a number is written with "d", ".Nf" or ".N%", not {spec!r}')
     digits = int(share[1])
     return (format_percent if share[2] == "%" else format_decimal)(value, digits)
+
+
+def switch_label() -> str:
+    """The accessible name of the language switch on every page of an edition.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> with use_language("pl"):
+    ...     switch_label()
+    'Język'
+    """
+    return pgettext("book edition", "Language")
+
+
+def english_only_note() -> str:
+    """The note on a page that an edition shows in English (its translation is not done)."""
+    return pgettext("book edition", "This page is only in English for now.")
+
+
+def pair_notes_label() -> str:
+    """The line under a source text's original shown alone (in an edition in the text's
+    own language), before its paragraph's footnote references."""
+    return pgettext("book edition", "Notes on the paragraph:")
 
 
 def deal_result(won: bool) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_widgets.i18n import LANGUAGES, TRANSLATED
 from tests.browser_support import BrowserPage
 
 pytestmark = pytest.mark.book
@@ -56,7 +57,7 @@ def test_each_edition_is_built_apart_with_one_runtime(built_book: Path) -> None:
     assert not list(built_book.rglob("jupyter_execute")) and not list(built_book.rglob(".doctrees"))
     assert (built_book / "_static" / "sw-web" / "pyodide").is_dir()
     assert len(list(built_book.rglob("pyodide.asm.wasm"))) == 1
-    for edition in ("ru", "pl"):
+    for edition in TRANSLATED:
         assert not (built_book / edition / "_static" / "sw-web").exists()
         assert 'src="../_static/sw-web/tables.js' in _read(built_book, f"{edition}/klondike.html")
 
@@ -85,7 +86,7 @@ def test_the_switch_leads_to_the_same_page_in_each_edition(built_book: Path,
     for name in SWITCHED:
         path = f"{edition}{name}.html"
         links = _switch_links(_read(built_book, path))
-        assert sorted(links) == ["en", "pl", "ru"], path
+        assert sorted(links) == sorted(LANGUAGES), path
         for lang, href in links.items():
             target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
             assert target == ("" if lang == "en" else f"{lang}/") + f"{name}.html", (path, href)
@@ -185,7 +186,7 @@ def _markup_bytes(html: str) -> int:
             - words)
 
 
-@pytest.mark.parametrize("lang", ["ru", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_translated_chapter_grows_by_no_more_than_its_text(built_book: Path, lang: str) -> None:
     """Its text may take more bytes (a Cyrillic letter takes two); all else stays as heavy."""
     for chapter in CHAPTERS:
