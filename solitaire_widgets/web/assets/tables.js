@@ -1,7 +1,8 @@
 // The page side of the in-page tables and replays (solitaire_widgets.web).
 // It only draws what the engine sends and forwards input: the rules, the
 // pointer's meaning and the pictures come from the Python package, run by
-// Pyodide in a Web Worker (worker.js) once "Play here" is pressed.
+// Pyodide in a Web Worker (worker.js), started when a table comes near the
+// viewport (see "Started before the click" below) or when "Play here" is pressed.
 (function () {
   "use strict";
   if (window.solitaireTables) { return; }
@@ -26,6 +27,8 @@
     return LANGUAGES.indexOf(lang) >= 0 ? lang : null;
   }
   var worker = null, booted = null, nextId = 1, waiting = {}, phases = {};
+  // True once the engine has answered its first request (boot).
+  var engineReady = false;
   var listeners = [];
   // What the engine's loading has come to: bytes of the runtime fetched (of
   // total), then the phase done last (runtime, wheel, import).
@@ -121,7 +124,9 @@
     });
   }
 
-  function boot() {
+  // `priority`: "low" when the engine is started before any click (its
+  // files are then fetched at low priority where the browser supports it).
+  function boot(priority) {
     if (booted) { return booted; }
     if (!supported()) {
       booted = Promise.reject(new Error(t("This browser cannot run WebAssembly, so the table cannot be played here.")));
@@ -159,11 +164,68 @@
                             .replace("{reason}", event.message || t("worker error")));
       Object.keys(waiting).forEach(function (k) { waiting[k].reject(error); delete waiting[k]; });
     };
-    booted = ask({ op: "boot", wheel: wheel }).then(function (first) {
+    booted = ask({ op: "boot", wheel: wheel, priority: priority || null }).then(function (first) {
       LANGUAGES = first.languages;
       phases.total = performance.now() - t0;
+      engineReady = true;
     });
     return booted;
+  }
+
+  // Started before the click: once a table comes within a screen of the
+  // viewport, the engine starts when the browser is next idle, so that
+  // "Play here" finds it running. Never on a connection that asks to save
+  // data (navigator.connection.saveData) or a slow one (2g, slow-2g), nor
+  // for a table inside an element marked data-sw-prestart="off" (on <html>:
+  // the whole page). One engine a page: every table and replay shares it.
+  var PRESTART_MARGIN = "100% 0px";
+  var SLOW_CONNECTIONS = ["slow-2g", "2g"];
+  // What became of it: state "waiting" (for a table to come near), "started"
+  // or "off", and why it is off ("switch", "save-data", "slow-connection",
+  // "unsupported", "file").
+  var prestart = { state: "waiting", why: null };
+  function prestartRefused(root) {
+    var connection = navigator.connection;
+    if (connection && connection.saveData) { return "save-data"; }
+    if (connection && SLOW_CONNECTIONS.indexOf(connection.effectiveType) >= 0) { return "slow-connection"; }
+    if (!supported() || typeof IntersectionObserver !== "function") { return "unsupported"; }
+    if (window.location.protocol === "file:") { return "file"; }
+    var marked = root && root.closest("[data-sw-prestart]");
+    if (marked && marked.getAttribute("data-sw-prestart") === "off") { return "switch"; }
+    return null;
+  }
+  function prestartNow() {
+    if (prestart.state !== "waiting") { return; }
+    var why = prestartRefused(null);
+    if (why) { prestart.state = "off"; prestart.why = why; return; }
+    prestart.state = "started";
+    if (booted) { return; }  // already started by a click
+    boot("low").catch(function () {
+      // A pre-start that failed is forgotten: Play here starts the engine
+      // again (and says why if it fails again).
+      if (worker) { worker.terminate(); }
+      worker = null; booted = null;
+      loading.loaded = loading.total = 0; loading.phase = null;
+    });
+  }
+  var nearby = null;
+  function watchForPrestart(root) {
+    if (prestart.state !== "waiting") { return; }
+    var why = prestartRefused(root);
+    if (why) {
+      if (why !== "switch") { prestart.state = "off"; }
+      prestart.why = why;
+      return;
+    }
+    if (!nearby) {
+      nearby = new IntersectionObserver(function (entries) {
+        if (!entries.some(function (entry) { return entry.isIntersecting; })) { return; }
+        nearby.disconnect();
+        if (window.requestIdleCallback) { window.requestIdleCallback(prestartNow, { timeout: 2000 }); }
+        else { window.setTimeout(prestartNow, 200); }
+      }, { rootMargin: PRESTART_MARGIN });
+    }
+    nearby.observe(root);
   }
 
   // Card pictures arrive once (view.defs) and are kept in a hidden <svg>;
@@ -423,8 +485,13 @@
     this.started = true;
     var self = this, root = this.root;
     this.button.disabled = true;
-    var done = progressBar(root, this.note, t("Loading the engine"));
-    this.note.textContent = t("Loading the engine (Python in your browser; the browser keeps it for your next visit).");
+    // An engine already running (started before the click, or by another
+    // table) only opens this table: no progress bar, unless that is slow.
+    var done = engineReady ? busy(root, this.note, t("Loading the engine")) :
+      progressBar(root, this.note, t("Loading the engine"));
+    if (!engineReady) {
+      this.note.textContent = t("Loading the engine (Python in your browser; the browser keeps it for your next visit).");
+    }
     boot().then(function () {
       // The table is laid out at its column's width (at most the usual
       // 720), so that on a phone it fits and its labels keep their size.
@@ -872,13 +939,17 @@
     if (!supported()) { return Promise.reject(new Error(t("This browser cannot run WebAssembly."))); }
     return replay.frame(index);
   };
-  window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine, ask: ask };
+  // `prestart`: see "Started before the click"; `booting()`: the engine's
+  // start (a promise), or null before it is started.
+  window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine, ask: ask,
+                          prestart: prestart, booting: function () { return booted; } };
 
   function scan() {
     document.querySelectorAll(".sw-table[data-sw-game]").forEach(function (root) {
       if (root.getAttribute("data-sw-index")) { return; }
       root.setAttribute("data-sw-index", String(tables.length));
       tables.push(new Table(root, tables.length));
+      watchForPrestart(root);
     });
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", scan); }

@@ -29,11 +29,17 @@ function report(force) {
   self.postMessage({ progress: "bytes", loaded: received, total: total });
 }
 var plainFetch = self.fetch.bind(self);
+// "low" while an engine started before any click fetches its files (a hint
+// the browser may ignore); null otherwise.
+var priority = null;
+function prioritized(init) {
+  return priority ? Object.assign({ priority: priority }, init) : init;
+}
 // The bytes are counted on a copy of each answer, read as it arrives: the
 // answer itself goes to its reader untouched (so the browser can still
 // compile the runtime while it streams in, and keep it compiled in its cache).
 function countedFetch(input, init) {
-  return plainFetch(input, init).then(function (response) {
+  return plainFetch(input, prioritized(init)).then(function (response) {
     if (!response.ok || !response.body) { return response; }
     var reader = response.clone().body.getReader();
     (function next() {
@@ -109,13 +115,14 @@ async function startFromCopy(copy, wheelBytes) {
 // How the engine started ("kept" or "fresh"), told to the page.
 function started(how) { self.postMessage({ progress: "engine", start: how }); }
 
-async function boot(wheel) {
+async function boot(wheel, wanted) {
   var t0 = performance.now();
+  priority = wanted === "low" ? "low" : null;
   // The sizes (for the progress bar), the wheel and Pyodide's script are
   // fetched side by side. Pyodide imports its script with import(), which no
   // fetch sees: it is fetched (and counted) here, and the import then finds
   // it in the browser's cache.
-  var sized = plainFetch(base + "sizes.json").then(function (r) { return r.json(); })
+  var sized = plainFetch(base + "sizes.json", prioritized()).then(function (r) { return r.json(); })
     .then(function (sizes) {
       total = Object.keys(sizes).reduce(function (sum, k) { return sum + sizes[k]; }, 0);
     }, function () { total = 0; });  // unknown: the page shows the bytes alone
@@ -181,7 +188,7 @@ self.onmessage = async function (event) {
   var msg = event.data;
   try {
     if (msg.op === "boot") {
-      if (!booting) { booting = boot(msg.wheel); }
+      if (!booting) { booting = boot(msg.wheel, msg.priority); }
       await booting;
       // The first answer: what the engine says of itself (the languages it speaks).
       post(msg.id, true, JSON.parse(sessions.booted()));
