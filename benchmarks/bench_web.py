@@ -1,7 +1,8 @@
 """The in-page engine in headless Chromium, and the kernel-free player's cost in Python.
 
 Run: ``python benchmarks/bench_web.py`` (needs the runtime: ``make web-runtime``;
-``--moves-only``: a move's round trip alone; ``BENCH_PACKAGE_DIR=DIR``: the
+``--moves-only``: a move's round trip alone; ``--prestart-only``: the start
+before the click alone; ``BENCH_PACKAGE_DIR=DIR``: the
 package in ``DIR`` measured instead of this checkout's; ``--moves-only --beside
 DIR --turns 3``: this checkout's package and the one in ``DIR``, e.g. main's
 from ``git archive main | tar -x -C DIR``, measured in turns in one run, each
@@ -9,7 +10,15 @@ in a browser of its own, and their figures side by side).
 An exported Klondike table is served from 127.0.0.1 (a fresh browser
 context each time, so the runtime is loaded cold) and measured:
 
-- start: "Play here" pressed to a playable table, with each phase (runtime,
+- the start before the click, on a first visit (a browser just launched, a
+  fresh profile, each time): "Play here" pressed to a playable table when the
+  table has been in view for 10 s — goal 1 s (0.3 s on an idle machine) — and
+  when it is pressed as soon as the page shows; beside each, in the same run
+  and in turns, the same page with the pre-start switched off
+  (``data-sw-prestart="off"``: how every page started before). And what the
+  pre-start fetches;
+- start: "Play here" pressed to a playable table (the page with the pre-start
+  switched off, so that the click starts the engine), with each phase (runtime,
   wheel, import, the first table): cold (a browser just launched, nothing
   cached) — budget 10 s; warm (a fresh profile, so an empty cache, in a
   browser that has run the engine before), best of ``--runs``; and a second
@@ -31,8 +40,9 @@ context each time, so the runtime is loaded cold) and measured:
   forward" button, every step computed from the save and drawn (the cards
   moved in place) — budget 2 s; beside it, the old way's drawing alone: the
   same steps' whole SVGs, computed beforehand, set one by one;
-- page weight before "Play here": the bytes the page loads, beside the same
-  page without the page script (its baseline) — budget +50 KB;
+- page weight before "Play here": the bytes the page loads (the pre-start
+  switched off), beside the same page without the page script (its baseline)
+  — budget +50 KB;
 - the kernel-free player of a long game: 1,000 moves and the most a game holds,
   beside drawing every frame of the 1,000-move game (the old way).
 
@@ -72,6 +82,10 @@ from solitaire_widgets.web import export_html, head_html  # noqa: E402
 from tests.browser_support import CHROMIUM_ARGS, find_chromium, served_directory  # noqa: E402
 
 START_BUDGET_S = 10.0
+#: Issue 44's goals: Play here to a playable table after 10 s with the table in view.
+PRESTART_GOAL_S = 1.0
+PRESTART_IDLE_GOAL_S = 0.3
+IN_VIEW_S = 10.0
 SECOND_VISIT_GOAL_S = 1.5
 MOVE_BUDGET_MS = 50.0
 #: Issue 28's goal for a move's round trip: the click to the answer drawn in the page.
@@ -151,17 +165,86 @@ def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
     return x + w / 2, y + h / 2
 
 
-def _bytes_loaded(page: Any, url: str) -> int:
+def _bytes_loaded(page: Any, url: str, engine: bool = False) -> int:
+    """The bytes ``url`` loads (``engine``: until its engine, started before any click, is up)."""
     responses: list[Any] = []
     page.on("response", lambda r: responses.append(r))
     page.goto(url)
+    if engine:
+        page.wait_for_function(_ENGINE_UP, timeout=120_000)
     page.wait_for_load_state("networkidle")
     return sum(len(r.body()) for r in responses)
 
 
+_ENGINE_UP = """() => {
+  const started = window.solitaireWeb.booting();
+  return started ? started.then(() => true) : false;
+}"""
+
+# Times "Play here" in the page: the click (seen first, in the capture phase) to
+# the table's ``ready``; and when the engine's start began, before or after it.
+_TIME_CLICK = """() => {
+  const table = window.solitaireTables[0];
+  window.swTimes = {};
+  table.button.addEventListener("click", () => { window.swTimes.click = performance.now(); },
+                                {capture: true});
+  table.ready.then(() => { window.swTimes.ready = performance.now(); });
+}"""
+
+
+def _first_visit(pw: Any, url: str, page_name: str, wait: float) -> dict[str, Any]:
+    """A browser just launched, a fresh profile: ``page_name`` opened, ``wait`` seconds
+    with its table in view, then Play here; the seconds from the click to a playable
+    table, and whether the engine was up before the click."""
+    browser = pw.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
+    try:
+        page = browser.new_context().new_page()
+        page.goto(f"{url}/{page_name}")
+        page.evaluate(_TIME_CLICK)
+        if wait:
+            page.wait_for_timeout(wait * 1000)
+        up = page.evaluate("""() => { const started = window.solitaireWeb.booting();
+          return started ? Promise.race([started.then(() => true),
+                                         new Promise(r => setTimeout(() => r(false), 0))])
+                         : false; }""")
+        page.click(".sw-play-here")
+        page.wait_for_function("window.swTimes.ready !== undefined", timeout=120_000)
+        times = page.evaluate("window.swTimes")
+        return {"took": (times["ready"] - times["click"]) / 1000, "up": up,
+                "prestart": page.evaluate("window.solitaireWeb.prestart.state")}
+    finally:
+        browser.close()
+
+
+def prestart_figures(pw: Any, url: str, runs: int) -> None:
+    """The start before the click beside the page with it switched off (see the module)."""
+    modes = [(f"in view for {IN_VIEW_S:.0f} s, then Play here", IN_VIEW_S),
+             ("Play here as soon as the page shows", 0.0)]
+    found: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for _ in range(runs):
+        for number, (_label, wait) in enumerate(modes):
+            for page_name in ("index.html", "off.html"):
+                found.setdefault((number, page_name), []).append(
+                    _first_visit(pw, url, page_name, wait))
+
+    def listed(results: list[dict[str, Any]]) -> str:
+        return ", ".join(f"{r['took']:.2f}" for r in results)
+
+    for number, (label, wait) in enumerate(modes):
+        started, off = found[(number, "index.html")], found[(number, "off.html")]
+        print(f"first visit, {label}, to a playable table: median "
+              f"{statistics.median(r['took'] for r in started):.2f} s (runs: {listed(started)} s; "
+              f"the engine up before the click in {sum(r['up'] for r in started)} of "
+              f"{len(started)})" + (f" (goal {PRESTART_GOAL_S:.0f} s, {PRESTART_IDLE_GOAL_S} s "
+                                    "on an idle machine)" if wait else ""))
+        print(f"  baseline, the same page with the pre-start switched off: median "
+              f"{statistics.median(r['took'] for r in off):.2f} s (runs: {listed(off)} s)")
+
+
 def _start(page: Any, url: str) -> tuple[float, dict[str, float]]:
-    """Open the page, press Play here; the seconds to a playable table, and the phases."""
-    page.goto(f"{url}/index.html")
+    """Open the page (the pre-start switched off), press Play here; the seconds to a
+    playable table, and the phases."""
+    page.goto(f"{url}/off.html")
     t0 = time.perf_counter()
     page.click(".sw-play-here")
     page.wait_for_function("window.solitaireTables[0].ready.then(() => true)", timeout=120_000)
@@ -202,8 +285,13 @@ def _visits(context: Any, url: str, count: int) -> list[tuple[float, dict[str, A
     return starts
 
 
-def browser_figures(site: Path, runs: int, moves_only: bool = False) -> None:
+def browser_figures(site: Path, runs: int, moves_only: bool = False,
+                    prestart_only: bool = False) -> None:
     with served_directory(site) as url, sync_playwright() as pw:
+        if not moves_only:
+            prestart_figures(pw, url, runs)
+        if prestart_only:
+            return
         args = list(CHROMIUM_ARGS)
         browser = pw.chromium.launch(executable_path=find_chromium(), args=args)
         if not moves_only:
@@ -224,7 +312,7 @@ def starts_and_visits(browser: Any, pw: Any, url: str, runs: int) -> None:
         context = browser.new_context()
         (cold, cold_phases), (second, second_phases) = _visits(context, url, 2)
         page = context.new_page()
-        page.goto(f"{url}/index.html")
+        page.goto(f"{url}/off.html")
         _forget(page)
         page.close()
         anew, anew_phases = _visits(context, url, 1)[0]
@@ -370,11 +458,16 @@ def replay_and_weight(browser: Any, url: str) -> None:
         context.close()
 
         context = browser.new_context()
-        with_script = _bytes_loaded(context.new_page(), f"{url}/index.html")
+        with_script = _bytes_loaded(context.new_page(), f"{url}/off.html")
         without = _bytes_loaded(context.new_page(), f"{url}/bare.html")
         print(f"page weight before Play here: {with_script / 1024:.1f} KB, of which the page "
               f"script, its styles and the Play here markup add "
               f"{(with_script - without) / 1024:.1f} KB (budget +{WEIGHT_BUDGET_KB:.0f} KB)")
+        context.close()
+        context = browser.new_context()
+        started = _bytes_loaded(context.new_page(), f"{url}/index.html", engine=True)
+        print(f"  with the pre-start, once the table is in view the page fetches "
+              f"{(started - with_script) / 2**20:.1f} MB more (the runtime and the wheel)")
         context.close()
 
 
@@ -425,6 +518,8 @@ def side_by_side(beside: str, turns: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
+    parser.add_argument("--prestart-only", action="store_true",
+                        help="only the start before the click, beside the page without it")
     parser.add_argument("--moves-only", action="store_true",
                         help="only a move's round trip (in the page and in CPython)")
     parser.add_argument("--beside", metavar="DIR",
@@ -443,6 +538,9 @@ def main() -> int:
         site = Path(tmp) / "site"
         page = export_html("klondike", site, seed=7)
         text = page.read_text(encoding="utf-8")
+        # The same page with the start before the click switched off: how pages started before.
+        (site / "off.html").write_text(text.replace("<html ", '<html data-sw-prestart="off" ', 1),
+                                       encoding="utf-8")
         bare = re.sub(r"<div class=\"sw-table\".*?<div class=\"sw-stage\">(.*?)</div>"
                       r"<button.*?</div>", r"\1", text.replace(head_html(), ""), flags=re.S)
         (site / "bare.html").write_text(bare, encoding="utf-8")
@@ -459,8 +557,8 @@ def main() -> int:
             + game_player(game) + "</body></html>", encoding="utf-8")
         print(f"load average before the run: {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} cores")
-        browser_figures(site, args.runs, args.moves_only)
-    if not args.moves_only:
+        browser_figures(site, args.runs, args.moves_only, args.prestart_only)
+    if not (args.moves_only or args.prestart_only):
         player_figures()
     return 0
 
