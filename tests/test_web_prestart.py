@@ -145,7 +145,8 @@ def test_no_pre_start_when_data_is_to_be_saved_on_a_slow_connection_or_switched_
         assert _engine_requests(requests) == []
         assert page.evaluate("window.swWorkersMade") == 0
         why = {"save-data": "save-data", "2g": "slow-connection", "switched-off": "switch"}
-        assert page.evaluate("window.solitaireWeb.prestart.why") == why[connection]
+        assert page.evaluate("window.solitaireWeb.prestart") == {"state": "off",
+                                                                 "why": why[connection]}
         if connection == "switched-off":
             # Play here still starts the engine, as before.
             page.locator(".sw-play-here").click()

@@ -1,12 +1,12 @@
 """Tables that play in the page: the page script on every page, the runtime in ``_static``.
 
 Every HTML page links ``_static/sw-web/tables.js`` and ``tables.css``
-(about 20 KB; the script does nothing until a "Play here" button is
-pressed or a replay asks for a step it does not hold). When the build
+(about 20 KB; the script starts the engine only when a table comes near
+the window, a "Play here" button is pressed or a replay asks for a step it
+does not hold: see the embedding guide). When the build
 finishes, :func:`solitaire_widgets.web.runtime.install_runtime` copies the
 pinned Pyodide runtime (fetched once with npm, checked against its sha512)
-and a wheel built from this checkout into ``_static/sw-web/``. Nothing is
-fetched when a page is viewed.
+and a wheel built from this checkout into ``_static/sw-web/``.
 
 The Russian and Polish editions (``ru/``, ``pl/`` beside the English pages,
 see ``tools/build_book.py``) hold no copy: their pages link the root

@@ -1,8 +1,9 @@
 """Tables and replays that run the real engine in a web page, with no kernel.
 
 A page shows a pre-rendered picture of the deal (so it reads without
-JavaScript); its "Play here" button loads the engine (this package, run by
-Pyodide in a Web Worker) and makes the table playable with the same gestures
+JavaScript); its "Play here" button makes the table playable with the engine
+(this package, run by Pyodide in a Web Worker, started when a table comes near
+the window unless the page says ``data-sw-prestart="off"``) with the same gestures
 as the :class:`~solitaire_widgets.widgets.GameWidget`. See the embedding
 guide for the page side and ``window.solitaireTables``.
 

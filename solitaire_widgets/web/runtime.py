@@ -11,10 +11,12 @@ both, with the page scripts, into a folder that a static server serves:
     sw-web/tables.js      the page side: finds the tables, draws, forwards input
     sw-web/worker.js      the engine side: Pyodide in a Web Worker
     sw-web/tables.css
-    sw-web/pyodide/       the runtime (about 13 MB, loaded only on "Play here")
+    sw-web/pyodide/       the runtime (about 13 MB, loaded when a table comes near)
     sw-web/solitaire_widgets-<version>-py3-none-any.whl
 
-Nothing is fetched when a page is viewed.
+A page fetches the runtime and the wheel when one of its tables comes near
+the window (the engine started before the click; never where the reader's
+browser asks to save data, see the embedding guide) or on "Play here".
 
 >>> PYODIDE_INTEGRITY.startswith("sha512-")
 True

@@ -138,7 +138,7 @@
       return booted;
     }
     var t0 = performance.now();
-    loading.started = t0;
+    loading.started = phases.began = t0;
     worker = new Worker(base + "worker.js", { type: "module" });
     worker.onmessage = function (event) {
       var msg = event.data;
@@ -199,6 +199,7 @@
     var why = prestartRefused(null);
     if (why) { prestart.state = "off"; prestart.why = why; return; }
     prestart.state = "started";
+    prestart.why = null;
     if (booted) { return; }  // already started by a click
     boot("low").catch(function () {
       // A pre-start that failed is forgotten: Play here starts the engine
@@ -951,6 +952,8 @@
       tables.push(new Table(root, tables.length));
       watchForPrestart(root);
     });
+    // Every table switched off: so is the pre-start.
+    if (prestart.state === "waiting" && !nearby && prestart.why === "switch") { prestart.state = "off"; }
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", scan); }
   else { scan(); }
