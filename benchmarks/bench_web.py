@@ -203,10 +203,8 @@ def _first_visit(pw: Any, url: str, page_name: str, wait: float) -> dict[str, An
         page.evaluate(_TIME_CLICK)
         if wait:
             page.wait_for_timeout(wait * 1000)
-        up = page.evaluate("""() => { const started = window.solitaireWeb.booting();
-          return started ? Promise.race([started.then(() => true),
-                                         new Promise(r => setTimeout(() => r(false), 0))])
-                         : false; }""")
+        # The engine's first answer sets its total time: up before the click.
+        up = page.evaluate("window.solitaireWeb.phases.total !== undefined")
         page.click(".sw-play-here")
         page.wait_for_function("window.swTimes.ready !== undefined", timeout=120_000)
         times = page.evaluate("window.swTimes")
