@@ -15,8 +15,8 @@ context each time, so the runtime is loaded cold) and measured:
   table has been in view for 10 s — goal 1 s (0.3 s on an idle machine) — and
   when it is pressed as soon as the page shows; beside each, in the same run
   and in turns, the same page with the pre-start switched off
-  (``data-sw-prestart="off"``: how every page started before). And what the
-  pre-start fetches;
+  (``data-sw-prestart="off"``: how every page started before); and the bytes
+  fetched before the click, with the pre-start and without;
 - start: "Play here" pressed to a playable table (the page with the pre-start
   switched off, so that the click starts the engine), with each phase (runtime,
   wheel, import, the first table): cold (a browser just launched, nothing
@@ -165,21 +165,12 @@ def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
     return x + w / 2, y + h / 2
 
 
-def _bytes_loaded(page: Any, url: str, engine: bool = False) -> int:
-    """The bytes ``url`` loads (``engine``: until its engine, started before any click, is up)."""
+def _bytes_loaded(page: Any, url: str) -> int:
     responses: list[Any] = []
     page.on("response", lambda r: responses.append(r))
     page.goto(url)
-    if engine:
-        page.wait_for_function(_ENGINE_UP, timeout=120_000)
     page.wait_for_load_state("networkidle")
     return sum(len(r.body()) for r in responses)
-
-
-_ENGINE_UP = """() => {
-  const started = window.solitaireWeb.booting();
-  return started ? started.then(() => true) : false;
-}"""
 
 # Times "Play here" in the page: the click (seen first, in the capture phase) to
 # the table's ``ready``; and when the engine's start began, before or after it.
@@ -199,17 +190,21 @@ def _first_visit(pw: Any, url: str, page_name: str, wait: float) -> dict[str, An
     browser = pw.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_ARGS))
     try:
         page = browser.new_context().new_page()
+        fetched: list[int] = []
+        page.context.on("requestfinished",
+                        lambda request: fetched.append(request.sizes()["responseBodySize"]))
         page.goto(f"{url}/{page_name}")
         page.evaluate(_TIME_CLICK)
         if wait:
             page.wait_for_timeout(wait * 1000)
         # The engine's first answer sets its total time: up before the click.
         up = page.evaluate("window.solitaireWeb.phases.total !== undefined")
+        before = sum(fetched)
         page.click(".sw-play-here")
         page.wait_for_function("window.swTimes.ready !== undefined", timeout=120_000)
         times = page.evaluate("window.swTimes")
         phases = page.evaluate("window.solitaireWeb.phases")
-        return {"took": (times["ready"] - times["click"]) / 1000, "up": up,
+        return {"took": (times["ready"] - times["click"]) / 1000, "up": up, "bytes": before,
                 "prestart": page.evaluate("window.solitaireWeb.prestart.state"),
                 # When the engine's start began, from the page's opening, and how long it took.
                 "began": phases["began"] / 1000, "start": phases["total"] / 1000}
@@ -244,6 +239,9 @@ def prestart_figures(pw: Any, url: str, runs: int) -> None:
         print(f"  baseline, the same page with the pre-start switched off: median "
               f"{statistics.median(r['took'] for r in off):.2f} s (runs: {listed(off)} s; the "
               f"engine's start took {statistics.median(r['start'] for r in off):.2f} s)")
+        if wait:
+            print(f"  fetched before the click: {max(r['bytes'] for r in started) / 2**20:.2f} MB "
+                  f"(switched off: {max(r['bytes'] for r in off) / 2**20:.2f} MB)")
 
 
 def _start(page: Any, url: str) -> tuple[float, dict[str, float]]:
@@ -468,11 +466,6 @@ def replay_and_weight(browser: Any, url: str) -> None:
         print(f"page weight before Play here: {with_script / 1024:.1f} KB, of which the page "
               f"script, its styles and the Play here markup add "
               f"{(with_script - without) / 1024:.1f} KB (budget +{WEIGHT_BUDGET_KB:.0f} KB)")
-        context.close()
-        context = browser.new_context()
-        started = _bytes_loaded(context.new_page(), f"{url}/index.html", engine=True)
-        print(f"  with the pre-start, once the table is in view the page fetches "
-              f"{(started - with_script) / 2**20:.1f} MB more (the runtime and the wheel)")
         context.close()
 
 
