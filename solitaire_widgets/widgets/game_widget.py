@@ -45,15 +45,15 @@ from ..render import pointer
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import MOVE_TIMING, RUN_TIMING
 from .canvas_backend import TablePainter
+from .finish_and_search import TableRuns
 from .owned import close_all
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
 from .shared import light, shared_layout
 from .stand_in import Picture, game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
 from .table_review import TableReviewBar
-from .table_runs import TableRuns
 from .threads import serialized
 from .traits import Speed, State, Width, check_speed, check_state, check_width
 

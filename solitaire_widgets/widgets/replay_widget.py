@@ -8,8 +8,8 @@ pauses: it reads "▶ Play" or "❚❚ Pause", what pressing it does. Stepping
 forward animates the step; any other jump draws the position at once, and so
 does any input that comes while a step is still being animated: the running
 animation is cut short (it is sent in pieces of about
-:data:`~solitaire_widgets.widgets.runs.PIECE_MS`, as the GameWidget's deal,
-through the same :meth:`~solitaire_widgets.widgets.runs.Runs.send`), so the picture,
+:data:`~solitaire_widgets.widgets.pacing.PIECE_MS`, as the GameWidget's deal,
+through the same :meth:`~solitaire_widgets.widgets.pacing.Runs.send`), so the picture,
 the counter and the caption never disagree for long. On a narrow screen the
 table is laid out again for the room it has, as the GameWidget's is.
 
@@ -49,7 +49,7 @@ from ..render.tween import Timing
 from ..replay import Replay
 from .canvas_backend import TablePainter
 from .owned import close_all
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
 from .shared import light, shared_layout
 from .stand_in import Picture, picture_hider, show
 from .table_keys import TableKeys

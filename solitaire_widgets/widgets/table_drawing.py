@@ -24,7 +24,7 @@ from ..game import Game
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing
 from .canvas_backend import TablePainter
-from .runs import ACK_PATIENCE, PIECE_MS, Runs, running_loop, segments_seconds
+from .pacing import ACK_PATIENCE, PIECE_MS, Runs, running_loop, segments_seconds
 from .threads import serialized
 from .traits import fitted_width
 

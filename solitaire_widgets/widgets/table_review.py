@@ -3,7 +3,7 @@
 Review (enabled once a move has been played, for a game the package can
 search: :func:`~solitaire_widgets.review.can_review`) reviews the game
 (:class:`~solitaire_widgets.review_table.TableReview`) one search at a time
-as a run (:class:`~solitaire_widgets.widgets.runs.Runs`): the bar shows its
+as a run (:class:`~solitaire_widgets.widgets.pacing.Runs`): the bar shows its
 progress, the button reads "Stop" meanwhile, and any input stops it. Then
 the strip under the table marks every position (won, lost, not settled),
 the table goes to the turning point and marks the move that would have kept
@@ -23,7 +23,7 @@ from ..i18n import _
 from ..render.tween import Timing
 from ..review import can_review
 from ..review_table import TableReview, strip_html
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
 from .shared import light, shared_layout
 from .threads import serialized
 

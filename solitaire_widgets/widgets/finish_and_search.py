@@ -1,7 +1,7 @@
 """A GameWidget's runs of play: auto-finish, and the search for a winnable deal.
 
 Each goes a move (or a deal tried) at a time as a run
-(:class:`~solitaire_widgets.widgets.runs.Runs`), the controller deciding
+(:class:`~solitaire_widgets.widgets.pacing.Runs`), the controller deciding
 every move and saying every word; any new input stops it.
 :class:`TableRuns` is a part of the GameWidget (its attributes are the widget's).
 """
@@ -16,7 +16,7 @@ from typing import Any
 from ..controller import Change, TableController
 from ..i18n import _
 from ..render.tween import RUN_TIMING, Timing
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
 from .threads import serialized
 
 __all__ = ["TableRuns", "RUN_AHEAD"]
