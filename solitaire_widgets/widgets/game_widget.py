@@ -77,13 +77,17 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     >>> GameWidget("chain", seed=5, animate=False, language="pl").new_button.description
     'Nowe rozdanie'
 
-    It is made of parts, each owning its state: :attr:`controls` (its
-    buttons, boxes and words), :attr:`drawing` (what goes to its canvas, and
-    when), :attr:`fit` (the width it is laid out for), :attr:`finish_and_search`
-    (auto-finish and the search for a winnable deal) and :attr:`review_bar`;
+    It is made of parts, each owning its state: ``controls`` (its
+    buttons, boxes and words), ``drawing`` (what goes to its canvas, and
+    when), ``fit`` (the width it is laid out for), ``finish_and_search``
+    (auto-finish and the search for a winnable deal) and ``review_bar``;
     the widget forwards input to its :attr:`table` and carries each change to
     its parts.
     """
+
+    #: What the table does with each input (the game, the pointer and the
+    #: keyboard's meaning): a :class:`~solitaire_widgets.controller.TableController`.
+    table: TableController
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
     width = Width(760).tag(sync=True)
@@ -210,7 +214,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line,
-                                  on_room=self.fit.on_room, on_focus=self._on_focus)
+                                  on_room=self.fit.on_room, on_focus=self._on_focus,
+                                  on_mouse=self._on_page_mouse)
         children = [self.controls.toolbar, self.actions, self.stage, self.review_bar.box,
                  self.keyboard, self.status, self.message, self.move_input, self.description,
                  picture_hider()]
@@ -229,10 +234,12 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.solver_hint_button.on_click(lambda _b: self._input(self.solver_hint))
         self.deal_number.observe(self._on_deal_number, "value")
         self.move_input.observe(self._on_move_typed, "value")
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_mouse_move(self._on_mouse_move)
-        self.canvas.on_mouse_up(self._on_mouse_up)
-        self.canvas.on_mouse_out(self._on_mouse_out)
+        # The mouse comes numbered through the keyboard's messages (see table_keys);
+        # the canvas's own messages serve where anywidget's front end is missing.
+        self.canvas.on_mouse_down(self._canvas_mouse(self._on_mouse_down))
+        self.canvas.on_mouse_move(self._canvas_mouse(self._on_mouse_move))
+        self.canvas.on_mouse_up(self._canvas_mouse(self._on_mouse_up))
+        self.canvas.on_mouse_out(self._canvas_mouse(self._on_mouse_out))
         # Where anywidget's front end is missing, the canvas keeps the focus and its keys.
         self.canvas.on_key_down(self._on_key_down)
         self.observe(self.fit.on_width, "width")
@@ -337,7 +344,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def redraw(self) -> None:
-        """Draw the table as it stands (one message; see :meth:`.TableDrawing.redraw`)."""
+        """Draw the table as it stands (one message to the canvas)."""
         self.drawing.redraw()
 
     def _layout(self) -> Scene:
@@ -483,6 +490,21 @@ class GameWidget(w.VBox):  # type: ignore[misc]
             change, used = Change(redraw=True), True
         self._carry(change)
         return used
+
+    def _canvas_mouse(self, handler: Callable[[float, float], None]) -> Callable[[float, float], None]:
+        """``handler`` for the canvas's own mouse messages: left alone once the page
+        sends the mouse through the keyboard's numbered messages."""
+
+        def heard(x: float, y: float) -> None:
+            if not self.keyboard.sends_mouse:
+                handler(x, y)
+
+        return heard
+
+    def _on_page_mouse(self, kind: str, x: float, y: float) -> None:
+        """The mouse as the page sends it, in the order it happened."""
+        {"down": self._on_mouse_down, "move": self._on_mouse_move,
+         "up": self._on_mouse_up, "out": self._on_mouse_out}[kind](x, y)
 
     @serialized
     def _on_mouse_down(self, x: float, y: float) -> None:
