@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING
 from ..game import Game
 from ..games import new_game
 from ..i18n import _, check_language, current_language, format_number, ngettext, use_language
+from ..pointer import KEYS
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import SAVE_LIMIT, html_player, replay_frames, unique_ids
-from ..render.pointer import KEYS
 from ..render.scene import layout
 from ..render.svg import scene_svg
 from .runtime import install_runtime, wheel_name
