@@ -1,46 +1,43 @@
-"""A position laid out on the table: where each card, slot and label goes.
+"""What a game's layout is made of: the builder that places a table's piles,
+the default layout, and the scene they make.
 
-:func:`layout` is a pure function of the game (its rules), the table and
-the width: every card of the table becomes exactly one :class:`Sprite` (stock
-included, face down), every pile gets a :class:`Slot` outline under its
-cards, and a few :class:`Label` s say what the areas are. The backends draw a
-scene through :func:`~solitaire_widgets.render.draw.scene_shapes`.
+A game's layout is a function ``(table, width) -> TableLayout``
+(:data:`LayoutFunction`), carried by its rules (``Rules.layout``); it places
+each pile with a :class:`TableLayout`, whose :meth:`TableLayout.scene` is the
+position as a :class:`Scene`: every card of the table exactly one
+:class:`Sprite` (stock included, face down), every pile a :class:`Slot`
+outline under its cards, and a few :class:`Label` s saying what the areas are.
+A game with no layout of its own is laid out by :func:`generic_layout`. This
+module sits below the games and the renderer: a game builds its layout here,
+and the renderer (:func:`solitaire_widgets.render.scene.layout`) draws the
+scene the game's layout makes.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("chain", seed=5)
->>> scene = layout("chain", game.table, width=800)
+>>> scene = generic_layout(game.table, 800).scene()
 >>> len(scene.sprites) == 52 and scene.width == 800
 True
 >>> slot = next(s for s in scene.slots if s.pile == "l1")
 >>> scene.hit(slot.x + 5, slot.y + 5)
 ('l1', 0)
->>> layout("poker", game.table)  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games are: ...
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
-from ..cards import Card
-from ..errors import OptionError, excerpt
-from ..i18n import _
-from ..rules import Rules
-from ..table import Table
-from .cardface import CARD_RATIO
+from .cards import Card
+from .table import Table
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-
-__all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "LayoutFunction", "layout",
-           "layout_function", "generic_layout", "match_sprites", "card_key", "shown_key", "rules_of",
+__all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "LayoutFunction",
+           "generic_layout", "match_sprites", "card_key", "shown_key", "CARD_RATIO",
            "READABLE_LABEL", "readable_width", "text_width"]
+
+#: Height / width of a card (the bridge-size 2.5 x 3.5 inches).
+CARD_RATIO = 1.4
 
 #: The smallest a pile label is shown on screen, in CSS pixels: on a narrow
 #: screen a table keeps this size and its box scrolls sideways.
@@ -200,6 +197,7 @@ def shown_key(sprite: Sprite) -> str:
 
     >>> from solitaire_widgets import new_game
     >>> game = new_game("klondike", seed=1)
+    >>> from solitaire_widgets.render.scene import layout
     >>> scene = layout(game, game.table, 720)
     >>> [shown_key(sprite) for sprite in scene.pile_sprites("t2")]
     ['~t2/0', '~t2/1', '~t2/2', '~t2/3', '~t2/4', '9C']
@@ -272,8 +270,8 @@ def match_sprites(before: Iterable[Sprite], after: Iterable[Sprite]) -> list[tup
 class TableLayout:
     """The builder a layout places a table's piles with: one call per pile.
 
-    A game's layout is a function ``(table, width) -> TableLayout``, named in
-    its rules (``Rules.layout = "package.module:function"``). It chooses a card
+    A game's layout is a function ``(table, width) -> TableLayout``, carried
+    by its rules (``Rules.layout``). It chooses a card
     width for the table's width, makes a ``TableLayout``, places each pile
     with one of the methods below (a squared :meth:`stack`, the :meth:`stock`,
     a fanned :meth:`column`, a :meth:`waste` fanning its top cards, a series
@@ -485,8 +483,10 @@ class TableLayout:
                      tuple(self.labels))
 
 
-#: A game's layout: the table and a width in, the finished builder out.
-LayoutFunction = Callable[[Table, float], TableLayout]
+class LayoutFunction(Protocol):
+    """A game's layout: the table and a width in, the finished builder out."""
+
+    def __call__(self, table: Table, width: float, /) -> TableLayout: ...
 
 
 def _sprite_keys(placed: list[tuple[Card, float, float, bool, str, int]], w: float, h: float,
@@ -530,6 +530,7 @@ def readable_width(scene: Scene) -> int:
 
     >>> from solitaire_widgets import new_game
     >>> game = new_game("quarrel", seed=1)
+    >>> from solitaire_widgets.render.scene import layout
     >>> readable_width(layout(game, game.table, 760))      # labels of 10 px
     684
     """
@@ -581,56 +582,3 @@ def generic_layout(table: Table, width: float) -> TableLayout:
         return b.finish(bottom + gap)
     b.height = bottom + margin
     return b
-
-
-def rules_of(game: Game | Rules | str) -> Rules:
-    """The rules a position is drawn and described by: a game's own (with its
-    options), the rules given, or a game's name (its rules with the default options).
-
-    >>> from solitaire_widgets import new_game
-    >>> rules_of(new_game("klondike", variant="standard")).options["variant"]
-    'standard'
-    """
-    from ..game import Game
-    from ..games import rules_for
-
-    if isinstance(game, Game):
-        return game.rules
-    if isinstance(game, Rules):
-        return game
-    return rules_for(game)
-
-
-def layout_function(rules: Rules) -> LayoutFunction:
-    """The layout a game's rules name (``Rules.layout``), or :func:`generic_layout`."""
-    if not rules.layout:
-        return generic_layout
-    module, _, function = rules.layout.partition(":")
-    try:
-        found: LayoutFunction = getattr(importlib.import_module(module), function)
-    except (ImportError, AttributeError):
-        raise OptionError(f"{rules.title} names a layout {rules.layout!r} that does not "
-                          "exist") from None
-    return found
-
-
-def layout(game: Game | Rules | str, table: Table, width: float = 800.0, *,
-           keys_from: Scene | None = None) -> Scene:
-    """Lay out ``table`` as ``game`` (a :class:`~solitaire_widgets.Game`, its rules, or a game's name)
-    sets its table, ``width`` pixels wide.
-
-    Cards scale with the width; the height follows from the table (long
-    columns, more rows). ``keys_from``, a scene of the position just before,
-    carries its sprite keys over, so copies of one card keep their identity
-    from one scene to the next (see :func:`match_sprites`).
-
-    >>> from solitaire_widgets import new_game
-    >>> scene = layout("klondike", new_game("klondike", seed=1).table, 360)
-    >>> sum(s.face_up for s in scene.sprites), scene.width
-    (7, 360.0)
-    """
-    builder = layout_function(rules_of(game))
-    if not (isinstance(width, int | float) and math.isfinite(width) and width > 0):
-        raise OptionError(_("the width of a table is a number of pixels above 0, not {value}")
-                          .format(value=excerpt(width)))
-    return builder(table, float(width)).scene(keys_from)
