@@ -143,7 +143,7 @@ CATALOGS ?= engine tables texts
 CATALOG_LANGUAGES := ru pl
 PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
-  table.py errors.py reasons.py games/__init__.py strategies.py \
+  table.py errors.py reasons.py registry.py strategies.py \
   games/*/rules.py games/*/model.py))
 tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py pointer.py \
   text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py solver/__init__.py lesson_cli.py \

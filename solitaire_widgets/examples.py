@@ -118,7 +118,7 @@ _FOUND: dict[str, Example] = {}
 def _collect(games: tuple[str, ...] | None = None) -> dict[str, Example]:
     """The examples of ``games`` (every registered game if None), found through each
     game's ``Rules.examples`` module; imported on first use (they build decks)."""
-    from .games import GAMES, rules_class
+    from .registry import GAMES, rules_class
 
     for game in GAMES if games is None else games:
         module_name = rules_class(game).examples

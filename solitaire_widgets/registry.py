@@ -1,16 +1,16 @@
-"""The games: one registry, fed from the game folders, and :func:`new_game` to start one.
+"""The registry of games, and :func:`new_game` to start one.
 
-Each game is a folder of this package, ``games/<name>/``, holding everything
-the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass
-that declares what a front end needs: title, options and their readings,
-actions with their labels, an example move, its layout, its players, its
-examples, its solver or bound), its layout, its examples and its players.
-The folder's ``__init__`` exports the rules class as ``RULES``; every folder
-found here is registered when this module is first imported. A game declared
-anywhere else (a test, a notebook, another package) joins with
-:func:`register`. Every list of games (``GAMES``, the examples, the
-strategies, the renderer, the widgets, the command line, the page and the
-book) is read from this registry.
+A game is a :class:`~solitaire_widgets.rules.Rules` subclass that declares
+what a front end needs: title, options and their readings, actions with
+their labels, an example move, its layout, its players, its examples, its
+solver or bound. The games of the package's folders
+(:mod:`solitaire_widgets.games`) are registered when the package is
+imported; a game declared anywhere else (a test, a notebook, another
+package) joins with :func:`register`. Every list of games (``GAMES``, the
+examples, the strategies, the renderer, the widgets, the command line, the
+page and the book) is read from this registry. It sits low, beside the
+engine: the modules a game's folder builds on (its examples, its players,
+saves) read it without importing the games above them.
 
 >>> game = new_game("chain", seed=11)
 >>> game.name, len(game.deck)
@@ -25,16 +25,14 @@ solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
 
-from ..cards import Card
-from ..errors import OptionError, excerpt
-from ..game import Game
-from ..i18n import _
-from ..rules import Rules, check_declaration
+from .cards import Card
+from .errors import OptionError, excerpt
+from .game import Game
+from .i18n import _
+from .rules import Rules, check_declaration
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
@@ -130,13 +128,3 @@ def new_game(name: str, /, seed: int | None = None,
     choose among readings of the text, e.g. ``new_game("chain", aux_row="at-start")``.
     """
     return Game(rules_for(name, options), seed=seed, deck=deck)
-
-
-def _register_folders() -> None:
-    """Register the game of every folder of this package (its ``RULES``)."""
-    for found in pkgutil.iter_modules(__path__):
-        if found.ispkg:
-            register(importlib.import_module(f"{__name__}.{found.name}").RULES)
-
-
-_register_folders()

@@ -84,7 +84,7 @@ def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome
 
 def _table(game: str) -> dict[str, Callable[[], Strategy]]:
     """The strategies a game declares (its ``Rules.strategies`` module), by name."""
-    from .games import rules_class
+    from .registry import rules_class
 
     module = rules_class(game).strategies
     if not module:

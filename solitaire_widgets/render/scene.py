@@ -67,7 +67,7 @@ def rules_of(game: Game | Rules | str) -> Rules:
     'standard'
     """
     from ..game import Game
-    from ..games import rules_for
+    from ..registry import rules_for
 
     if isinstance(game, Game):
         return game.rules

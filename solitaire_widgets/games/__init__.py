@@ -1,0 +1,32 @@
+"""The games of the package: one folder each, registered when first imported.
+
+Each game is a folder of this package, ``games/<name>/``, holding everything
+the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass),
+its layout, its examples, its players, its lessons. The folder's ``__init__``
+exports the rules class as ``RULES``; every folder found here joins the
+registry (:mod:`solitaire_widgets.registry`) when this package is first
+imported, and the registry's names are importable from here.
+
+>>> from solitaire_widgets.games import GAMES
+>>> {"chain", "klondike", "quarrel"} <= set(GAMES)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from ..registry import GAMES, new_game, register, rules_class, rules_for, unregister
+
+__all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
+
+
+def _register_folders() -> None:
+    """Register the game of every folder of this package (its ``RULES``)."""
+    for found in pkgutil.iter_modules(__path__):
+        if found.ispkg:
+            register(importlib.import_module(f"{__name__}.{found.name}").RULES)
+
+
+_register_folders()
