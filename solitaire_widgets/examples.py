@@ -97,7 +97,7 @@ class Example:
 
     def _repr_html_(self) -> str:
         # Shown on its own in a notebook (or nbviewer, or the book): see
-        # solitaire_widgets.render.display.example_html.
+        # solitaire_widgets.html_replays.example_html.
         shown: str = displayed(self, "html")
         return shown
 

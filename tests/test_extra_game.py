@@ -29,9 +29,10 @@ from solitaire_widgets import GAMES, Game, IllegalMoveError, Move, load_game, ne
 from solitaire_widgets.cards import Card, rank_word
 from solitaire_widgets.examples import Example, example_names, get_example
 from solitaire_widgets.games import register, rules_class, unregister
+from solitaire_widgets.html_replays import game_frames
 from solitaire_widgets.layouts import LayoutFunction, TableLayout
 from solitaire_widgets.pointer import Play, PointerState, key, pile_point, press
-from solitaire_widgets.render import describe_table, game_frames, html_player, scene_svg
+from solitaire_widgets.render import describe_table, html_player, scene_svg
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.rules import Context, Rules
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names

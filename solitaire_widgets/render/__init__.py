@@ -4,7 +4,8 @@ Pure functions, no user-interface library: position -> :func:`layout` ->
 ``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` here,
 ``render.png.scene_png`` with Pillow, the ipycanvas widget elsewhere). :func:`tween` and
 :func:`step_scenes` make the frames of an animation; :func:`html_player` a
-kernel-free replay.
+kernel-free replay of frames (a game's and an example's:
+:mod:`solitaire_widgets.html_replays`).
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.render import layout, scene_svg
@@ -19,7 +20,7 @@ from .cardface import back_shapes, card_shapes, suit_colour, suit_path
 from .describe import describe_pile, describe_table
 from .display import replay_still, repr_html, repr_png, repr_svg, still_html, still_png
 from .draw import scene_layers, scene_shapes
-from .player import game_frames, html_player, replay_frames
+from .player import html_player
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites, readable_width
 from .shapes import Path, Rect, Shape, Text
 from .svg import scene_svg
@@ -39,12 +40,10 @@ __all__ = [
     "describe_pile",
     "describe_table",
     "event_scenes",
-    "game_frames",
     "html_player",
     "layout",
     "match_sprites",
     "readable_width",
-    "replay_frames",
     "replay_still",
     "repr_html",
     "repr_png",
