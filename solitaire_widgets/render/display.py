@@ -36,10 +36,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["repr_svg", "repr_png", "repr_html", "still_html", "still_png", "png_still_html",
-           "replay_still", "example_png", "DISPLAY_WIDTH"]
+           "replay_still", "example_png", "DISPLAY_WIDTH",
+           "PHONE_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
+#: The width of the picture a phone is shown before "Play here" (the live
+#: table is then laid out at the width of its column).
+PHONE_WIDTH = 320.0
 
 _NUMBERS = itertools.count(1)
 

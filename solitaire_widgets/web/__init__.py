@@ -35,7 +35,7 @@ from ..games import new_game
 from ..html_replays import SAVE_LIMIT, replay_frames
 from ..i18n import _, check_language, current_language, format_number, ngettext, use_language
 from ..pointer import KEYS
-from ..render.display import DISPLAY_WIDTH
+from ..render.display import DISPLAY_WIDTH, PHONE_WIDTH
 from ..render.player import html_player, unique_ids
 from ..render.scene import layout
 from ..render.svg import scene_svg
@@ -56,11 +56,6 @@ def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...]
     for move in moves:
         made.play(move)
     return made
-
-
-#: The width of the picture a phone is shown before "Play here" (the live
-#: table is then laid out at the width of its column).
-PHONE_WIDTH = 320.0
 
 
 def keys_help(game: str | Game) -> str:
