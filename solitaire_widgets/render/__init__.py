@@ -4,8 +4,7 @@ Pure functions, no user-interface library: position -> :func:`layout` ->
 ``Scene`` -> ``scene_shapes`` -> a backend (:func:`scene_svg` here,
 ``render.png.scene_png`` with Pillow, the ipycanvas widget elsewhere). :func:`tween` and
 :func:`step_scenes` make the frames of an animation; :func:`html_player` a
-kernel-free replay of frames (a game's and an example's:
-:mod:`solitaire_widgets.html_replays`).
+kernel-free replay.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.render import layout, scene_svg
