@@ -2,10 +2,12 @@
 
 Each game is a folder of this package, ``games/<name>/``, holding everything
 the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass),
-its layout, its examples, its players, its lessons. The folder's ``__init__``
-exports the rules class as ``RULES``; every folder found here joins the
-registry (:mod:`solitaire_widgets.registry`) when this package is first
-imported, and the registry's names are importable from here.
+its layout, its examples, its players, its lessons and its source text
+(``source.py``). The folder's ``__init__`` exports the rules class as
+``RULES``; every folder found here joins the registry
+(:mod:`solitaire_widgets.registry`) when this package is first imported, and
+its ``source.py``'s ``TEXT`` is gathered into :mod:`solitaire_widgets.sources`.
+The registry's names are importable from here.
 
 >>> from solitaire_widgets.games import GAMES
 >>> {"chain", "klondike", "quarrel"} <= set(GAMES)
@@ -15,18 +17,29 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 
 from ..registry import GAMES, new_game, register, rules_class, rules_for, unregister
+from ..sources import SourceText, add_text
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
 
 def _register_folders() -> None:
-    """Register the game of every folder of this package (its ``RULES``)."""
+    """Register the game of every folder of this package (its ``RULES``), and gather
+    its source text (``source.py``'s ``TEXT``, where the folder holds one)."""
     for found in pkgutil.iter_modules(__path__):
         if found.ispkg:
-            register(importlib.import_module(f"{__name__}.{found.name}").RULES)
+            folder = f"{__name__}.{found.name}"
+            rules = importlib.import_module(folder).RULES
+            if importlib.util.find_spec(f"{folder}.source") is not None:
+                text = importlib.import_module(f"{folder}.source").TEXT
+                if not isinstance(text, SourceText):
+                    raise TypeError(f"{folder}.source.TEXT should be a SourceText, "
+                                    f"not {type(text).__name__}")
+                add_text(rules.name, text)
+            register(rules)
 
 
 _register_folders()
