@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
+from . import pointer
 from .cards import card_words
 from .citations import Citation
 from .errors import SolitaireError
@@ -32,10 +33,9 @@ from .game import Game
 from .games import new_game
 from .i18n import N_, _, format_number, ngettext, pgettext
 from .moves import Move
-from .render import pointer
+from .pointer import Outcome, PointerState
 from .render.describe import describe_pile, describe_table, pile_names, sentence
 from .render.draw import HINT
-from .render.pointer import Outcome, PointerState
 from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
 from .saves import load_game
@@ -659,7 +659,7 @@ class TableController:
     # -- the pointer and the keyboard -----------------------------------------------
 
     def press(self, scene: Scene, x: float, y: float, now: float) -> Change:
-        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.render.pointer.press`).
+        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.pointer.press`).
 
         With a hint on show and nothing picked up, a press on the hinted
         destination plays the hinted move.

@@ -21,6 +21,7 @@ from .cards import CARD, CODE, Card, Words, card_words
 from .citations import Citation
 from .errors import NotationError, OptionError, excerpt
 from .i18n import N_, _, translations
+from .layouts import LayoutFunction
 from .model import CodeShuffler, Model, model_class
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
@@ -161,9 +162,11 @@ class Rules:
     - **Its chance**: cards move only through the context; a shuffle is
       :meth:`Context.shuffle` (drawn from the deal's seed and recorded), never
       Python's ``random``; so a deal replays from its deck and moves.
+    - **Its layout**: :attr:`layout`, the function that lays its table out
+      (built with :class:`~solitaire_widgets.layouts.TableLayout`).
     - **Its hooks to the rest of the package**, each a module path so the
-      rules import nothing of them: :attr:`layout`, :attr:`strategies`,
-      :attr:`examples`, :attr:`bound`, :attr:`solver`, :attr:`model`.
+      rules import nothing of them: :attr:`strategies`, :attr:`examples`,
+      :attr:`bound`, :attr:`solver`, :attr:`model`.
 
     The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
@@ -189,12 +192,12 @@ class Rules:
     action_labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: A typical move as typed, shown as an example (``"t3>fh"``).
     example_move: ClassVar[str] = ""
-    #: The table's layout: ``"package.module:function"``, a function that takes
-    #: the table and a width and returns a finished
-    #: :class:`~solitaire_widgets.render.scene.TableLayout`; ``""`` lays the
+    #: The table's layout: a function that takes the table and a width and
+    #: returns a finished :class:`~solitaire_widgets.layouts.TableLayout`
+    #: (declared as ``layout = staticmethod(function)``); None lays the
     #: piles out by their kinds (stock, reserves and foundations in a row,
     #: the tableau piles as fanned columns below).
-    layout: ClassVar[str] = ""
+    layout: ClassVar[LayoutFunction | None] = None
     #: The module whose ``STRATEGIES`` (name -> class, the default first) play
     #: this game; ``""``: only the random player.
     strategies: ClassVar[str] = ""
@@ -457,10 +460,11 @@ def check_declaration(rules: type[Rules]) -> None:
     for option, values in rules.options_allowed.items():
         if not values or not all(isinstance(v, str) for v in values):
             raise OptionError(f"{rules.title}: option {option!r} needs its allowed values, as text")
-    for hook in ("layout", "bound"):
-        value = getattr(rules, hook)
-        if value and value.count(":") != 1:
-            raise OptionError(f"{rules.title}: {hook} is 'package.module:function', not {value!r}")
+    if rules.layout is not None and not callable(rules.layout):
+        raise OptionError(f"{rules.title}: layout is a function (table, width) -> TableLayout, "
+                          f"not {excerpt(rules.layout)}")
+    if rules.bound and rules.bound.count(":") != 1:
+        raise OptionError(f"{rules.title}: bound is 'package.module:function', not {rules.bound!r}")
     model = rules.model
     if model is not None and not (isinstance(model, str) and model.count(":") == 1
                                   and all(part.strip() for part in model.split(":"))):

@@ -23,10 +23,11 @@ from typing import Any
 
 import pytest
 
-from solitaire_widgets import Move, new_game
+from solitaire_widgets import Move, new_game, pointer
 from solitaire_widgets.examples import get_example
-from solitaire_widgets.render import layout, pointer
-from solitaire_widgets.render.player import game_frames, html_player
+from solitaire_widgets.html_replays import game_frames
+from solitaire_widgets.render import layout
+from solitaire_widgets.render.player import html_player
 from solitaire_widgets.render.scene import Scene
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.widgets.traits import FIT_MIN

@@ -8,7 +8,7 @@ ace and king); ``turn`` puts the next stock card on the foundation instead.
 The game is won when every column is cleared and lost when no move is left.
 
 Everything the game is -- its rules, its words, its layout (through the public
-:class:`~solitaire_widgets.render.scene.TableLayout`), a player, an example --
+:class:`~solitaire_widgets.layouts.TableLayout`), a player, an example --
 is declared here and registered with :func:`solitaire_widgets.games.register`;
 no other file names it. The tests then play it through the command line,
 ``GameWidget``, ``ReplayWidget``, the kernel-free player, the pointer and the
@@ -29,9 +29,11 @@ from solitaire_widgets import GAMES, Game, IllegalMoveError, Move, load_game, ne
 from solitaire_widgets.cards import Card, rank_word
 from solitaire_widgets.examples import Example, example_names, get_example
 from solitaire_widgets.games import register, rules_class, unregister
-from solitaire_widgets.render import describe_table, game_frames, html_player, scene_svg
-from solitaire_widgets.render.pointer import Play, PointerState, key, pile_point, press
-from solitaire_widgets.render.scene import TableLayout, layout
+from solitaire_widgets.html_replays import game_frames
+from solitaire_widgets.layouts import LayoutFunction, TableLayout
+from solitaire_widgets.pointer import Play, PointerState, key, pile_point, press
+from solitaire_widgets.render import describe_table, html_player, scene_svg
+from solitaire_widgets.render.scene import layout
 from solitaire_widgets.rules import Context, Rules
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
 from solitaire_widgets.table import Pile, Table
@@ -49,6 +51,19 @@ def _next_to(card: Card, top: Card) -> bool:
     return abs(card.rank - top.rank) == 1
 
 
+def little_golf_layout(table: Table, width: float) -> TableLayout:
+    """The stock and the foundation side by side, the five columns fanned below."""
+    b = TableLayout(table, width, card_width=width / 6.5)
+    gap = b.cw * 0.25
+    b.stock("s", gap, gap, "stock")
+    b.stack("f", gap * 2 + b.cw, gap, "foundation")
+    top = gap * 2 + b.ch
+    bottom = max(b.column(column, gap + i * (b.cw + gap), top, b.ch * 0.1, b.ch * 0.22)
+                 for i, column in enumerate(COLUMNS))
+    b.label(gap * 3 + b.cw * 2, gap + b.label_size, "one up or one down", b.label_size)
+    return b.finish(bottom + gap)
+
+
 class LittleGolfRules(Rules):
     """The rules of Little Golf (see the module's docstring)."""
 
@@ -59,7 +74,7 @@ class LittleGolfRules(Rules):
         "turn": ("Turn a stock card", "The next stock card goes onto the foundation"),
     }
     example_move = "t3>f"
-    layout = f"{__name__}:little_golf_layout"
+    layout: ClassVar[LayoutFunction | None] = staticmethod(little_golf_layout)
     strategies = __name__
     examples = __name__
 
@@ -108,19 +123,6 @@ class LittleGolfRules(Rules):
         top = table.piles["f"].top
         return (f"{left} cards in the columns, {len(table.piles['s'].cards)} in the stock; "
                 f"the foundation shows a {rank_word(top.rank) if top else 'nothing'}")
-
-
-def little_golf_layout(table: Table, width: float) -> TableLayout:
-    """The stock and the foundation side by side, the five columns fanned below."""
-    b = TableLayout(table, width, card_width=width / 6.5)
-    gap = b.cw * 0.25
-    b.stock("s", gap, gap, "stock")
-    b.stack("f", gap * 2 + b.cw, gap, "foundation")
-    top = gap * 2 + b.ch
-    bottom = max(b.column(column, gap + i * (b.cw + gap), top, b.ch * 0.1, b.ch * 0.22)
-                 for i, column in enumerate(COLUMNS))
-    b.label(gap * 3 + b.cw * 2, gap + b.label_size, "one up or one down", b.label_size)
-    return b.finish(bottom + gap)
 
 
 class ColumnsFirst:
@@ -257,7 +259,7 @@ def test_the_layout_declared_here_draws_every_card_once() -> None:
 class PlainLittleGolfRules(LittleGolfRules):
     """Little Golf with no layout of its own."""
 
-    layout = ""
+    layout = None
 
 
 def test_with_no_layout_of_its_own_the_generic_layout_draws_it() -> None:

@@ -30,10 +30,10 @@ ipywidgets = pytest.importorskip("ipywidgets")
 import traitlets  # noqa: E402
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS  # noqa: E402
 
-from solitaire_widgets import Move, load_game, new_game  # noqa: E402
+from solitaire_widgets import Move, load_game, new_game, pointer  # noqa: E402
 from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E402
 from solitaire_widgets.examples import get_example  # noqa: E402
-from solitaire_widgets.render import layout, pointer  # noqa: E402
+from solitaire_widgets.render import layout  # noqa: E402
 from solitaire_widgets.render.scene import READABLE_LABEL, Scene, readable_width  # noqa: E402
 from solitaire_widgets.saves import SAVE_FORMAT  # noqa: E402
 from solitaire_widgets.strategies import get_strategy  # noqa: E402

@@ -169,7 +169,7 @@ def words_html(cards: tuple[str, ...] = ("7C", "QH", "AS")) -> str:
     """
     from html import escape
 
-    from ..games import GAMES, new_game
+    from ..registry import GAMES, new_game
 
     rows = []
     for name in GAMES:

@@ -3,7 +3,7 @@
 The page sends requests (a dict with ``"op"``) and draws the answer (a
 *view*: the table's picture, the status line, the message, the buttons' states,
 the table in words). The rules, the pointer's meaning and the drawing all
-come from the package (:mod:`~solitaire_widgets.render.pointer`,
+come from the package (:mod:`~solitaire_widgets.pointer`,
 :func:`~solitaire_widgets.render.svg.scene_patch`); the page only draws and
 forwards input. Pure Python: the same code runs under CPython in the tests.
 

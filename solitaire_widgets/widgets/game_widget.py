@@ -2,7 +2,7 @@
 
 Play by clicking a card then where it goes, by dragging it there, or by
 double-clicking it to send it to its foundation; with the keyboard (see
-:data:`~solitaire_widgets.render.pointer.KEYS`); or type a move (the game's
+:data:`~solitaire_widgets.pointer.KEYS`); or type a move (the game's
 example move is shown in the box) and press Enter. The buttons deal again,
 undo, redo, show a hint, let the default player finish the game, and play
 the game's own decisions ("turn", "redeal", "fill"...), each enabled only
@@ -36,12 +36,12 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
 from ipycanvas import Canvas
 
+from .. import pointer
 from ..controller import Change, TableController
 from ..game import Game
 from ..games import new_game
 from ..i18n import _, check_language, current_language, use_language
 from ..moves import Move
-from ..render import pointer
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import RUN_TIMING, Timing
 from ..review_table import TableReview
@@ -460,7 +460,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self._stop_run()
         self._carry(self.table.typed(text))
 
-    # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
+    # -- the pointer and the keyboard (their meaning is in pointer.py) -------
 
     @serialized
     def click(self, x: float, y: float) -> None:

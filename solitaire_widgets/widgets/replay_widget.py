@@ -417,7 +417,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.painter.redraw()
         if bundle is None:
             return None
-        from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
+        from ..html_replays import PICTURE_NOTE, game_player, replay_frames
+        from ..render.player import html_player
 
         game = self.game
         _svg, picture = replay_still(game, self.title, self.position, self.width)

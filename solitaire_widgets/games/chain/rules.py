@@ -27,6 +27,8 @@ from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
+from .layout import chain_layout
+from .model import AUX, LAYOUT_SIZE, ROW_LENGTH, SERIES
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
@@ -37,11 +39,7 @@ GAPS_IN_AUX = N_("Gaps in the auxiliary row")
 STUCK = N_("\"Do not go together with other cards of the layout\"")
 STRAIGHT_UP = N_("A card from the stock that fits goes straight up")
 
-FOUNDATIONS = ("fc", "fd", "fh", "fs")
-AUX = tuple(f"a{i}" for i in range(1, 5))
-#: Places in the layout for each deal: three rows of eight, then of six.
-LAYOUT_SIZE = {1: 24, 2: 18}
-ROW_LENGTH = {1: 8, 2: 6}
+FOUNDATIONS = SERIES
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
 
 
@@ -138,7 +136,7 @@ class ChainRules(Rules):
     packs = 1
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"
-    layout = "solitaire_widgets.games.chain.layout:chain_layout"
+    layout = staticmethod(chain_layout)
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
     bound = "solitaire_widgets.games.chain.bounds:chain_bound"

@@ -57,10 +57,13 @@ from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id
+from .layout import klondike_layout
 from .model import (
     CARDS,
+    COLUMNS,
     DEAD_REASON,
     EMPTY,
+    FOUNDATIONS,
     SHIFTS_ONLY_REASON,
     WASTE_LIMIT,
     WORRY_DEAD_REASON,
@@ -81,8 +84,6 @@ WASTE_TOP = N_("The top of the waste is playable on both passes")
 TURN_ANY_TIME = N_("Turning from the hand: at any time, or only when stuck")
 NO_WORRYING = N_("No card comes back from a foundation")
 
-FOUNDATIONS = ("fc", "fd", "fh", "fs")
-COLUMNS = tuple(f"t{i}" for i in range(1, 8))
 _COLUMN_SET = frozenset(COLUMNS)
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
 
@@ -155,7 +156,7 @@ class KlondikeRules(Rules):
     packs = 1
     actions = ("turn", "redeal")
     example_move = "t3>fh"
-    layout = "solitaire_widgets.games.klondike.layout:klondike_layout"
+    layout = staticmethod(klondike_layout)
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
     model = "solitaire_widgets.games.klondike.model:KlondikeModel"

@@ -75,6 +75,7 @@ from ...moves import Move
 from ...rules import STOCK, Context, Rules, said
 from ...table import Event, Pile, Table
 from ..common import next_up
+from .layout import quarrel_layout
 
 # The table's piles and the game's numbers are the model's (games/quarrel/model.py).
 from .model import (
@@ -239,7 +240,7 @@ class QuarrelRules(Rules):
     packs = 2
     actions = ("deal",)
     example_move = "r7>lc"
-    layout = "solitaire_widgets.games.quarrel.layout:quarrel_layout"
+    layout = staticmethod(quarrel_layout)
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..game import Game
-from ..moves import Move
+from .game import Game
+from .moves import Move
 
 __all__ = ["Bound", "Status", "best_outcome", "replays_to_a_win"]
 
