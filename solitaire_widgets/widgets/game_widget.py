@@ -170,7 +170,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         review = self._make_review(width)
         parts = [toolbar, self.actions, self.stage, review, self.keyboard, self.status,
                  self.message, self.move_input, self.description, picture_hider()]
-        if game.rules.solver:
+        if self.table.solver is not None:
             parts.insert(1, self.solver_bar)
         super().__init__(parts, layout=shared_layout())
         self.width = width
@@ -242,7 +242,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         input stops the search.
         """
         self._stop_run()
-        if seed is None and self.winnable_only.value and self.game.rules.solver:
+        if seed is None and self.winnable_only.value and self.table.solver is not None:
             self.runs.start(self._search(), self._search_stopped)
             return
         self._carry(self.table.new_deal(seed))
