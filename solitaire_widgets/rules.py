@@ -216,8 +216,8 @@ class Rules:
     #: (the function takes the game and ``max_nodes`` and returns a
     #: ``solitaire_widgets.bounds.Bound``); ``""``: none.
     bound: ClassVar[str] = ""
-    #: The game's model, a :class:`~solitaire_widgets.model.Model` subclass: its
-    #: rules on a compact state, which the bounds play on and which
+    #: The game's model, a class that meets :class:`~solitaire_widgets.model.Model`:
+    #: its rules on a compact state, which the bounds play on and which
     #: ``tests/test_model_conformance.py`` holds to these rules move for move;
     #: None: the game has none.
     model: ClassVar[type[Model] | None] = None

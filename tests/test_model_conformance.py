@@ -50,7 +50,7 @@ from solitaire_widgets.games.common import foundation_id
 from solitaire_widgets.games.klondike import builds_on, goes_up
 from solitaire_widgets.model import Model
 from solitaire_widgets.reasons import reason_words
-from solitaire_widgets.rules import Rules, check_declaration
+from solitaire_widgets.rules import MODEL_MEMBERS, Rules, check_declaration
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.table import Event, Table
 
@@ -334,7 +334,7 @@ def test_the_declared_model_is_a_model() -> None:
     for name in {name for name, _ in CASES}:
         cls = rules_class(name).model
         assert isinstance(cls, type), name
-        for member in ("deal", "legal_moves", "apply", "copy", "to_table", "from_table"):
+        for member in MODEL_MEMBERS:
             assert callable(getattr(cls, member)), (name, member)
 
 
