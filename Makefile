@@ -14,7 +14,7 @@ PORT ?= 8000
 
 help:
 	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
-	@echo "make book-html  build the book's editions only (book/_build/html, ru/, pl/; LANGUAGES=en,pl for fewer)"
+	@echo "make book-html  build the book's editions only (book/_build/html, the others in a folder each; LANGUAGES=en,pl for fewer)"
 	@echo "make web-runtime fetch the pinned Pyodide runtime for the in-page tables (needs npm)"
 	@echo "make test       ruff, mypy --strict, actionlint, pytest (unit, property, notebook, book and browser tests)"
 	@echo "make lab        JupyterLab on notebooks/"
@@ -101,11 +101,11 @@ notebooks: venv
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
-# The English, Russian and Polish editions (tools/build_book.py): English at the
-# root of book/_build/html, the others in ru/ and pl/. LANGUAGES=en,pl builds fewer.
-LANGUAGES ?= en,ru,pl
+# The book's editions (tools/build_book.py), one per language the package speaks
+# (solitaire_widgets/i18n.py): English at the root of book/_build/html, each
+# other in its own folder (ru/, pl/). LANGUAGES=en,pl builds fewer.
 book-html: venv web-runtime
-	$(BIN)/python tools/build_book.py --languages $(LANGUAGES)
+	$(BIN)/python tools/build_book.py $(if $(LANGUAGES),--languages $(LANGUAGES))
 
 # The pages' messages merged into book/locales/{ru,pl} (sphinx-intl): new ones
 # come in empty, changed ones fuzzy.
@@ -140,7 +140,8 @@ bench: venv
 # left out). `make catalogs CATALOGS=engine` does one domain.
 LOCALES := solitaire_widgets/locales
 CATALOGS ?= engine tables texts
-CATALOG_LANGUAGES := ru pl
+# The languages with catalogs, as the package lists them (read once .venv exists).
+CATALOG_LANGUAGES = $(shell $(BIN)/python -c 'from solitaire_widgets.i18n import TRANSLATED; print(*TRANSLATED)')
 PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
   table.py errors.py reasons.py games/__init__.py strategies/__init__.py \

@@ -16,12 +16,16 @@ build sets and the chapters' kernels inherit).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import html
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import format_number, format_percent, ngettext, pgettext
+from .i18n import format_decimal, format_number, format_percent, ngettext, pgettext
 
 __all__ = [
+    "number",
+    "players_table",
     "deal_result",
     "klondike_pass",
     "quarrel_round",
@@ -32,7 +36,57 @@ __all__ = [
     "study_budget",
     "study_headings",
     "study_check",
+    "switch_label",
+    "english_only_note",
+    "pair_notes_label",
 ]
+
+
+def number(value: float, spec: str) -> str:
+    """``value`` written as the edition's language writes numbers, after a
+    format ``spec`` of Python's own: ``"d"`` (a count), ``".1%"`` (a share, as a
+    percentage with that many decimals) or ``".1f"`` (a decimal).
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> number(0.4534, ".1%"), number(12000, "d"), number(2.25, ".1f")
+    ('45.3%', '12,000', '2.2')
+    >>> with use_language("ru"):
+    ...     number(0.4534, ".1%"), number(12000, "d"), number(2.25, ".1f")
+    ('45,3\xa0%', '12\xa0000', '2,2')
+    >>> number(3, "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: a number is written with "d", ".Nf" or ".N%", not 'x'
+    """
+    share = re.fullmatch(r"\.(\d)([%f])", spec)
+    if spec == "d":
+        return format_number(int(value))
+    if share is None:
+        raise ValueError(f'a number is written with "d", ".Nf" or ".N%", not {spec!r}')
+    digits = int(share[1])
+    return (format_percent if share[2] == "%" else format_decimal)(value, digits)
+
+
+def switch_label() -> str:
+    """The accessible name of the language switch on every page of an edition.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> with use_language("pl"):
+    ...     switch_label()
+    'Język'
+    """
+    return pgettext("book edition", "Language")
+
+
+def english_only_note() -> str:
+    """The note on a page that an edition shows in English (its translation is not done)."""
+    return pgettext("book edition", "This page is only in English for now.")
+
+
+def pair_notes_label() -> str:
+    """The line under a source text's original shown alone (in an edition in the text's
+    own language), before its paragraph's footnote references."""
+    return pgettext("book edition", "Notes on the paragraph:")
 
 
 def deal_result(won: bool) -> str:
@@ -238,6 +292,34 @@ def same_deal_lines(common: list[int], both: int, pairs: Mapping[tuple[str, str]
     ]
 
 
+def players_table(caption: str, players: Sequence[tuple[str, int, tuple[float, float]]],
+                  deals: int) -> str:
+    """An HTML table of players and the deals each won of ``deals``, with the share
+    and its 95% Wilson interval: the words (``caption``, the players' names, as
+    :func:`chart_words` knows them) and the numbers in the edition's language.
+
+    >>> print(players_table("Quarrel: deals won by each player and by the best possible player",
+    ...                     [("a random player", 52, (0.02, 0.034))], 2000))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    <table class='table' aria-label='Quarrel: deals won by each player and by the best possible
+    player'><thead><tr><th scope='col'>player</th><th scope='col'>deals won</th><th
+    scope='col'>share (95% Wilson interval)</th></tr></thead><tbody><tr><th scope='row'>a random
+    player</th><td>52</td><td>2.6% (2.0% to 3.4%)</td></tr></tbody></table>
+    """
+    rows = "".join(
+        "<tr><th scope='row'>{name}</th><td>{wins}</td><td>{share}</td></tr>".format(
+            name=html.escape(chart_words(name)), wins=format_number(wins),
+            share=html.escape(pgettext("book table", "{rate} ({low} to {high})").format(
+                rate=format_percent(wins / deals), low=format_percent(low),
+                high=format_percent(high))))
+        for name, wins, (low, high) in players)
+    head = "".join(f"<th scope='col'>{html.escape(word)}</th>" for word in (
+        pgettext("book table", "player"), pgettext("book table", "deals won"),
+        pgettext("book table", "share (95% Wilson interval)")))
+    return (f"<table class='table' aria-label='{html.escape(chart_words(caption))}'><thead><tr>"
+            f"{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
 def chart_words(text: str) -> str:
     """A word of the chapters' win-rate charts (a title, the axis, a bar's
     name as the chapter's code spells it in English) in the edition's language.
@@ -269,5 +351,36 @@ def chart_words(text: str) -> str:
         "auxiliary row when stuck (our reading)":
             pgettext("book chart", "auxiliary row when stuck (our reading)"),
         "auxiliary row only at the start": pgettext("book chart", "auxiliary row only at the start"),
+        # The players of the tables between the worst and the best player (players_table).
+        "the worst possible player (every choice wrong)":
+            pgettext("book chart", "the worst possible player (every choice wrong)"),
+        "a random player": pgettext("book chart", "a random player"),
+        "the built-in strategy": pgettext("book chart", "the built-in strategy"),
+        "the best possible player (clairvoyant)":
+            pgettext("book chart", "the best possible player (clairvoyant)"),
+        "the greedy player": pgettext("book chart", "the greedy player"),
+        "the lookahead player": pgettext("book chart", "the lookahead player"),
+        "Chain: deals won between the worst and the best possible player":
+            pgettext("book chart", "Chain: deals won between the worst and the best possible "
+                     "player"),
+        "Quarrel: deals won by each player and by the best possible player":
+            pgettext("book chart", "Quarrel: deals won by each player and by the best possible "
+                     "player"),
+        # The charts' alt text (book/_ext/chart_alt.py).
+        "Bar chart: the share of Klondike deals the built-in heuristic wins under the Polish and "
+        "the standard rules, with 95% Wilson intervals (the figures are printed above the chart)":
+            pgettext("book chart", "Bar chart: the share of Klondike deals the built-in heuristic "
+                     "wins under the Polish and the standard rules, with 95% Wilson intervals (the "
+                     "figures are printed above the chart)"),
+        "Bar chart: the share of Quarrel deals won by each player, one bar per player with its 95% "
+        "Wilson interval (the figures are printed above the chart)":
+            pgettext("book chart", "Bar chart: the share of Quarrel deals won by each player, one "
+                     "bar per player with its 95% Wilson interval (the figures are printed above "
+                     "the chart)"),
+        "Bar chart: the share of Chain deals the built-in strategy wins under each reading of the "
+        "auxiliary row, with 95% Wilson intervals (the figures are printed above the chart)":
+            pgettext("book chart", "Bar chart: the share of Chain deals the built-in strategy wins "
+                     "under each reading of the auxiliary row, with 95% Wilson intervals (the "
+                     "figures are printed above the chart)"),
     }
     return words.get(text, text)

@@ -36,7 +36,7 @@ from .citations import Citation
 from .errors import DeckError, IllegalMoveError, OptionError, SolitaireError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
-from .i18n import LANGUAGES, N_, _, default_language, pgettext, use_language
+from .i18n import BASE_LANGUAGE, LANGUAGES, N_, _, default_language, pgettext, spoken, use_language
 from .strategies import get_strategy, play_out
 from .text import render_text
 from .writer import pile_data, position_data
@@ -276,27 +276,23 @@ class _Quiet(argparse.ArgumentParser):
         raise ValueError(message)
 
 
-#: A few letters of each language that no stand-in can print.
-_LETTERS = {"ru": "Пасьянсёжщ", "pl": "ąęłńśźżó"}
-#: Each language's name, in English (said when a terminal cannot show it).
-_LANGUAGE_NAMES = {"ru": "Russian", "pl": "Polish"}
-
-
 def _shown_language(language: str) -> str:
     """``language``, or English with a note on standard error when the output's
     encoding cannot show it (``PYTHONIOENCODING=ascii``: not lines of "?")."""
-    letters = _LETTERS.get(language)
+    if language not in LANGUAGES:
+        return language
+    letters = spoken(language).letters
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    if letters is None:
+    if not letters:
         return language
     try:
         letters.encode(encoding)
     except (UnicodeEncodeError, LookupError):
         # Said in English: the terminal cannot show the language asked for.
         print(f"solitaire-widgets: this terminal's encoding ({encoding}) cannot show "
-              f"{_LANGUAGE_NAMES.get(language, language)}; the output is in English "
+              f"{spoken(language).english}; the output is in English "
               "(set PYTHONIOENCODING=utf-8 to see it)", file=sys.stderr)
-        return "en"
+        return BASE_LANGUAGE
     return language
 
 

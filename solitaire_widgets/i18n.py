@@ -38,6 +38,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -45,7 +46,12 @@ from pathlib import Path
 from .errors import OptionError, excerpt
 
 __all__ = [
+    "Language",
+    "SPOKEN",
     "LANGUAGES",
+    "BASE_LANGUAGE",
+    "TRANSLATED",
+    "spoken",
     "DOMAINS",
     "LOCALES",
     "check_language",
@@ -63,8 +69,59 @@ __all__ = [
     "format_decimal",
 ]
 
-#: The languages the package speaks; English is the source language.
-LANGUAGES = ("en", "ru", "pl")
+@dataclass(frozen=True)
+class Language:
+    """A language the package speaks, with what its front ends and the book need of it.
+
+    >>> spoken("pl").name, spoken("pl").english
+    ('Polski', 'Polish')
+    """
+
+    #: Its code: what :func:`use_language`, the front ends' ``language`` and the
+    #: catalogs' folders (``locales/<code>``) use; the book's edition folder.
+    code: str
+    #: Its name in itself, as the book's language switch shows it.
+    name: str
+    #: Its name in English (said where the language itself cannot be shown).
+    english: str
+    #: A few of its letters that an ASCII terminal cannot show ("" for English).
+    letters: str
+    #: A pattern that finds a run of its words (and the spaces and punctuation
+    #: between them) quoted among another language's, to mark it with ``lang``
+    #: ("" for English, which is not marked).
+    words: str
+    #: How it writes numbers (as the CLDR gives it, what Babel's format_decimal
+    #: writes): the group separator, the decimal separator, the fewest digits
+    #: before grouping starts, and what follows a percentage.
+    group: str
+    decimal: str
+    fewest: int
+    percent: str
+
+
+#: Every language the package speaks, English (the words as the code writes them) first.
+#: The one list of languages: the page's tables get it from the engine's first answer
+#: (``web.worker_api.booted``), the book's build and the Makefile ask for it here.
+SPOKEN = (
+    Language("en", "English", "English", letters="", words="",
+             group=",", decimal=".", fewest=4, percent="%"),
+    # Russian words: runs of Cyrillic (Russian is the only language here written in it).
+    Language("ru", "Русский", "Russian", letters="Пасьянсёжщ",
+             words=r"[\u0400-\u04FF]+(?:[\s\-\u2010-\u2014,.;:!?„“”'’()]*[\u0400-\u04FF]+)*",
+             group="\u00a0", decimal=",", fewest=4, percent="\u00a0%"),
+    # Polish words: words with a Polish letter (a quote should hold one).
+    Language("pl", "Polski", "Polish", letters="ąęłńśźżó",
+             words=(r"[\w]*[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ][\w]*"
+                    r"(?:[\s,.;:!?„“”'’()\-]+[\w]*[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ][\w]*)*"),
+             group="\u00a0", decimal=",", fewest=5, percent="%"),
+)
+#: The languages' codes, English first.
+LANGUAGES = tuple(language.code for language in SPOKEN)
+#: The language the words are written in, in the code and as the catalogs' messages;
+#: the book's edition at the site's root.
+BASE_LANGUAGE = LANGUAGES[0]
+#: The languages the words are translated into, one catalog per domain each.
+TRANSLATED = LANGUAGES[1:]
 #: The catalogs, each in ``locales/<language>/LC_MESSAGES/<domain>.mo``.
 DOMAINS = ("engine", "tables", "texts")
 #: Where the catalogs live.
@@ -73,6 +130,17 @@ LOCALES = Path(__file__).with_name("locales")
 ENVIRONMENT = "SOLITAIRE_WIDGETS_LANGUAGE"
 
 _current: ContextVar[str | None] = ContextVar("solitaire_widgets_language", default=None)
+
+
+def spoken(code: str) -> Language:
+    """The language whose code is ``code`` (an :class:`OptionError` if the package does not
+    speak it).
+
+    >>> spoken("ru").name
+    'Русский'
+    """
+    check_language(code)
+    return SPOKEN[LANGUAGES.index(code)]
 
 
 def check_language(language: object) -> str:
@@ -178,11 +246,6 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(current_language()).npgettext(context, singular, plural, n)
 
 
-# Number notation as the CLDR gives it (what Babel's format_decimal writes):
-# the group and decimal separators, and the fewest digits before grouping starts.
-_NOTATION = {"en": (",", ".", 4), "ru": ("\u00a0", ",", 4), "pl": ("\u00a0", ",", 5)}
-
-
 def format_number(n: int) -> str:
     """A whole number written as the current language writes it.
 
@@ -192,11 +255,11 @@ def format_number(n: int) -> str:
     ...     format_number(1000), format_number(12345)
     ('1000', '12\\xa0345')
     """
-    group, _decimal, fewest = _NOTATION[current_language()]
+    language = spoken(current_language())
     digits = str(abs(n))
-    if len(digits) >= fewest:
+    if len(digits) >= language.fewest:
         head = len(digits) % 3 or 3
-        digits = group.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+        digits = language.group.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
     return ("-" if n < 0 else "") + digits
 
 
@@ -209,7 +272,7 @@ def format_decimal(x: float, digits: int = 1) -> str:
     ...     format_decimal(0.94)
     '0,9'
     """
-    _group, decimal, _fewest = _NOTATION[current_language()]
+    decimal = spoken(current_language()).decimal
     whole, _dot, fraction = f"{abs(x):.{digits}f}".partition(".")
     text = "-" if x < 0 and float(f"{abs(x):.{digits}f}") else ""
     return text + format_number(int(whole)) + (decimal + fraction if fraction else "")
@@ -224,9 +287,8 @@ def format_percent(x: float, digits: int = 1) -> str:
     ...     format_percent(0.4534)
     '45,3\\xa0%'
     """
-    language = current_language()
-    _group, decimal, _fewest = _NOTATION[language]
+    language = spoken(current_language())
     whole, _dot, fraction = f"{abs(x) * 100:.{digits}f}".partition(".")
     text = ("-" if x < 0 and float(f"{abs(x) * 100:.{digits}f}") else "")
-    text += format_number(int(whole)) + (decimal + fraction if fraction else "")
-    return text + {"en": "%", "ru": "\u00a0%", "pl": "%"}[language]
+    text += format_number(int(whole)) + (language.decimal + fraction if fraction else "")
+    return text + language.percent

@@ -22,7 +22,7 @@ from .chance import MAX_SEED
 from .errors import OptionError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
-from .i18n import _, format_number
+from .i18n import _, format_decimal, format_number, format_percent, ngettext
 from .solver_hook import solver_of
 from .strategies import Strategy, get_strategy, play_out
 
@@ -83,15 +83,35 @@ class StatsReport:
         data["losses"] = self.deals - self.wins - self.unresolved
         return data
 
-    def __str__(self) -> str:
+    def outcome(self) -> str:
+        """How the deals came out, in the current language.
+
+        >>> from solitaire_widgets.i18n import use_language
+        >>> report = StatsReport("chain", 20, 5, 0.25, (0.11, 0.47), 0.2, "default", 1)
+        >>> report.outcome()
+        '5 of 20 deals won, 25.0% (95% Wilson interval 11.0% to 47.0%)'
+        >>> with use_language("pl"):
+        ...     report.outcome()
+        'wygrane 5 z 20 rozdań, 25,0% (95-procentowy przedział Wilsona: od 11,0% do 47,0%)'
+        """
         low, high = self.ci95
         resolved = self.deals - self.unresolved
-        unresolved = f", {self.unresolved} unresolved" if self.unresolved else ""
-        return (
-            f"{self.game} ({self.strategy}): {self.wins} of {resolved} deals won = "
-            f"{self.win_rate:.1%} (95% interval {low:.1%} to {high:.1%}){unresolved}, "
-            f"{self.seconds:.1f} s"
-        )
+        text = ngettext("{wins} of {deals} deal won, {rate} (95% Wilson interval {low} to {high})",
+                        "{wins} of {deals} deals won, {rate} (95% Wilson interval {low} to {high})",
+                        resolved).format(
+            wins=format_number(self.wins), deals=format_number(resolved),
+            rate=format_percent(self.win_rate), low=format_percent(low),
+            high=format_percent(high))
+        if self.unresolved:
+            text += ngettext(", {n} unresolved", ", {n} unresolved", self.unresolved).format(
+                n=format_number(self.unresolved))
+        return text
+
+    def __str__(self) -> str:
+        """The game, the strategy, :meth:`outcome` and the time taken (the CLI's words)."""
+        return _("{game} ({strategy}): {outcome}, {seconds} s").format(
+            game=self.game, strategy=self.strategy, outcome=self.outcome(),
+            seconds=format_decimal(self.seconds))
 
 
 #: A strategy by name, or a class (any callable) that makes a fresh one per deal.

@@ -12,7 +12,7 @@ import pytest
 
 from solitaire_widgets.cli import main
 from solitaire_widgets.errors import OptionError
-from solitaire_widgets.i18n import check_language, use_language
+from solitaire_widgets.i18n import TRANSLATED, check_language, use_language
 
 #: One command line per kind of argparse refusal.
 MISTAKES = {
@@ -51,7 +51,7 @@ def _english_left(line: str, language: str) -> list[str]:
     return [word for word in words if word.lower() in _ENGLISH]
 
 
-@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("mistake", list(MISTAKES))
 def test_an_argparse_refusal_is_one_line_in_the_players_language(
         capsys: pytest.CaptureFixture[str], language: str, mistake: str) -> None:
@@ -168,7 +168,7 @@ def _words(text: str) -> set[str]:
     return {word.lower() for word in re.findall(r"[^\W\d_]{2,}", _KEPT_IN_HELP.sub(" ", text))}
 
 
-@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("screen", list(HELP_SCREENS))
 def test_a_help_screen_has_no_english_words_of_ours(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

@@ -25,22 +25,20 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
+from solitaire_widgets.i18n import TRANSLATED
 from solitaire_widgets.sources import _ONE_SENTENCE as ONE_SENTENCE  # how translate() splits
-from solitaire_widgets.sources import SENTENCES, translate
+from solitaire_widgets.sources import SENTENCES, source_language, translate
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = REPO / "book" / "locales"
 TEXTS = REPO / "solitaire_widgets" / "locales"
 
 #: The translated editions.
-EDITIONS = ("ru", "pl")
+EDITIONS = TRANSLATED
 
 #: The book's pages, one catalog each (the text pages are in their chapter's).
 PAGES = ("intro", "quarrel", "klondike", "chain", "embedding", "api", "solver",
          "measurements", "glossary")
-
-#: The language each text was written in.
-ORIGINAL_LANGUAGE = {"quarrel": "ru", "chain": "ru", "klondike": "pl"}
 
 FOOTNOTE = re.compile(r"\[\^([\w-]+)\]")
 
@@ -115,7 +113,7 @@ def test_no_source_sentence_is_a_message() -> None:
 
 
 def _column(language: str, game: str, paragraph: tuple[tuple[str, str], ...]) -> str:
-    if ORIGINAL_LANGUAGE[game] == language:
+    if source_language(game) == language:
         return " ".join(original for original, _ in paragraph)
     return " ".join(texts(language)[" ".join(original.split())] for original, _ in paragraph)
 
@@ -153,7 +151,7 @@ def test_a_quoted_sentence_is_rendered_as_the_texts_catalog_says(language: str) 
     language, is rendered with the ``texts`` catalog's translation of those sentences."""
     checked = 0
     for game in SENTENCES:
-        if ORIGINAL_LANGUAGE[game] == language:
+        if source_language(game) == language:
             continue
         own = texts(language)
         for page in SENTENCES:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_widgets.i18n import LANGUAGES, TRANSLATED
 from tests.browser_support import BrowserPage
 
 pytestmark = pytest.mark.book
@@ -56,7 +57,7 @@ def test_each_edition_is_built_apart_with_one_runtime(built_book: Path) -> None:
     assert not list(built_book.rglob("jupyter_execute")) and not list(built_book.rglob(".doctrees"))
     assert (built_book / "_static" / "sw-web" / "pyodide").is_dir()
     assert len(list(built_book.rglob("pyodide.asm.wasm"))) == 1
-    for edition in ("ru", "pl"):
+    for edition in TRANSLATED:
         assert not (built_book / edition / "_static" / "sw-web").exists()
         assert 'src="../_static/sw-web/tables.js' in _read(built_book, f"{edition}/klondike.html")
 
@@ -85,7 +86,7 @@ def test_the_switch_leads_to_the_same_page_in_each_edition(built_book: Path,
     for name in SWITCHED:
         path = f"{edition}{name}.html"
         links = _switch_links(_read(built_book, path))
-        assert sorted(links) == ["en", "pl", "ru"], path
+        assert sorted(links) == sorted(LANGUAGES), path
         for lang, href in links.items():
             target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
             assert target == ("" if lang == "en" else f"{lang}/") + f"{name}.html", (path, href)
@@ -142,6 +143,31 @@ def test_the_tables_carry_the_editions_language(built_book: Path) -> None:
         assert all(f'data-sw-language="{lang}"' in tag for tag in tables), edition
 
 
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_the_chapters_numbers_charts_and_printed_results_speak_the_editions_language(
+        built_book: Path, chapter: str) -> None:
+    """The numbers glued into the prose are written as the edition writes them
+    (``book_words.number``), the study cells print how the deals came out in its
+    words (``StatsReport.outcome``), and each chart's alt text is in its language
+    (``book/_ext/chart_alt.py``)."""
+    english = _read(built_book, f"{chapter}.html")
+    assert re.search(r"\d\.\d%", english) and "deals won" in english
+    assert "\xa0%" not in english
+    for lang, won, chart in (("ru", "выиграно", "Столбчатая диаграмма"),
+                             ("pl", "wygrane", "Wykres słupkowy")):
+        html = _read(built_book, f"{lang}/{chapter}.html")
+        article = re.search(r"<article\b.*?</article>", html, re.S)
+        assert article is not None
+        text = re.sub(r"<[^>]+>", "", article.group(0))
+        # A share is written 45,3 % (Russian) or 45,3% (Polish), never 45.3%.
+        assert not re.search(r"\d\.\d+\s?%", text), re.search(r".{40}\d\.\d+\s?%", text)
+        assert re.search(r"\d,\d(\xa0)?%", text)
+        assert "deals won" not in text and won in text
+        alts = re.findall(r'<img[^>]+alt="([^"]*)"[^>]*src="[^"]+\.png"', article.group(0))
+        alts += re.findall(r'<img[^>]+src="[^"]+\.png"[^>]*alt="([^"]*)"', article.group(0))
+        assert alts and all(alt.startswith(chart) for alt in alts), alts
+
+
 #: What a reader reads: the text between tags (a replay's captions in its data too).
 _TEXT = re.compile(r">([^<]*)<")
 
@@ -160,7 +186,7 @@ def _markup_bytes(html: str) -> int:
             - words)
 
 
-@pytest.mark.parametrize("lang", ["ru", "pl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_translated_chapter_grows_by_no_more_than_its_text(built_book: Path, lang: str) -> None:
     """Its text may take more bytes (a Cyrillic letter takes two); all else stays as heavy."""
     for chapter in CHAPTERS:

@@ -96,7 +96,7 @@ def test_chapter_replays_its_examples_and_computes_its_stats(
         title = _example_title(name)
         assert title.replace("'", "&#x27;") in html or title in html, f"no player for {name}"
     # The win rates are printed by the build, with their interval.
-    assert re.search(r"\d+ of \d+ deals won, \d+\.\d% \(95% interval", _text(html))
+    assert re.search(r"[\d,]+ of [\d,]+ deals won, \d+\.\d% \(95% Wilson interval", _text(html))
     # A chart of them (matplotlib, as an image).
     assert re.search(r'<img[^>]+src="[^"]+\.png"', html)
 

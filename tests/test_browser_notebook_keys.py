@@ -163,6 +163,9 @@ def test_the_table_takes_its_keys_in_every_front_end(
     page.screenshot(path=str(SCREENSHOTS / f"keys-{front_end}-700.png"), full_page=True)
     errors = browser_page.errors(origin=lab.url)
     if front_end == "notebook":
-        # Notebook 7 itself, on opening a notebook without its settings plugins' schemas.
-        errors = [e for e in errors if "reading 'schema'" not in e]
+        # Notebook 7's own, on opening a notebook: without its settings plugins'
+        # schemas, and (sometimes, on a busy machine) a file browser command asked
+        # for before the file browser registered it. Neither comes from the table.
+        own = ("reading 'schema'", "filebrowser:open-path")
+        errors = [e for e in errors if not any(words in e for words in own)]
     assert errors == []

@@ -125,7 +125,7 @@ def test_stats_json(capsys: pytest.CaptureFixture[str], game: str) -> None:
 def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _err = run(capsys, "stats", "chain", "--deals", "10")
     assert status == 0
-    assert "of 10 deals won" in out and "95% interval" in out
+    assert "of 10 deals won" in out and "95% Wilson interval" in out
 
 
 def test_stats_with_two_workers_gives_the_same_wins(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,7 +38,9 @@ from solitaire_widgets import load_game, new_game
 from solitaire_widgets.cards import CASES, Card, card_words, full_deck, rank_words
 from solitaire_widgets.errors import IllegalMoveError, NotationError, SaveFileError
 from solitaire_widgets.i18n import (
+    LANGUAGES,
     LOCALES,
+    TRANSLATED,
     current_language,
     format_number,
     format_percent,
@@ -48,7 +50,6 @@ from solitaire_widgets.i18n import (
 from solitaire_widgets.sources import source_language
 
 PACKAGE = LOCALES.parent
-TRANSLATED = ("ru", "pl")
 TEMPLATES = sorted(LOCALES.glob("*.pot"))
 #: The keywords the catalogs' extraction reads (the Makefile's ``catalogs`` target).
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
@@ -198,7 +199,7 @@ def test_plural_forms(language, expected):
     assert all(str(n) in s for n, s in zip(counts, said, strict=True))
 
 
-@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_numbers_as_babel_writes_them(language):
     for n in (0, 7, 999, 1000, 4321, 12345, 1234567, -4321, -12345):
         with use_language(language):
@@ -293,7 +294,7 @@ def test_a_refused_move_says_why_in_each_language(language, expected):
         _reads_as(language, why)
 
 
-@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_each_game_speaks_the_language(language):
     klondike = new_game("klondike", seed=5)
     quarrel = new_game("quarrel", seed=3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solitaire_widgets import new_game
-from solitaire_widgets.i18n import use_language
+from solitaire_widgets.i18n import LANGUAGES, TRANSLATED, use_language
 from solitaire_widgets.render import layout
 from solitaire_widgets.render.scene import Label, Scene, text_width
 
@@ -33,7 +33,7 @@ def _clashes(scene: Scene) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("deal", [1, 2])
 def test_chain_labels_fit_at_phone_width(language: str, deal: int) -> None:
     game = new_game("chain", seed=5)
@@ -53,7 +53,7 @@ def test_the_polish_stock_label_wraps_rather_than_runs_into_the_layout() -> None
     assert " ".join(lines) == "rozłożenie 1 z 2" and len(lines) == 2
 
 
-@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("game_name", ["quarrel", "chain", "klondike"])
 def test_picture_labels_have_no_english_letters(game_name: str, language: str) -> None:
     """The words and letters drawn on a table (rank letters, suit marks, pile

@@ -27,7 +27,7 @@ from solitaire_widgets import GAMES, new_game
 from solitaire_widgets.cli import main
 from solitaire_widgets.errors import OptionError, RequestError, SolitaireError
 from solitaire_widgets.examples import get_example
-from solitaire_widgets.i18n import LOCALES, use_language
+from solitaire_widgets.i18n import LOCALES, TRANSLATED, use_language
 from solitaire_widgets.render.describe import sentence
 from solitaire_widgets.sources import translate
 from solitaire_widgets.web import PlayHere, head_html, page_words, table_html
@@ -61,7 +61,7 @@ ENGLISH = re.compile(r"\b(the|of|cards?|stock|hand|deal|round|empty|face|down|th
 LETTERS = {"ru": re.compile(r"[а-яА-Я]"), "pl": re.compile(r"[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")}
 
 engine_catalog = pytest.mark.skipif(
-    not all((LOCALES / lang / "LC_MESSAGES" / "engine.mo").exists() for lang in ("ru", "pl")),
+    not all((LOCALES / lang / "LC_MESSAGES" / "engine.mo").exists() for lang in TRANSLATED),
     reason="the engine's words come from the engine catalog (locales/<lang>/LC_MESSAGES/engine.mo)")
 
 
@@ -110,7 +110,7 @@ def test_a_game_widget_describes_its_position_in_its_language(game: str, languag
 
 @engine_catalog
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("language", ("ru", "pl"))
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_engine_words_a_widget_shows_are_in_its_language(game: str, language: str) -> None:
     widget = GameWidget(game, seed=7, animate=False, language=language)
     try:
@@ -166,7 +166,7 @@ def test_a_replay_widget_speaks_its_language(language: str) -> None:
         replay.close()
 
 
-@pytest.mark.parametrize("language", ("ru", "pl"))
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_page_table_answers_in_the_language_asked(language: str) -> None:
     words = WORDS[language]
     view = json.loads(call(json.dumps({"op": "open", "table": f"lang-{language}",
@@ -211,7 +211,7 @@ def test_a_request_for_a_language_the_engine_does_not_speak_is_refused() -> None
         check_request({"op": "open", "language": ["ru"]})
 
 
-@pytest.mark.parametrize("language", ("ru", "pl"))
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_command_line_speaks_the_language_chosen(capsys: pytest.CaptureFixture[str],
                                                      language: str) -> None:
     assert main(["--language", language, "show", "klondike", "--seed", "7"]) == 0

@@ -20,7 +20,7 @@ import pytest
 
 from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.games import GAMES
-from solitaire_widgets.sources import PHRASES, SENTENCES, sentences, translate
+from solitaire_widgets.sources import PHRASES, SENTENCES, sentences, source_language, translate
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 TEXTS = BOOK / "texts"
@@ -139,7 +139,7 @@ def test_the_text_page_prints_each_sentence_with_its_one_translation(game: str) 
     assert len(originals) == len(english) == len(SENTENCES[game])
     for (lang, original), translation, paragraph in zip(originals, english, SENTENCES[game],
                                                         strict=True):
-        assert lang == source_texts.LANGUAGE[game]
+        assert lang == source_language(game)
         assert re.sub(r"</?span[^>]*>", "", original) == " ".join(o for o, _ in paragraph)
         for words_of_original, words_of_translation in paragraph:
             assert words(words_of_translation) in words(translation), words_of_original
@@ -223,7 +223,7 @@ def test_the_page_of_readings_quotes_originals_with_their_one_translation(game: 
     expanded = source_texts.expand(page)
     for original in quoted:
         original = " ".join(original.split())
-        assert (f'<div lang="{source_texts.LANGUAGE[game]}">\n\n> {original}\n\n</div>\n\n'
+        assert (f'<div lang="{source_language(game)}">\n\n> {original}\n\n</div>\n\n'
                 f"> {translate(game, original)}\n") in expanded
     # Every original the page quotes in its language goes through the directive.
     assert expanded.count("<div lang=") == len(quoted)
@@ -248,7 +248,7 @@ def test_the_built_chapter_prints_every_sentence_beside_its_translation(
              for part in chapter.split(' source-pair docutils"')[1:]]
     assert len(pairs) == len(SENTENCES[game])
     for (original, english), paragraph in zip(pairs, SENTENCES[game], strict=True):
-        assert f'lang="{source_texts.LANGUAGE[game]}"' in original
+        assert f'lang="{source_language(game)}"' in original
         assert _read(original) == words(" ".join(o for o, _ in paragraph))
         assert _read(english) == words(" ".join(e for _, e in paragraph))
 

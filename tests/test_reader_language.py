@@ -15,7 +15,7 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.controller import TableController
-from solitaire_widgets.i18n import use_language
+from solitaire_widgets.i18n import TRANSLATED, use_language
 from solitaire_widgets.solver import hint
 from solitaire_widgets.web.session import TableSession
 from tests.browser_support import BrowserPage
@@ -30,7 +30,7 @@ def _in(language: str, text: str) -> bool:
     return bool(re.search(letters, text, re.IGNORECASE)) and not ENGLISH.search(text)
 
 
-@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_solvers_answers_are_in_the_tables_language(language: str) -> None:
     game = new_game("klondike", seed=2, variant="standard")
     with use_language(language):
@@ -110,7 +110,7 @@ ADVICE = {"ru": ("Следующий ход", "Выигрышного пути",
 
 @pytest.mark.book
 @pytest.mark.browser
-@pytest.mark.parametrize("language", ["ru", "pl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_solvers_buttons_answer_in_the_editions_language(
         language: str, book_site: str, browser_page: BrowserPage) -> None:
     page = browser_page.page

@@ -11,6 +11,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import SaveFileError
 from solitaire_widgets.examples import get_example
+from solitaire_widgets.i18n import LANGUAGES
 from solitaire_widgets.render.describe import sentence
 from solitaire_widgets.render.player import game_frames, replay_frames
 from solitaire_widgets.render.scene import layout
@@ -135,7 +136,7 @@ def _whole_deals() -> list[Replay]:
     return replays
 
 
-@pytest.mark.parametrize("language", ["en", "ru", "pl"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_caption_is_written_as_sentences(language: str) -> None:
     """A step's caption starts its words with a capital and ends them with a full stop,
     on the texts' examples and on whole deals played by the built-in strategy."""

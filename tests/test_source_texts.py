@@ -14,16 +14,25 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_widgets.sources import source_language
+
 BOOK = Path(__file__).resolve().parent.parent / "book"
 _SPEC = importlib.util.spec_from_file_location("source_texts", BOOK / "_ext" / "source_texts.py")
 assert _SPEC is not None and _SPEC.loader is not None
 source_texts = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(source_texts)
+#: Each text's given copy among the shared seeds.
 SOURCES = {
-    "quarrel": ("quarrel.ru.txt", "ru", "000_a9118407d0cdb173.txt"),
-    "klondike": ("klondike.pl.txt", "pl", "001_0a7a391f1471931d.txt"),
-    "chain": ("chain.ru.txt", "ru", "002_b10c5cf343b4a291.txt"),
+    "quarrel": "000_a9118407d0cdb173.txt",
+    "klondike": "001_0a7a391f1471931d.txt",
+    "chain": "002_b10c5cf343b4a291.txt",
 }
+
+
+def _kept(game: str) -> tuple[Path, str]:
+    """The book's copy of ``game``'s text, named by the language its folder declares."""
+    lang = source_language(game)
+    return BOOK / "sources" / f"{game}.{lang}.txt", lang
 _ORIGINAL = re.compile(r'<div lang="(\w+)">\s*(.*?)\s*</div>', re.S)
 
 
@@ -35,8 +44,8 @@ def _words(text: str) -> list[str]:
 
 @pytest.mark.parametrize("game", sorted(SOURCES))
 def test_the_book_prints_the_whole_source_text_word_for_word(game: str) -> None:
-    name, lang, _seed = SOURCES[game]
-    source = (BOOK / "sources" / name).read_text(encoding="utf-8")
+    kept, lang = _kept(game)
+    source = kept.read_text(encoding="utf-8")
     fragment = source_texts.expand((BOOK / "texts" / f"{game}_text.md").read_text(encoding="utf-8"))
     originals = _ORIGINAL.findall(fragment)
     assert originals and all(found == lang for found, _ in originals)
@@ -56,8 +65,7 @@ def test_every_sentence_of_the_text_has_its_anchor(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(SOURCES))
 def test_the_kept_texts_are_the_given_ones(game: str) -> None:
     """Where the project's shared seeds are beside the clone (as in CI), compare."""
-    name, _lang, seed = SOURCES[game]
-    given = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / seed
+    given = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds" / SOURCES[game]
     if not given.exists():
         pytest.skip(f"the shared seeds are not beside this clone ({given})")
-    assert (BOOK / "sources" / name).read_bytes() == given.read_bytes()
+    assert _kept(game)[0].read_bytes() == given.read_bytes()

@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from solitaire_widgets.i18n import TRANSLATED
+
 REPO = Path(__file__).resolve().parent.parent
-EDITIONS = ("ru", "pl")
+EDITIONS = TRANSLATED
 HEADING = "## Words the tests hold the catalogs to"
 
 

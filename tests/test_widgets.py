@@ -983,6 +983,48 @@ def test_typed_lines_come_as_messages_and_each_is_played_once_in_order(comm: Com
     assert widget.move_input.value == "", "the kernel never writes into the box"
 
 
+def test_keys_taken_in_two_threads_are_played_in_the_order_they_were_pressed(comm: Comm) -> None:
+    """JupyterLab sends a widget's messages to the kernel's main shell or to a
+    subshell; their two threads can take two keys the other way round. The
+    page numbers each view's messages and the kernel acts on them in order."""
+    import threading
+
+    widget = GameWidget("klondike", seed=7, animate=False)
+    keys = widget.keyboard
+    pressed = ["ArrowRight"] * 8 + ["Enter"] + ["ArrowRight"] * 2 + ["Enter"]
+    messages = [{"key": key, "view": "a1", "seq": n} for n, key in enumerate(pressed)]
+    # The last message of each pair arrives first, half of them in another thread.
+    for n in range(0, len(messages), 2):
+        later = threading.Thread(target=keys._handle_custom_msg, args=(messages[n + 1], []))
+        later.start()
+        later.join()
+        keys._handle_custom_msg(messages[n], [])
+    expected = GameWidget("klondike", seed=7, animate=False)
+    for key in pressed:
+        expected.press_key(key)
+    assert [s.move for s in widget.game.history] == [s.move for s in expected.game.history]
+    assert len(widget.game.history) == 1
+    assert widget.table.pointer == expected.table.pointer
+    # A message sent twice is acted on once; a second view of the table counts its own.
+    keys._handle_custom_msg(messages[-1], [])
+    keys._handle_custom_msg({"key": "ArrowRight", "view": "b2", "seq": 0}, [])
+    assert widget.table.pointer.focus != expected.table.pointer.focus
+    # Numbers that make no sense are not waited on: the key is simply played.
+    before = widget.table.pointer.focus
+    keys._handle_custom_msg({"key": "ArrowLeft", "view": "a1", "seq": -3}, [])
+    assert widget.table.pointer.focus != before
+    keys._handle_custom_msg({"key": "ArrowRight", "view": "x" * 500, "seq": 99}, [])
+    assert widget.table.pointer.focus == before
+
+
+def test_a_message_that_never_comes_does_not_stop_the_table_for_ever(comm: Comm) -> None:
+    widget = GameWidget("klondike", seed=7, animate=False)
+    keys = widget.keyboard
+    for n in range(1, 70):                     # message 0 is lost
+        keys._handle_custom_msg({"key": "ArrowRight", "view": "c3", "seq": n}, [])
+    assert widget.table.pointer.focus is not None, "the table went on without it"
+
+
 def test_the_table_keys_come_as_messages(comm: Comm) -> None:
     widget = GameWidget("chain", seed=4, animate=False)
     keys = widget.keyboard

@@ -2,7 +2,8 @@
 
 ``make catalogs`` reads ``solitaire_widgets/sources.py`` with it: the module's
 marked words as Babel's Python extractor finds them, and then every sentence and
-quoted phrase of the three source texts, each as a message in context
+quoted phrase of the games' source texts (each in its game's folder,
+``games/<game>/source.py``, gathered by ``sources``), each as a message in context
 ``source:<game>`` whose id is the original and whose translator's comment is the
 English translation. A text needs no translation into its own language: the
 catalog check (``tests/test_i18n.py``) does not ask for one.

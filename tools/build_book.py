@@ -21,10 +21,10 @@ outlives a change in the code. Each edition's wall time is printed.
 
 Usage::
 
-    python tools/build_book.py                      # en, ru, pl
+    python tools/build_book.py                      # every edition
     python tools/build_book.py --languages en,pl    # a quicker local build
     python tools/build_book.py --path-output /tmp/b # outputs in /tmp/b/_build
-    python tools/build_book.py --catalogs           # update book/locales/{ru,pl}
+    python tools/build_book.py --catalogs           # update book/locales/<lang>
 
 ``--catalogs`` extracts the pages' messages (the gettext builder, notebooks not
 executed) into ``<output>/_build/gettext`` and merges them into each
@@ -42,12 +42,14 @@ import sys
 import time
 from pathlib import Path
 
+from solitaire_widgets.i18n import BASE_LANGUAGE, LANGUAGES
+
 REPO = Path(__file__).resolve().parent.parent
 BOOK = REPO / "book"
 
-#: The editions, the root one first.
-LANGUAGES = ("en", "ru", "pl")
-ROOT_LANGUAGE = "en"
+#: The edition at the site's root. The editions are the languages the package
+#: speaks (``solitaire_widgets.i18n.LANGUAGES``), the root one first.
+ROOT_LANGUAGE = BASE_LANGUAGE
 
 #: The variable that tells ``book/_ext/memo.py`` where to keep its results.
 MEMO_VARIABLE = "SOLITAIRE_WIDGETS_BOOK_MEMO"
@@ -123,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--languages",
         default=",".join(LANGUAGES),
-        help="comma-separated editions to build (default: en,ru,pl); en is always built first",
+        help=f"comma-separated editions to build (default: {','.join(LANGUAGES)}); "
+             f"{ROOT_LANGUAGE} is always built first",
     )
     parser.add_argument(
         "--path-output",

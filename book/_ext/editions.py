@@ -57,31 +57,25 @@ from sphinx.transforms.i18n import Locale
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
-from solitaire_widgets.i18n import default_language
+from solitaire_widgets.book_words import english_only_note, pair_notes_label, switch_label
+from solitaire_widgets.i18n import (
+    BASE_LANGUAGE,
+    ENVIRONMENT,
+    LANGUAGES,
+    TRANSLATED,
+    default_language,
+    spoken,
+    use_language,
+)
+from solitaire_widgets.sources import TEXT_LANGUAGES
 
 logger = logging.getLogger(__name__)
 
 #: The edition at the site's root; the others live in a folder named by their code.
-ROOT_LANGUAGE = "en"
+ROOT_LANGUAGE = BASE_LANGUAGE
 
-#: Each edition's name of itself, in the switch's order.
-EDITION_NAMES = {"ru": "Русский", "pl": "Polski", "en": "English"}
-
-#: The switch's accessible name, in each edition's language.
-SWITCH_LABELS = {"en": "Language", "ru": "Язык", "pl": "Język"}
-
-#: The note on a page shown in English in another edition.
-FALLBACK_NOTES = {
-    "ru": "Эта страница пока только по-английски.",
-    "pl": "Ta strona jest na razie tylko po angielsku.",
-}
-
-#: The line under an original shown alone, before its paragraph's footnote references.
-PAIR_NOTES = {
-    "ru": "Примечания к абзацу:",
-    "pl": "Przypisy do akapitu:",
-    "en": "Notes on the paragraph:",
-}
+#: The editions in the switch's order: the translated ones, then the root one.
+SWITCH_ORDER = (*TRANSLATED, ROOT_LANGUAGE)
 
 #: The book's page sources; a catalog entry from anywhere else (a docstring
 #: that autodoc put on the API page) does not count towards a page's completeness.
@@ -90,8 +84,11 @@ PAGE_SOURCES = (".md", ".ipynb")
 #: A footnote reference left as literal text by a translated message.
 FOOTNOTE_TEXT = re.compile(r"\[\^([^\]\s]+)\]")
 
+#: The languages the source texts are written in, as a pattern (``ru|pl``).
+_ORIGINALS = "|".join(sorted(set(TEXT_LANGUAGES.values())))
+
 #: The raw HTML that opens and closes an original's block.
-ORIGINAL_OPENS = re.compile(r'^\s*<div\s+lang="(ru|pl)"\s*>\s*$')
+ORIGINAL_OPENS = re.compile(rf'^\s*<div\s+lang="({_ORIGINALS})"\s*>\s*$')
 ORIGINAL_CLOSES = re.compile(r"^\s*</div>\s*$")
 
 
@@ -101,7 +98,7 @@ def _edition(config: Any) -> str:
 
 #: The environment variable that tells the package (and the chapters' kernels,
 #: which inherit it) which language to speak.
-LANGUAGE_VARIABLE = "SOLITAIRE_WIDGETS_LANGUAGE"
+LANGUAGE_VARIABLE = ENVIRONMENT
 
 
 # --- the originals -----------------------------------------------------------------------
@@ -239,9 +236,10 @@ class EditionLocale(Locale):
 
 
 def _add_fallback_note(document: nodes.document, language: str) -> None:
-    words = FALLBACK_NOTES.get(language)
-    if words is None:
+    if language == ROOT_LANGUAGE or language not in LANGUAGES:
         return
+    with use_language(language):
+        words = english_only_note()
     note = nodes.raw(
         "",
         f'<p class="sw-edition-fallback admonition note" lang="{language}" role="note">'
@@ -423,7 +421,7 @@ def _opens_original(node: nodes.Node) -> str | None:
 
 #: The start of an original's HTML: a page's own ``<div lang="ru">``, or a chapter's
 #: glued example, whose output is one piece of HTML.
-WRITTEN_IN = re.compile(r'^\s*<div\s+lang="(ru|pl)"')
+WRITTEN_IN = re.compile(rf'^\s*<div\s+lang="({_ORIGINALS})"')
 
 
 def _written_in(item: nodes.Element) -> str | None:
@@ -484,7 +482,8 @@ def collapse_pair(pair: nodes.Element, language: str) -> bool:
                       for name in row["classes"]]
     if references:
         notes = nodes.paragraph(classes=["sw-pair-notes"])
-        notes += nodes.Text(PAIR_NOTES.get(language, PAIR_NOTES[ROOT_LANGUAGE]))
+        with use_language(language if language in LANGUAGES else ROOT_LANGUAGE):
+            notes += nodes.Text(pair_notes_label())
         for reference in references:
             reference.parent.remove(reference)
             notes += nodes.Text(" ")
@@ -551,7 +550,8 @@ def edition_links(language: str, pagename: str) -> list[dict[str, Any]]:
     """
     to_root = "../" * pagename.count("/") + ("" if language == ROOT_LANGUAGE else "../")
     links = []
-    for code, name in EDITION_NAMES.items():
+    for code in SWITCH_ORDER:
+        name = spoken(code).name
         if code == language:
             href = "../" * pagename.count("/") + pagename.rsplit("/", 1)[-1] + ".html"
         else:
@@ -566,7 +566,8 @@ def _page_context(app: Any, pagename: str, templatename: str, context: dict[str,
     language = _edition(app.config)
     links = edition_links(language, pagename)
     context["sw_edition_links"] = links
-    context["sw_edition_label"] = SWITCH_LABELS.get(language, SWITCH_LABELS[ROOT_LANGUAGE])
+    with use_language(language if language in LANGUAGES else ROOT_LANGUAGE):
+        context["sw_edition_label"] = switch_label()
     alternates = "".join(
         f'<link rel="alternate" hreflang="{link["code"]}" href="{link["href"]}" />\n'
         for link in links if not link["current"]

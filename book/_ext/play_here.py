@@ -28,11 +28,12 @@ from typing import Any
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
+from solitaire_widgets.i18n import BASE_LANGUAGE
 from solitaire_widgets.web import page_words
 from solitaire_widgets.web.runtime import install_runtime, wheel_name
 
 #: The edition at the site's root, which holds the runtime.
-ROOT_LANGUAGE = "en"
+ROOT_LANGUAGE = BASE_LANGUAGE
 
 #: The page scripts, as Sphinx registers them.
 ASSETS = ("_static/sw-web/tables.js", "_static/sw-web/tables.css", "_static/sw-web/lessons.js")

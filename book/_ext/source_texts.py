@@ -45,10 +45,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from solitaire_widgets import sources
 from solitaire_widgets.citations import sentence
-from solitaire_widgets.sources import SENTENCES, translate
-
-#: The language of each text's original, for its ``lang`` attribute.
-LANGUAGE = {"chain": "ru", "klondike": "pl", "quarrel": "ru"}
+from solitaire_widgets.sources import SENTENCES, TEXT_LANGUAGES, translate
 
 #: A content line of ``source-pair``: words, then the marks that follow them.
 _MARKS = re.compile(r"^(?P<words>.*?\S)\s+(?P<marks>(?:\s*(?:\[\^[\w-]+\]|\\))+)\s*$")
@@ -78,9 +75,10 @@ _PAIR = """\
 
 
 def _language(game: str) -> str:
-    if game not in LANGUAGE:
-        raise ValueError(f"no source text for {game!r}; the texts are {', '.join(LANGUAGE)}")
-    return LANGUAGE[game]
+    """The language of ``game``'s original, for its ``lang`` attribute (its folder declares it)."""
+    if game not in TEXT_LANGUAGES:
+        raise ValueError(f"no source text for {game!r}; the texts are {', '.join(TEXT_LANGUAGES)}")
+    return TEXT_LANGUAGES[game]
 
 
 def mark(translation: str, marks: list[str]) -> str:

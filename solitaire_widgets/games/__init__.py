@@ -4,11 +4,13 @@ Each game is a folder of this package, ``games/<name>/``, holding everything
 the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass
 that declares what a front end needs: title, options and their readings,
 actions with their labels, an example move, its layout, its players, its
-examples, its solver or bound), its layout, its examples and its players.
-The folder's ``__init__`` exports the rules class as ``RULES``; every folder
-found here is registered when this module is first imported. A game declared
-anywhere else (a test, a notebook, another package) joins with
-:func:`register`. Every list of games (``GAMES``, the examples, the
+examples, its solver or bound), its layout, its examples, its players and its
+source text (``source.py``). The folder's ``__init__`` exports the rules class
+as ``RULES``; every folder found here is registered when this module is first
+imported, and its ``source.py``'s ``TEXT`` gathered into
+:mod:`solitaire_widgets.sources`. A game declared anywhere else (a test, a
+notebook, another package) joins with :func:`register` (and its text, if it
+has one, with :func:`solitaire_widgets.sources.add_text`). Every list of games (``GAMES``, the examples, the
 strategies, the renderer, the widgets, the command line, the page and the
 book) is read from this registry.
 
@@ -26,6 +28,7 @@ solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
@@ -35,6 +38,7 @@ from ..errors import OptionError, excerpt
 from ..game import Game
 from ..i18n import _
 from ..rules import Rules, check_declaration
+from ..sources import SourceText, add_text
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
@@ -133,10 +137,19 @@ def new_game(name: str, /, seed: int | None = None,
 
 
 def _register_folders() -> None:
-    """Register the game of every folder of this package (its ``RULES``)."""
+    """Register the game of every folder of this package (its ``RULES``), and gather
+    its source text (``source.py``'s ``TEXT``, where the folder holds one)."""
     for found in pkgutil.iter_modules(__path__):
         if found.ispkg:
-            register(importlib.import_module(f"{__name__}.{found.name}").RULES)
+            folder = f"{__name__}.{found.name}"
+            rules = importlib.import_module(folder).RULES
+            if importlib.util.find_spec(f"{folder}.source") is not None:
+                text = importlib.import_module(f"{folder}.source").TEXT
+                if not isinstance(text, SourceText):
+                    raise TypeError(f"{folder}.source.TEXT should be a SourceText, "
+                                    f"not {type(text).__name__}")
+                add_text(rules.name, text)
+            register(rules)
 
 
 _register_folders()

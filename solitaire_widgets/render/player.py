@@ -24,7 +24,7 @@ from functools import cache
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, current_language, use_language
+from ..i18n import N_, SPOKEN, _, current_language, use_language
 from ..rules import Rules
 from ..table import Table
 from .describe import describe_table
@@ -236,13 +236,9 @@ def _size(svgs: Sequence[str]) -> tuple[float, float]:
     return max(w for w, _ in sizes), max(h for _, h in sizes)
 
 
-#: A run of Cyrillic words (Russian, the only language here written in it),
-#: or of words with Polish letters, with the spaces and punctuation between them.
-_FOREIGN = {
-    "ru": re.compile(r"[\u0400-\u04FF]+(?:[\s\-\u2010-\u2014,.;:!?„“”'’()]*[\u0400-\u04FF]+)*"),
-    "pl": re.compile(r"[\w]*[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ][\w]*"
-                     r"(?:[\s,.;:!?„“”'’()\-]+[\w]*[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ][\w]*)*"),
-}
+#: A run of each language's words (``i18n.Language.words``), with the spaces and
+#: punctuation between them.
+_FOREIGN = {language.code: re.compile(language.words) for language in SPOKEN if language.words}
 
 
 def lang_marked(text: str) -> str:

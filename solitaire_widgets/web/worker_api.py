@@ -37,7 +37,7 @@ from ..saves import MAX_SAVE_BYTES, load_game
 from ..writer import position_data
 from .session import ReplaySession, TableSession, check_request, safe_prefix
 
-__all__ = ["call", "MAX_REQUEST_CHARS"]
+__all__ = ["call", "booted", "MAX_REQUEST_CHARS"]
 
 #: The longest request read: a save (escaped in the request's JSON) and the rest.
 MAX_REQUEST_CHARS = 2 * MAX_SAVE_BYTES + 10_000
@@ -156,6 +156,16 @@ def _language(request: dict[str, Any]) -> str | None:
     name = request.get("table")
     known = (_tables.get(name) or _replays.get(name)) if isinstance(name, str) else None
     return known.language if known is not None else None
+
+
+def booted() -> str:
+    """The engine's answer to the page's first request (``boot``), once it runs, as JSON
+    text: the languages it speaks, which the page script asks its tables in.
+
+    >>> json.loads(booted())
+    {'languages': ['en', 'ru', 'pl']}
+    """
+    return json.dumps({"languages": list(LANGUAGES)})
 
 
 def call(text: str) -> str:

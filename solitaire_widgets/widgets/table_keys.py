@@ -22,6 +22,10 @@ shortcuts would die there. So the table's canvas is not where the keys go.
 - sends each line typed in the table's move box (``.sw-move-box``) when
   Enter is pressed there, and clears the box at once. Messages are never
   merged, so however fast lines come, each is played once, in order;
+- numbers every message it sends (``view``, ``seq``): JupyterLab sends a
+  widget's messages to the kernel's main shell or to a subshell, whose
+  threads may take them in another order, so the kernel puts each view's
+  messages back in the order they were pressed before acting on them;
 - makes the table's message (``.sw-message``) a polite live region, so
   moves, refusals and results are read out;
 - tells the kernel when the table takes and loses the focus (the keyboard
@@ -42,6 +46,15 @@ and nothing of this runs: the picture the widgets leave is what shows.
 >>> keys._handle_custom_msg({"key": "q"}, [])          # not a key of the table
 >>> heard
 ['Enter']
+
+Numbered messages are acted on in the order they were sent, however they arrive:
+
+>>> keys._handle_custom_msg({"key": "ArrowLeft", "view": "v1", "seq": 1}, [])
+>>> heard                                              # waits for message 0
+['Enter']
+>>> keys._handle_custom_msg({"key": "Enter", "view": "v1", "seq": 0}, [])
+>>> heard
+['Enter', 'Enter', 'ArrowLeft']
 >>> keys.close()
 """
 
@@ -55,6 +68,7 @@ import traitlets
 
 from ..i18n import _
 from .shared import shared_layout
+from .threads import LOCK
 
 __all__ = ["TableKeys"]
 
@@ -79,6 +93,12 @@ function render({model, el}) {
 function connect(model, root, stage) {
   if (stage.dataset.swKeys) return;
   stage.dataset.swKeys = '1';
+  // Every message of this view is numbered: the kernel may take two of them
+  // in two threads (JupyterLab sends widget messages over a kernel subshell as
+  // well as the main shell), and it puts them back in the order they were sent.
+  const view = Math.random().toString(36).slice(2, 12);
+  let sent = 0;
+  const send = (message) => model.send({...message, view, seq: sent++});
   const playable = () => model.get('table_keys').length > 0;
   const mark = () => {
     // The stage is the tab stop when the table takes keys; either way it takes
@@ -108,11 +128,11 @@ function connect(model, root, stage) {
                                             attributes: true, attributeFilter: ['tabindex']});
   stage.addEventListener('focusin', (e) => {
     if (e.target !== stage) stage.focus({preventScroll: true});
-    else model.send({focus: true});
+    else send({focus: true});
   });
   // The cursor's ring is the table's own focus: hidden while the focus is elsewhere.
   stage.addEventListener('focusout', (e) => {
-    if (!(e.relatedTarget && stage.contains(e.relatedTarget))) model.send({focus: false});
+    if (!(e.relatedTarget && stage.contains(e.relatedTarget))) send({focus: false});
   });
   // The table's keys are caught on their way down, at the window, before any
   // front end's shortcuts (Notebook 7 runs its own at the document, on the way
@@ -124,7 +144,7 @@ function connect(model, root, stage) {
     if (!table) return false;    // Tab, Shift+Enter, shortcuts: the page's
     e.preventDefault();
     e.stopPropagation();
-    model.send({key: e.key});
+    send({key: e.key});
     // Escape puts picked-up cards back and the cursor stays; with none, it
     // leaves the table for the notebook.
     if (e.key === 'Escape' && !model.get('holding')) {
@@ -153,7 +173,7 @@ function connect(model, root, stage) {
     const width = Math.floor(stage.clientWidth) - pad;
     if (width > 0 && Math.abs(width - room) >= 1) {
       room = width;
-      model.send({room: width});
+      send({room: width});
     }
   };
   new ResizeObserver(() => {
@@ -166,7 +186,7 @@ function connect(model, root, stage) {
     e.stopPropagation();
     const line = e.target.value.trim();
     e.target.value = '';
-    if (line) model.send({line});
+    if (line) send({line});
   }, true);
 }
 
@@ -178,6 +198,10 @@ _CSS = """
 .sw-keys-stage:focus { outline: none; }
 .sw-keys-stage:focus canvas { outline: 3px solid #0b57d0; outline-offset: 2px; }
 """
+
+
+#: How many messages of one view may wait for one sent before them.
+_MAX_EARLY = 64
 
 
 class TableKeys(anywidget.AnyWidget):
@@ -214,11 +238,39 @@ class TableKeys(anywidget.AnyWidget):
         self._on_line = on_line
         self._on_room = on_room
         self._on_focus = on_focus
+        #: Per view of the page: the number of the next message to act on, and
+        #: those that came before their turn.
+        self._next: dict[str, int] = {}
+        self._early: dict[str, dict[int, dict[str, Any]]] = {}
         self.on_msg(self._on_message)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
+        view, seq = content.get("view"), content.get("seq")
+        if not (isinstance(view, str) and 0 < len(view) <= 40
+                and isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0):
+            self._act(content)
+            return
+        with LOCK:
+            expected = self._next.get(view, 0)
+            if seq < expected:
+                return          # already acted on (sent twice)
+            early = self._early.setdefault(view, {})
+            early[seq] = content
+            if len(early) > _MAX_EARLY:
+                # A message that never came: do not wait for it for ever.
+                expected = min(early)
+            while expected in early:
+                message = early.pop(expected)
+                expected += 1
+                self._next[view] = expected
+                self._act(message)
+            if not early:
+                del self._early[view]
+
+    def _act(self, content: dict[str, Any]) -> None:
+        """Act on one message of the page, in its turn."""
         key, line, room = content.get("key"), content.get("line"), content.get("room")
         focus = content.get("focus")
         if isinstance(focus, bool):

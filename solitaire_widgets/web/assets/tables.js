@@ -16,8 +16,9 @@
   function t(words) { return Object.prototype.hasOwnProperty.call(WORDS, words) ? WORDS[words] : words; }
   // The language a table or replay speaks: its own data-sw-language, else the
   // page's <html lang>; one the engine does not speak is not sent (it then
-  // answers in its default).
-  var LANGUAGES = ["en", "ru", "pl"];
+  // answers in its default). The engine's languages come with its first
+  // answer (boot); a table or replay asks for one only once it has booted.
+  var LANGUAGES = [];
   function languageOf(root) {
     var found = root.closest("[data-sw-language]");
     var lang = (found ? found.getAttribute("data-sw-language") : document.documentElement.lang) || "";
@@ -158,7 +159,8 @@
                             .replace("{reason}", event.message || t("worker error")));
       Object.keys(waiting).forEach(function (k) { waiting[k].reject(error); delete waiting[k]; });
     };
-    booted = ask({ op: "boot", wheel: wheel }).then(function () {
+    booted = ask({ op: "boot", wheel: wheel }).then(function (first) {
+      LANGUAGES = first.languages;
       phases.total = performance.now() - t0;
     });
     return booted;

@@ -183,7 +183,8 @@ self.onmessage = async function (event) {
     if (msg.op === "boot") {
       if (!booting) { booting = boot(msg.wheel); }
       await booting;
-      post(msg.id, true, null);
+      // The first answer: what the engine says of itself (the languages it speaks).
+      post(msg.id, true, JSON.parse(sessions.booted()));
       return;
     }
     await booting;
