@@ -63,7 +63,7 @@ def best_outcome(game: Game, max_nodes: int = 200_000) -> Bound:
     """
     hook = game.rules.bound
     if not hook:
-        also = "; it has its solver (solitaire_widgets.solver)" if game.rules.solver else ""
+        also = f"; it has its solver ({game.rules.solver})" if game.rules.solver else ""
         raise ValueError(f"there is no clairvoyant bound for {game.rules.name!r}{also}")
     module, _, function = hook.partition(":")
     bound: Callable[..., Bound] = getattr(importlib.import_module(module), function)

@@ -31,7 +31,6 @@ solitaire_widgets.errors.RequestError: the pointer's x should be a number, not '
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 import time
@@ -62,7 +61,6 @@ from ..replay import Replay
 from ..review_table import TableReview
 from ..saves import MAX_SAVE_BYTES
 from ..sources import source_language
-from ..writer import position_data
 from .review_session import REVIEW_OPS, review_request, review_view
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
@@ -472,7 +470,7 @@ class TableSession:
         >>> [tool["op"] for tool in TableSession("chain", seed=5).tools()]
         []
         """
-        if not self.game.rules.solver:
+        if self.table.solver is None:
             return []
         return [{"op": tool["op"], "label": _(tool["label"]), "title": _(tool["title"])}
                 for tool in SOLVER_TOOLS]
@@ -535,7 +533,7 @@ class TableSession:
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
             "canUndo": controls.undo, "canRedo": controls.redo, "gameOver": game.result.over,
-            "solver": game.rules.solver, "tools": self.tools(),
+            "solver": table.solver is not None, "tools": self.tools(),
             "actions": [_button(b) for b in controls.actions],
             "history": self._history_change(), "finish": _button(controls.finish),
             "selected": table.pointer.selected is not None, "example": table.example(),
@@ -560,14 +558,6 @@ class TableSession:
         sent.extend(added)
         self._sent_game = game
         return {"kept": kept, "added": [str(step.move) for step in added]}
-
-    def state_json(self) -> str:
-        """:func:`~solitaire_widgets.writer.position_data` as JSON text."""
-        return json.dumps(position_data(self.game))
-
-    def legal_json(self) -> str:
-        """The legal moves as a JSON list of their texts."""
-        return json.dumps([str(m) for m in self.game.legal_moves()])
 
 
 class ReplaySession:

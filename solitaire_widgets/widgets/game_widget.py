@@ -219,7 +219,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         children = [self.controls.toolbar, self.actions, self.stage, self.review_bar.box,
                  self.keyboard, self.status, self.message, self.move_input, self.description,
                  picture_hider()]
-        if game.rules.solver:
+        if self.table.solver is not None:
             children.insert(1, self.solver_bar)
         super().__init__(children, layout=shared_layout())
         self.width = width
@@ -293,7 +293,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         input stops the search.
         """
         self._stop_run()
-        if seed is None and self.winnable_only.value and self.game.rules.solver:
+        if seed is None and self.winnable_only.value and self.table.solver is not None:
             self.finish_and_search.search()
             return
         self._carry(self.table.new_deal(seed))

@@ -28,7 +28,7 @@ from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
 from .layout import chain_layout
-from .model import AUX, LAYOUT_SIZE, ROW_LENGTH, SERIES
+from .model import AUX, LAYOUT_SIZE, ROW_LENGTH, SERIES, ChainModel
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
@@ -140,7 +140,7 @@ class ChainRules(Rules):
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
     bound = "solitaire_widgets.games.chain.bounds:chain_bound"
-    model = "solitaire_widgets.games.chain.model:ChainModel"
+    model = ChainModel
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
@@ -156,11 +156,6 @@ class ChainRules(Rules):
                 N_("Four stock cards are laid face up as the auxiliary row")),
         "redeal": (N_("Second deal"), N_("The layout is gathered, shuffled with the stock and "
                                          "dealt again in three rows of six")),
-    }
-    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # Our reading: the auxiliary row may be laid at any stuck point of the
-        # first deal; the other: only before any card has been played.
-        "aux_row": ("when-stuck", "at-start"),
     }
 
     def action_word(self, action: str) -> str:

@@ -38,7 +38,7 @@ from typing import Final
 from ...cards import SUITS, Card, full_deck
 from ...chance import seed_rng, shuffled
 from ...i18n import N_
-from ...model import end_game
+from ...model import CodeShuffler, end_game, seeded_shuffler
 from ...moves import Move
 from ...reasons import reason_key
 from ...table import Event, Pile, Scalar, Table
@@ -408,8 +408,8 @@ class KlondikeModel:
     exactly what the engine's :class:`~solitaire_widgets.games.klondike.KlondikeRules`
     plays: the same legal moves in the same order, the same events when asked
     for them, and the same end, at the same step, with the same reason.
-    Klondike never reshuffles: :attr:`shuffles` stays 0 and ``shuffler`` is
-    never called.
+    Klondike never reshuffles: :attr:`shuffles` stays 0 and ``shuffler`` (the
+    seed's, as in every model, unless one is given) is never called.
 
     >>> model = KlondikeModel({"variant": "standard", "worrying_back": "no"}, 2, deal_codes(2))
     >>> model.deal()
@@ -429,7 +429,7 @@ class KlondikeModel:
         self.options: dict[str, str] = dict(options)
         self.seed = seed
         self.deck: bytes = bytes(deck)
-        self.shuffler = shuffler
+        self.shuffler: CodeShuffler = shuffler if shuffler is not None else seeded_shuffler(seed)
         #: The Polish rules (two passes, a waste of three in the second).
         self.polish: bool = variant == "polish"
         #: How many cards a turn turns.

@@ -159,9 +159,9 @@ class KlondikeRules(Rules):
     layout = staticmethod(klondike_layout)
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
-    model = "solitaire_widgets.games.klondike.model:KlondikeModel"
+    model = KlondikeModel
     game_on_model = True
-    solver = True
+    solver = "solitaire_widgets.solver"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
             "polish": N_("the text's rules: one card at a time, one second pass, during which "
@@ -181,15 +181,6 @@ class KlondikeRules(Rules):
         "turn": (N_("Turn from the hand"), N_("Turn the next card of the hand onto the waste")),
         "redeal": (N_("Turn the waste over"),
                    N_("The waste is turned over and becomes the hand again")),
-    }
-    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # "polish": the text's rules (one second pass, waste of three at most);
-        # "standard": draw one, unlimited passes, no waste limit;
-        # "draw-three": as "standard", but three cards are turned at a time.
-        "variant": ("polish", "standard", "draw-three"),
-        # "no": cards never leave a foundation (the text builds them only
-        # upwards); "yes": worrying back, in the standard variants only.
-        "worrying_back": ("no", "yes"),
     }
 
     def action_word(self, action: str) -> str:

@@ -244,9 +244,10 @@ class QuarrelRules(Rules):
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
     bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
-    model = "solitaire_widgets.games.quarrel.model:QuarrelModel"
+    model = QuarrelModel
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
+        # The other reading of "deal" rests on «Если игра зашла в тупик…».
         "deal": {
             "any-time": N_("the player may deal on whenever they like"),
             "when-stuck": N_("the player deals on only when no card can go to a series"),
@@ -260,14 +261,6 @@ class QuarrelRules(Rules):
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
         "deal": (N_("Next card"),
                  N_("Deal the next stock card to the rows, naming the next rank")),
-    }
-    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # Our reading: deal on whenever you like; the other: only when no
-        # card can go to a series («Если игра зашла в тупик…»).
-        "deal": ("any-time", "when-stuck"),
-        # Our reading: a later hit card that fits a series goes there before
-        # the layout is gathered; the other: it is gathered with the rest.
-        "hit_card": ("to-series", "gathered"),
     }
 
     def action_word(self, action: str) -> str:
