@@ -1169,7 +1169,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
     and that drawing is the engine's position as it is when the browser can take it."""
     import asyncio
 
-    from solitaire_widgets.widgets import runs
+    from solitaire_widgets.widgets import pacing
 
     async def body() -> None:
         widget = GameWidget("klondike", seed=7)
@@ -1194,7 +1194,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
         before = painter.sent
         widget.play("turn")
         assert painter.sent == before
-        await asyncio.sleep(runs.ACK_PATIENCE + 0.2)
+        await asyncio.sleep(pacing.ACK_PATIENCE + 0.2)
         assert painter.sent == before + 1
         assert painter.scene is not None
         assert painter.scene.sprites == widget._layout().sprites
