@@ -25,7 +25,10 @@ solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import overload
 
 from .cards import Card
@@ -33,26 +36,44 @@ from .errors import OptionError, excerpt
 from .game import Game
 from .i18n import _
 from .rules import Rules, check_declaration
+from .sources import SourceText, add_text, drop_text
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
 _REGISTRY: dict[str, type[Rules]] = {}
 
-def register(rules: type[Rules]) -> type[Rules]:
-    """Add a game (its :class:`Rules` subclass) to the registry; returns it, so it
-    can decorate the class. Registering the same class twice is harmless.
+@overload
+def register(rules: type[Rules]) -> type[Rules]: ...
+@overload
+def register(rules: ModuleType) -> ModuleType: ...
+
+
+def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
+    """Add a game to the registry: its :class:`Rules` subclass, or its whole folder
+    (the package whose ``__init__`` exports ``RULES``; its ``source.py``'s
+    ``TEXT``, where it holds one, joins :mod:`~solitaire_widgets.sources`).
+    Returns what it was given, so it can decorate the class. Registering the
+    same game twice is harmless.
 
     This is how a game declared outside the package's folders joins: from then
-    on ``new_game``, saves, the command line, the widgets and the page's tables
-    all know it (see CONTRIBUTING.md, "Adding a game"). Its declaration is
-    checked first (:func:`~solitaire_widgets.rules.check_declaration`).
+    on ``new_game``, saves, the command line, the widgets, the page's tables
+    and the book's source texts all know it (see CONTRIBUTING.md, "Adding a
+    game"). Its declaration is checked first
+    (:func:`~solitaire_widgets.rules.check_declaration`). The package's own
+    folders are registered this way (:mod:`solitaire_widgets.games`).
 
     >>> from solitaire_widgets.games.klondike import KlondikeRules
     >>> register(KlondikeRules) is KlondikeRules
     True
+    >>> import solitaire_widgets.games.chain as chain
+    >>> register(chain) is chain
+    True
     """
+    if isinstance(rules, ModuleType):
+        _register_folder(rules)
+        return rules
     if not (isinstance(rules, type) and issubclass(rules, Rules)):
-        raise TypeError(f"register() takes a Rules subclass, not {rules!r}")
+        raise TypeError(f"register() takes a Rules subclass or a game's folder, not {rules!r}")
     name = rules.name
     known = _REGISTRY.get(name)
     if known is rules:
@@ -64,9 +85,32 @@ def register(rules: type[Rules]) -> type[Rules]:
     return rules
 
 
+def _register_folder(folder: ModuleType) -> None:
+    """Register the game of ``folder`` (its ``RULES``), with its source text."""
+    rules = getattr(folder, "RULES", None)
+    if not (isinstance(rules, type) and issubclass(rules, Rules)):
+        raise TypeError(f"a game's folder exports its Rules subclass as RULES; "
+                        f"{folder.__name__} does not")
+    text = None
+    if importlib.util.find_spec(f"{folder.__name__}.source") is not None:
+        text = importlib.import_module(f"{folder.__name__}.source").TEXT
+        if not isinstance(text, SourceText):
+            raise TypeError(f"{folder.__name__}.source.TEXT should be a SourceText, "
+                            f"not {type(text).__name__}")
+    register(rules)
+    if text is not None:
+        try:
+            add_text(rules.name, text)
+        except ValueError:
+            unregister(rules.name)
+            raise
+
+
 def unregister(name: str) -> None:
-    """Remove a game from the registry (for tests that register one of their own)."""
+    """Remove a game from the registry, and its source text (for tests that register
+    one of their own)."""
     _REGISTRY.pop(name, None)
+    drop_text(name)
 
 
 class _Names(Sequence[str]):

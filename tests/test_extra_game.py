@@ -1,4 +1,4 @@
-"""A small extra game declared in this one file, then played through every front end.
+"""A fourth game from one folder, ``tests/little_golf/``, played through every front end.
 
 "Little Golf" is a game of our own, in the family of Golf: five columns of
 five cards, face up; the rest is the stock, whose first card starts the
@@ -8,154 +8,58 @@ ace and king); ``turn`` puts the next stock card on the foundation instead.
 The game is won when every column is cleared and lost when no move is left.
 
 Everything the game is -- its rules, its words, its layout (through the public
-:class:`~solitaire_widgets.layouts.TableLayout`), a player, an example --
-is declared here and registered with :func:`solitaire_widgets.games.register`;
-no other file names it. The tests then play it through the command line,
-``GameWidget``, ``ReplayWidget``, the kernel-free player, the pointer and the
-keyboard, the page's table session and its worker entry, and save files, and
-run the conformance suite every game passes. The same game with no layout of
-its own is drawn by the generic layout, which sets the piles out by their kinds.
+:class:`~solitaire_widgets.layouts.TableLayout`), a player, an example, its
+source text (in German, a language the package has no catalog for) -- is in
+that folder, and one chapter, ``tests/little_golf.md``, explains it;
+:func:`solitaire_widgets.games.register` takes the folder as it is, as a user
+outside the package would, and no other file names the game. The tests then
+play it through the command line, ``GameWidget``, ``ReplayWidget``, the
+kernel-free player, the pointer and the keyboard, the page's table session and
+its worker entry, and save files, run the conformance suite every game
+passes, and build a book of its chapter. The same game with no layout of its
+own is drawn by the generic layout, which sets the piles out by their kinds.
+``tests/test_one_place.py`` checks that no list in the package, the book's
+extensions, the page's scripts or the tools names the games.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
-from solitaire_widgets import GAMES, Game, IllegalMoveError, Move, load_game, new_game
-from solitaire_widgets.cards import Card, rank_word
-from solitaire_widgets.examples import Example, example_names, get_example
+from solitaire_widgets import GAMES, Game, IllegalMoveError, load_game, new_game
+from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.games import register, rules_class, unregister
 from solitaire_widgets.html_replays import game_frames
-from solitaire_widgets.layouts import LayoutFunction, TableLayout
 from solitaire_widgets.pointer import Play, PointerState, key, pile_point, press
 from solitaire_widgets.render import describe_table, html_player, scene_svg
 from solitaire_widgets.render.scene import layout
-from solitaire_widgets.rules import Context, Rules
+from solitaire_widgets.sources import (
+    PHRASES,
+    SENTENCES,
+    TEXT_LANGUAGES,
+    quote,
+    source_language,
+    translate,
+)
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
-from solitaire_widgets.table import Pile, Table
+from solitaire_widgets.table import Pile
+from solitaire_widgets.widgets import GameWidget, ReplayWidget
 
+from . import little_golf
 from . import test_conformance as conformance
+from .little_golf import COLUMNS, NAME, TURN, LittleGolfRules
+from .little_golf.strategies import ColumnsFirst
 from .test_render import check_scene
-
-NAME = "little_golf"
-COLUMNS = tuple(f"t{i}" for i in range(1, 6))
-DEPTH = 5
-TURN = Move("turn")
-
-
-def _next_to(card: Card, top: Card) -> bool:
-    return abs(card.rank - top.rank) == 1
-
-
-def little_golf_layout(table: Table, width: float) -> TableLayout:
-    """The stock and the foundation side by side, the five columns fanned below."""
-    b = TableLayout(table, width, card_width=width / 6.5)
-    gap = b.cw * 0.25
-    b.stock("s", gap, gap, "stock")
-    b.stack("f", gap * 2 + b.cw, gap, "foundation")
-    top = gap * 2 + b.ch
-    bottom = max(b.column(column, gap + i * (b.cw + gap), top, b.ch * 0.1, b.ch * 0.22)
-                 for i, column in enumerate(COLUMNS))
-    b.label(gap * 3 + b.cw * 2, gap + b.label_size, "one up or one down", b.label_size)
-    return b.finish(bottom + gap)
-
-
-class LittleGolfRules(Rules):
-    """The rules of Little Golf (see the module's docstring)."""
-
-    name = NAME
-    title = "Little Golf"
-    actions = ("turn",)
-    action_labels: ClassVar[dict[str, tuple[str, str]]] = {
-        "turn": ("Turn a stock card", "The next stock card goes onto the foundation"),
-    }
-    example_move = "t3>f"
-    layout: ClassVar[LayoutFunction | None] = staticmethod(little_golf_layout)
-    strategies = __name__
-    examples = __name__
-
-    def piles(self) -> list[Pile]:
-        return ([Pile("s", "stock"), Pile("f", "foundation")]
-                + [Pile(column, "tableau") for column in COLUMNS])
-
-    def opening(self, ctx: Context) -> None:
-        for _ in range(DEPTH):
-            for column in COLUMNS:
-                ctx.move("s", column)
-        ctx.move("s", "f")
-
-    def legal_moves(self, table: Table) -> list[Move]:
-        top = table.piles["f"].top
-        moves = [Move("move", column, "f") for column in COLUMNS
-                 if top is not None and (card := table.piles[column].top) is not None
-                 and _next_to(card, top)]
-        if table.piles["s"].cards:
-            moves.append(TURN)
-        return moves
-
-    def why_illegal(self, table: Table, move: Move) -> str:
-        if move.action == "turn":
-            return "the stock is empty"
-        if move.action != "move":
-            return f"Little Golf has no move called {move.action!r}"
-        if move.src not in COLUMNS or move.dst != "f" or move.count != 1:
-            return "a card goes from the end of a column onto the foundation, one at a time"
-        card, top = table.piles[move.src].top, table.piles["f"].top
-        if card is None:
-            return f"{self.pile_name(table, move.src)} is empty"
-        return (f"the {card.name} is not one above or below the {top.name if top else 'top card'}"
-                " on the foundation")
-
-    def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        ctx.move("s" if move == TURN else move.src, "f")
-        if not any(table.piles[column].cards for column in COLUMNS):
-            ctx.end(True, "every column is cleared")
-
-    def pile_name(self, table: Table, pile_id: str) -> str:
-        return {"s": "the stock", "f": "the foundation"}.get(pile_id, f"column {pile_id[1:]}")
-
-    def status(self, table: Table) -> str:
-        left = sum(len(table.piles[column].cards) for column in COLUMNS)
-        top = table.piles["f"].top
-        return (f"{left} cards in the columns, {len(table.piles['s'].cards)} in the stock; "
-                f"the foundation shows a {rank_word(top.rank) if top else 'nothing'}")
-
-
-class ColumnsFirst:
-    """Plays a column's card whenever one fits, else turns a stock card."""
-
-    name = "columns-first"
-
-    def choose(self, game: Game) -> Move | None:
-        moves = game.legal_moves()
-        return moves[0] if moves else None
-
-
-STRATEGIES = {"columns-first": ColumnsFirst}
-
-
-def _opening_example() -> Example:
-    game = Game(LittleGolfRules(), seed=4)
-    steps = []
-    for _ in range(3):
-        move = game.legal_moves()[0]
-        steps.append((str(move), game.describe(move)))
-        game.play(move)
-    return Example(name="little-golf-opening", game=NAME, title="Little Golf: three moves",
-                   summary="The deal and three moves.", source="", translation="",
-                   deck=" ".join(str(card) for card in game.deck), steps=tuple(steps))
-
-
-EXAMPLES = [_opening_example()]
+from .test_widgets import Comm, centre, click, comm  # noqa: F401 (comm: the fixture)
 
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    register(LittleGolfRules)
+    register(little_golf)
     yield
     unregister(NAME)
 
@@ -169,6 +73,23 @@ def test_registered_it_is_in_every_list_and_unregistered_in_none() -> None:
     assert example_names(NAME) == ["little-golf-opening"]
     unregister(NAME)
     assert NAME not in GAMES and "little-golf-opening" not in example_names()
+
+
+def test_its_source_text_joins_with_the_folder_and_leaves_with_the_game() -> None:
+    rule = "Vom König geht es nicht weiter zum Ass."
+    assert source_language(NAME) == "de" and NAME in SENTENCES
+    assert translate(NAME, rule, "en") == "There is no going on from the king to the ace."
+    # No catalog speaks German, nor translates this text: each reader gets the English.
+    assert translate(NAME, rule, "ru") == translate(NAME, rule, "pl") == translate(NAME, rule, "en")
+    assert quote(NAME, rule, language="pl") == f"«{rule}» (There is no going on from the king to the ace.)"
+    assert translate(NAME, "um eins höher oder um eins niedriger", "en") == "one higher or one lower"
+    unregister(NAME)
+    assert NAME not in SENTENCES and NAME not in TEXT_LANGUAGES and NAME not in PHRASES
+
+
+def test_a_folder_without_rules_is_refused() -> None:
+    with pytest.raises(TypeError, match="exports its Rules subclass as RULES"):
+        register(conformance)  # type: ignore[call-overload]
 
 
 def test_games_is_a_sequence_that_answers_any_question() -> None:
@@ -245,7 +166,7 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", NAME, "--deals", "6", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["deals"] == 6
     assert main(["example", "little-golf-opening", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["moves"] == [m for m, _ in EXAMPLES[0].steps]
+    assert json.loads(capsys.readouterr().out)["moves"] == [m for m, _ in get_example("little-golf-opening").steps]
 
 
 def test_the_layout_declared_here_draws_every_card_once() -> None:
@@ -290,23 +211,26 @@ def test_pointer_and_keyboard() -> None:
     assert state.focus is not None and state.focus[0] in game.table.piles
 
 
-def test_the_game_widget(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("ipycanvas")
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
-    from solitaire_widgets.widgets import GameWidget
-
-    sent: list[Any] = []
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: sent.append(a))
-    widget = GameWidget(NAME, seed=5, animate=False)
-    assert sent, "the table is drawn on the canvas"
+def test_the_game_widget(comm: Comm) -> None:  # noqa: F811 (the fixture)
+    seed = next(seed for seed in range(100)            # a deal with a column's card to play
+                if any(move.action == "move" for move in new_game(NAME, seed=seed).legal_moves()))
+    widget = GameWidget(NAME, seed=seed, animate=False)
+    assert len(comm) == 1 and comm.count("drawImage") + comm.count("fillRect") > 0, \
+        "the deal is drawn on the canvas in one message"
     assert "t3>f" in widget.move_input.placeholder
     assert widget.action_buttons["turn"].description == "Turn a stock card"
-    stock = len(widget.game.pile("s").cards)
+    game = widget.game
+    move = next(move for move in game.legal_moves() if move.action == "move")
+    scene = layout(NAME, game.table, widget.width)
+    comm.clear()
+    click(widget, centre(scene, move.src))          # the mouse: a card, then where it goes
+    click(widget, centre(scene, move.dst))
+    assert game.history[-1].move == move and comm.messages, "played and drawn"
+    stock = len(game.pile("s").cards)
     widget.click_pile("s")                          # the stock turns a card
-    assert widget.game.history[-1].move == TURN and len(widget.game.pile("s").cards) == stock - 1
+    assert game.history[-1].move == TURN and len(game.pile("s").cards) == stock - 1
     widget.action_buttons["turn"].click()           # and so does its button
-    assert widget.game.history[-1].move == TURN and len(widget.game.pile("s").cards) == stock - 2
+    assert game.history[-1].move == TURN and len(game.pile("s").cards) == stock - 2
     assert widget.press_key("ArrowRight")
     widget.hint()
     assert "Hint: " in widget.message.value
@@ -318,17 +242,12 @@ def test_the_game_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     assert bundle is not None and "text/html" in bundle
 
 
-def test_the_replay_widget(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("ipycanvas")
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
-    from solitaire_widgets.widgets import ReplayWidget
-
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: None)
+def test_the_replay_widget(comm: Comm) -> None:  # noqa: F811 (the fixture)
     replay = ReplayWidget(get_example("little-golf-opening"), animate=False)
-    assert replay.steps == 3
+    assert replay.steps == 3 and len(comm) >= 1
+    comm.clear()
     replay.forward()
-    assert replay.position == 1
+    assert replay.position == 1 and len(comm) == 1, "a step is one message"
     replay.go(3)
     assert replay.position == 3
     game = new_game(NAME, seed=2)

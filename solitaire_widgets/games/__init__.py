@@ -17,29 +17,20 @@ True
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import pkgutil
 
 from ..registry import GAMES, new_game, register, rules_class, rules_for, unregister
-from ..sources import SourceText, add_text
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
 
 def _register_folders() -> None:
-    """Register the game of every folder of this package (its ``RULES``), and gather
-    its source text (``source.py``'s ``TEXT``, where the folder holds one)."""
+    """Register the game of every folder of this package (its ``RULES``), with its
+    source text (``source.py``'s ``TEXT``, where the folder holds one), as
+    :func:`register` does any game's folder."""
     for found in pkgutil.iter_modules(__path__):
         if found.ispkg:
-            folder = f"{__name__}.{found.name}"
-            rules = importlib.import_module(folder).RULES
-            if importlib.util.find_spec(f"{folder}.source") is not None:
-                text = importlib.import_module(f"{folder}.source").TEXT
-                if not isinstance(text, SourceText):
-                    raise TypeError(f"{folder}.source.TEXT should be a SourceText, "
-                                    f"not {type(text).__name__}")
-                add_text(rules.name, text)
-            register(rules)
+            register(importlib.import_module(f"{__name__}.{found.name}"))
 
 
 _register_folders()
