@@ -89,7 +89,7 @@ def test_its_source_text_joins_with_the_folder_and_leaves_with_the_game() -> Non
 
 def test_a_folder_without_rules_is_refused() -> None:
     with pytest.raises(TypeError, match="exports its Rules subclass as RULES"):
-        register(conformance)  # type: ignore[call-overload]
+        register(conformance)
 
 
 def test_games_is_a_sequence_that_answers_any_question() -> None:
