@@ -25,7 +25,10 @@ extensions, the page's scripts or the tools names the games.
 from __future__ import annotations
 
 import json
+import shutil
+import textwrap
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,6 +48,7 @@ from solitaire_widgets.sources import (
     source_language,
     translate,
 )
+from solitaire_widgets.stats import run_stats
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
 from solitaire_widgets.table import Pile
 from solitaire_widgets.widgets import GameWidget, ReplayWidget
@@ -295,3 +299,47 @@ def test_the_pages_table_and_its_worker() -> None:
     replay = ReplaySession(reference.to_json(), 360)
     assert replay.count == len(reference.history) + 1
     assert replay.frames(0, 2)["frames"][0]["index"] == 0
+
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.mark.book
+def test_a_book_of_its_chapter(tmp_path: Path) -> None:
+    """The chapter beside the folder, built by Jupyter Book with the book's own extensions
+    (its source texts, its languages), warnings as errors, its cells run in a kernel."""
+    from jupyter_book.sphinx import build_sphinx
+
+    book = tmp_path / "book"
+    shutil.copytree(HERE.parent / "book" / "_ext", book / "_ext",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(HERE / "little_golf", book / "little_golf",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(HERE / "little_golf.md", book / "little_golf.md")
+    (book / "_toc.yml").write_text("format: jb-book\nroot: little_golf\n", encoding="utf-8")
+    (book / "_config.yml").write_text(textwrap.dedent("""\
+        title: Little Golf
+        execute:
+          execute_notebooks: force
+          allow_errors: false
+        sphinx:
+          local_extensions:
+            source_texts: _ext
+            lang_tags: _ext
+          extra_extensions: [sphinx_design]
+        """), encoding="utf-8")
+    html = book / "_build" / "html"
+    result = build_sphinx(book, html, noconfig=True, path_config=str(book / "_config.yml"),
+                          confoverrides={"external_toc_path": (book / "_toc.yml").as_posix(),
+                                         "latex_individualpages": False, "nitpicky": True},
+                          builder="html", warningiserror=True, keep_going=True)
+    assert result == 0
+    page = (html / "little_golf.html").read_text(encoding="utf-8")
+    assert '<div lang="de">' in page
+    assert ('<span class="source-sentence" id="little_golf-s2-2">'
+            "Vom König geht es nicht weiter zum Ass.</span>") in page
+    assert "There is no going on from the king to the ace." in page
+    assert "one higher or one lower" in page
+    assert "sw-player" in page and "Try it yourself from here" in page
+    report = run_stats(NAME, deals=200, seed=1)
+    assert f"{report.strategy} wins {report.wins} of 200 deals" in page
