@@ -308,7 +308,7 @@ HERE = Path(__file__).resolve().parent
 def test_a_book_of_its_chapter(tmp_path: Path) -> None:
     """The chapter beside the folder, built by Jupyter Book with the book's own extensions
     (its source texts, its languages), warnings as errors, its cells run in a kernel."""
-    from jupyter_book.sphinx import build_sphinx
+    from jupyter_book.sphinx import build_sphinx  # type: ignore[import-untyped]
 
     book = tmp_path / "book"
     shutil.copytree(HERE.parent / "book" / "_ext", book / "_ext",
