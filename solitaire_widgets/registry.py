@@ -38,9 +38,12 @@ from .i18n import _
 from .rules import Rules, check_declaration
 from .sources import SourceText, add_text, drop_text
 
-__all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
+__all__ = ["GAMES", "DEFAULT_GAME", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
 _REGISTRY: dict[str, type[Rules]] = {}
+
+#: The game a table opens when none is named (the widget's, the page's table's).
+DEFAULT_GAME = "klondike"
 
 @overload
 def register(rules: type[Rules]) -> type[Rules]: ...

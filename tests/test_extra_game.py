@@ -25,7 +25,9 @@ extensions, the page's scripts or the tools names the games.
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -302,6 +304,22 @@ def test_the_pages_table_and_its_worker() -> None:
 
 
 HERE = Path(__file__).resolve().parent
+
+
+def test_outside_its_folder_and_its_chapter_no_file_names_it() -> None:
+    """The files the fourth game needed: its folder, its chapter, and this test that
+    plays it. No list, registry or table of the package, the book, the page or the
+    tools had to change (``tests/test_games_named_once.py`` keeps them free of names)."""
+    repo = HERE.parent
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                           cwd=repo, capture_output=True, text=True, check=True).stdout.split()
+    names = re.compile("|".join(map(re.escape, (NAME, NAME.replace("_", "-"),
+                                                LittleGolfRules.title))))
+    naming = {file for file in files if (repo / file).is_file() and names.search(
+        (repo / file).read_text(encoding="utf-8", errors="replace"))}
+    folder = (HERE / "little_golf").relative_to(repo).as_posix() + "/"
+    outside = naming - {file for file in naming if file.startswith(folder)}
+    assert outside == {"tests/little_golf.md", "tests/test_extra_game.py"}
 
 
 @pytest.mark.book

@@ -35,6 +35,7 @@ from ..games import new_game
 from ..html_replays import SAVE_LIMIT, replay_frames
 from ..i18n import _, check_language, current_language, format_number, ngettext, use_language
 from ..pointer import KEYS
+from ..registry import DEFAULT_GAME
 from ..render.display import DISPLAY_WIDTH, PHONE_WIDTH
 from ..render.player import html_player, unique_ids
 from ..render.scene import layout
@@ -77,7 +78,7 @@ def keys_help(game: str | Game) -> str:
              "cards back and keeps the cursor, u undoes, r redoes, h shows a hint")
 
 
-def table_html(game: str | Game = "klondike", seed: int | None = None, *,
+def table_html(game: str | Game = DEFAULT_GAME, seed: int | None = None, *,
                moves: list[str] | tuple[str, ...] = (), picture: bool = True,
                language: str | None = None, **options: str) -> str:
     """The HTML of one table: the position's picture and a "Play here" button.
@@ -252,7 +253,7 @@ class PlayHere:
     language of its words and of the live table (None: the current one).
     """
 
-    def __init__(self, game: str | Game = "klondike", seed: int | None = None, *,
+    def __init__(self, game: str | Game = DEFAULT_GAME, seed: int | None = None, *,
                  moves: list[str] | tuple[str, ...] = (), language: str | None = None,
                  **options: str) -> None:
         #: The language of its words and of the live table.

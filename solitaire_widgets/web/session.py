@@ -52,6 +52,7 @@ from ..i18n import (
     use_language,
 )
 from ..moves import Move
+from ..registry import DEFAULT_GAME
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
@@ -213,7 +214,7 @@ def check_request(request: object) -> dict[str, Any]:
     elif op == "reviewjump":
         checked["position"] = _whole(request, "position", N_("the position"), 0)
     elif op == "open":
-        checked["game"] = _text(request, "game", N_("the game's name"), "klondike")
+        checked["game"] = _text(request, "game", N_("the game's name"), DEFAULT_GAME)
         checked["seed"] = _seed(request)
         checked["save"] = _text(request, "save", N_("the save"), limit=MAX_SAVE_BYTES)
         options = request.get("options") or {}
@@ -308,7 +309,7 @@ class TableSession:
     'Доиграть'
     """
 
-    def __init__(self, game: str | Game = "klondike", seed: int | None = None,
+    def __init__(self, game: str | Game = DEFAULT_GAME, seed: int | None = None,
                  width: float = DISPLAY_WIDTH, prefix: str = "sw-table", *,
                  language: str | None = None, **options: str) -> None:
         #: The language the table speaks (None: the current one).

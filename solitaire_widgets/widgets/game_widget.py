@@ -42,6 +42,7 @@ from ..game import Game
 from ..games import new_game
 from ..i18n import _, check_language, current_language, use_language
 from ..moves import Move
+from ..registry import DEFAULT_GAME
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import RUN_TIMING, Timing
 from ..review_table import TableReview
@@ -151,7 +152,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         with use_language(self.language):
             return check_state(proposal["value"])
 
-    def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
+    def __init__(self, name_or_game: str | Game = DEFAULT_GAME, seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,
                  language: str | None = None, **options: str) -> None:
         #: The language the table speaks ("en", "ru" or "pl"; None: the current one,
