@@ -74,7 +74,7 @@ def can_review(game: Game) -> bool:
     >>> can_review(new_game("chain", seed=1))
     True
     """
-    return solver_of(game.rules) is not None or bool(game.rules.bound)
+    return solver_of(game.rules) is not None or game.rules.bound is not None
 
 
 @dataclass(frozen=True)

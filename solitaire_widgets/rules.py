@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .cards import CARD, CODE, Card, Words, card_words
 from .citations import Citation
@@ -25,6 +25,9 @@ from .layouts import LayoutFunction
 from .model import CodeShuffler, Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
+
+if TYPE_CHECKING:
+    from .bounds import Bound
 
 __all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration", "said"]
 
@@ -166,9 +169,10 @@ class Rules:
     - **Its layout**: :attr:`layout`, the function that lays its table out
       (built with :class:`~solitaire_widgets.layouts.TableLayout`).
     - **Its parts**: :attr:`model`, the class itself (it sits below the
-      rules); those that stand above the rules (they play games or search
-      them) are named by a module path, so the rules import nothing of them:
-      :attr:`strategies`, :attr:`examples`, :attr:`bound`, :attr:`solver`.
+      rules), and :attr:`bound`, the function (it plays on the model); those
+      that import the rules or are built by playing them are named by a
+      module path, loaded when first asked for: :attr:`strategies`,
+      :attr:`examples`, :attr:`solver`.
 
     The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
@@ -214,10 +218,10 @@ class Rules:
     #: is ``solitaire_widgets.solver``); the front ends then offer its buttons
     #: ("Can this still be won?"). ``""``: none.
     solver: ClassVar[str] = ""
-    #: The clairvoyant player's verdict on a deal, ``"package.module:function"``
-    #: (the function takes the game and ``max_nodes`` and returns a
-    #: ``solitaire_widgets.bounds.Bound``); ``""``: none.
-    bound: ClassVar[str] = ""
+    #: The clairvoyant player's verdict on a deal: a function that takes the game
+    #: and ``max_nodes`` and returns a ``solitaire_widgets.bounds.Bound``
+    #: (``bound = staticmethod(chain_bound)``); None: none.
+    bound: ClassVar[Callable[..., Bound] | None] = None
     #: The game's model, a class that meets :class:`~solitaire_widgets.model.Model`:
     #: its rules on a compact state, which the bounds play on and which
     #: ``tests/test_model_conformance.py`` holds to these rules move for move;
@@ -478,8 +482,8 @@ def check_declaration(rules: type[Rules]) -> None:
     if rules.layout is not None and not callable(rules.layout):
         raise OptionError(f"{rules.title}: layout is a function (table, width) -> TableLayout, "
                           f"not {excerpt(rules.layout)}")
-    if rules.bound and rules.bound.count(":") != 1:
-        raise OptionError(f"{rules.title}: bound is 'package.module:function', not {rules.bound!r}")
+    if rules.bound is not None and not callable(rules.bound):
+        raise OptionError(f"{rules.title}: bound is a function or None, not {excerpt(rules.bound)}")
     solver = rules.solver
     if not isinstance(solver, str) or (solver and not all(
             part.isidentifier() for part in solver.split("."))):

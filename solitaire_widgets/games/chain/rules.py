@@ -27,6 +27,7 @@ from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
+from .bounds import chain_bound
 from .layout import chain_layout
 from .model import AUX, LAYOUT_SIZE, ROW_LENGTH, SERIES, ChainModel
 
@@ -139,7 +140,7 @@ class ChainRules(Rules):
     layout = staticmethod(chain_layout)
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
-    bound = "solitaire_widgets.games.chain.bounds:chain_bound"
+    bound = staticmethod(chain_bound)
     model = ChainModel
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {

@@ -75,6 +75,7 @@ from ...moves import Move
 from ...rules import STOCK, Context, Rules, said
 from ...table import Event, Pile, Table
 from ..common import next_up
+from .bounds import quarrel_bound
 from .layout import quarrel_layout
 
 # The table's piles and the game's numbers are the model's (games/quarrel/model.py).
@@ -243,7 +244,7 @@ class QuarrelRules(Rules):
     layout = staticmethod(quarrel_layout)
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
-    bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
+    bound = staticmethod(quarrel_bound)
     model = QuarrelModel
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
