@@ -652,16 +652,16 @@ class TableController:
         """
         n = format_number(played)
         if stopped:
-            self.say(ngettext("Auto-finish stopped after {n} moves",
+            self.say(ngettext("Auto-finish stopped after {n} move",
                               "Auto-finish stopped after {n} moves", played).format(n=n))
         elif self.game.result.over:
-            self.say(ngettext("The computer player played {n} moves.",
+            self.say(ngettext("The computer player played {n} move.",
                               "The computer player played {n} moves.", played).format(n=n)
                      + " " + (_("The computer player won it.") if self.computer_won()
                               else _("You won!") if self.game.is_won
                               else sentence(self.game.status)))
         else:
-            self.say(ngettext("The computer player stopped after {n} moves: {why}",
+            self.say(ngettext("The computer player stopped after {n} move: {why}",
                               "The computer player stopped after {n} moves: {why}",
                               played).format(n=n, why=_(why) if why else why))
 

@@ -213,7 +213,7 @@ def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     shown = escape(words, quote=False).replace("\n", "<br>")
     title = _(game.rules.title)
     moves = len(game.history)
-    line = ngettext("{game} ({deal}, {n} moves): {status}", "{game} ({deal}, {n} moves): {status}",
+    line = ngettext("{game} ({deal}, {n} move): {status}", "{game} ({deal}, {n} moves): {status}",
                     moves).format(game=title, deal=game.deal_name, n=moves, status=game.status)
     scene = layout(game, game.table, width)
     return still_html(_svg(game, scene), f"{title}: {game.status}", line, scene,
