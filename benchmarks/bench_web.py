@@ -73,8 +73,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from solitaire_widgets import Game, new_game  # noqa: E402
 from solitaire_widgets.game import MAX_MOVES  # noqa: E402
+from solitaire_widgets.html_replays import game_frames, game_player  # noqa: E402
 from solitaire_widgets.render.display import DISPLAY_WIDTH  # noqa: E402
-from solitaire_widgets.render.player import game_frames, game_player  # noqa: E402
 from solitaire_widgets.render.scene import layout  # noqa: E402
 from solitaire_widgets.render.svg import scene_svg  # noqa: E402
 from solitaire_widgets.strategies import get_strategy, play_out  # noqa: E402

@@ -61,11 +61,16 @@ _WIDGETS = {"GameWidget", "LessonWidget", "ReplayWidget"}
 
 
 def _drawn(name: str) -> Callable[[Any], Any]:
-    """A picture drawn by ``render.display.<name>``, imported on first use: the
-    engine imports nothing of the render layer, and a program that shows no
-    picture (the page's worker) never loads it."""
+    """A picture drawn by ``render.display.<name>`` (``html_replays.<name>`` for an
+    example's player), imported on first use: the engine imports nothing of the
+    render layer, and a program that shows no picture (the page's worker) never
+    loads it."""
 
     def draw(shown: Any) -> Any:
+        if name == "example_html":
+            from . import html_replays
+
+            return html_replays.example_html(shown)
         from .render import display
 
         return getattr(display, name)(shown)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
+from . import pointer
 from .cards import card_words
 from .citations import Citation
 from .errors import SolitaireError
@@ -32,13 +33,13 @@ from .game import Game
 from .games import new_game
 from .i18n import N_, _, format_number, ngettext, pgettext
 from .moves import Move
-from .render import pointer
+from .pointer import Outcome, PointerState
 from .render.describe import describe_pile, describe_table, pile_names, sentence
 from .render.draw import HINT
-from .render.pointer import Outcome, PointerState
 from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
 from .saves import load_game
+from .solver_hook import Solver, solver_of
 from .strategies import Strategy, get_strategy
 from .table import Event, Table
 
@@ -180,6 +181,16 @@ class TableController:
         run = self._run
         return (self.game.is_won and run is not None and run[0] is self.game
                 and run[2] == self.game.moves_played)
+
+    @property
+    def solver(self) -> Solver | None:
+        """The game's solver (its rules' hook, ``Rules.solver``), None when it has none.
+
+        >>> from solitaire_widgets import new_game
+        >>> TableController(new_game("chain", seed=5)).solver is None
+        True
+        """
+        return solver_of(self.game.rules)
 
     def status(self) -> tuple[str, str]:
         """The status line: a verdict ("You won!", "Game over: lost." or "") and the rest.
@@ -376,9 +387,9 @@ class TableController:
         ([], 'The solver does not play Chain.')
         """
         from .chance import new_seed
-        from .solver import solve
 
-        if not self.game.rules.solver:
+        solver = self.solver
+        if solver is None:
             self.say(_("The solver does not play {game}").format(game=_(self.game.rules.title)),
                      error=True)
             return Change(ok=False)
@@ -386,7 +397,7 @@ class TableController:
             yield _("Looking for a winnable deal... ({tried} tried of at most {tries})").format(
                 tried=format_number(tried), tries=format_number(tries))
             game = new_game(self.game.name, seed=new_seed(), **self.game.options)
-            if solve(game, max_nodes=SOLVER_NODES).status == "won":
+            if solver.solve(game, max_nodes=SOLVER_NODES).status == "won":
                 change = self.deal_in(game)
                 self.say(_("{game}, {deal}: the solver has shown that it can be won").format(
                     game=_(game.rules.title), deal=game.deal_name))
@@ -511,29 +522,27 @@ class TableController:
         ``"won"``, ``"lost"``, or ``"unresolved"`` when its time budget
         (``solitaire_widgets.solver.HINT_SECONDS``) ran out first.
         """
-        from .solver import hint
-
-        if not self.game.rules.solver:
+        solver = self.solver
+        if solver is None:
             self.say(_("The solver does not play {game}").format(game=_(self.game.rules.title)),
                      error=True)
             return "unresolved"
-        answer = hint(self.game)
+        answer = solver.hint(self.game)
         self.say(answer.answer)
         return answer.status
 
     def solver_hint(self) -> Change:
         """Highlight the first move of a winning line (the solver sees every card)."""
-        from .solver import hint
-
         self._calm()
-        if not self.game.rules.solver:
+        solver = self.solver
+        if solver is None:
             self.say(_("The solver does not play {game}").format(game=_(self.game.rules.title)),
                      error=True)
             return Change(ok=False, redraw=True)
         if self.game.is_over:
             self.say(self.status()[0])
             return Change(redraw=True)
-        answer = hint(self.game)
+        answer = solver.hint(self.game)
         self.say(answer.advice)
         if answer.move is None:
             return Change(redraw=True)
@@ -643,23 +652,23 @@ class TableController:
         """
         n = format_number(played)
         if stopped:
-            self.say(ngettext("Auto-finish stopped after {n} moves",
+            self.say(ngettext("Auto-finish stopped after {n} move",
                               "Auto-finish stopped after {n} moves", played).format(n=n))
         elif self.game.result.over:
-            self.say(ngettext("The computer player played {n} moves.",
+            self.say(ngettext("The computer player played {n} move.",
                               "The computer player played {n} moves.", played).format(n=n)
                      + " " + (_("The computer player won it.") if self.computer_won()
                               else _("You won!") if self.game.is_won
                               else sentence(self.game.status)))
         else:
-            self.say(ngettext("The computer player stopped after {n} moves: {why}",
+            self.say(ngettext("The computer player stopped after {n} move: {why}",
                               "The computer player stopped after {n} moves: {why}",
                               played).format(n=n, why=_(why) if why else why))
 
     # -- the pointer and the keyboard -----------------------------------------------
 
     def press(self, scene: Scene, x: float, y: float, now: float) -> Change:
-        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.render.pointer.press`).
+        """The button goes down at ``(x, y)`` on ``scene`` (see :func:`~solitaire_widgets.pointer.press`).
 
         With a hint on show and nothing picked up, a press on the hinted
         destination plays the hinted move.

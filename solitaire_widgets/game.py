@@ -32,7 +32,7 @@ from .chance import MAX_SEED, new_seed, reshuffled, seed_rng, shuffled
 from .citations import Citation
 from .errors import DeckError, IllegalMoveError, NotationError, excerpt
 from .i18n import _, format_number
-from .model import CodeShuffler, Model, model_class
+from .model import CodeShuffler, Model
 from .moves import Move
 from .reasons import reason_words
 from .rules import STOCK, Context, Rules, Shuffler
@@ -238,8 +238,8 @@ class Game:
         self._model: Model | None = None
         if backend != "rules" and rules.game_on_model and rules.model:
             # The model draws its reshuffles from the seed, as _fresh_shuffle does.
-            self._model = model_class(rules.model)(rules.options, self.seed,
-                                                   [CODE[card] for card in self.deck])
+            self._model = rules.model(rules.options, self.seed,
+                                      [CODE[card] for card in self.deck])
         # The table: kept up to date by the rules' hooks, or, on a model, built
         # from it when first read and then caught up with the steps' events.
         self._table: Table | None = None if self._model else self.start

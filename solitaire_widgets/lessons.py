@@ -319,7 +319,7 @@ class LessonRun:
 
 
 def _lesson_modules() -> list[str]:
-    from .games import GAMES, rules_class
+    from .registry import GAMES, rules_class
 
     found = []
     for game in GAMES:

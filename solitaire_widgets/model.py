@@ -24,8 +24,6 @@ True
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
@@ -33,7 +31,7 @@ from .chance import seed_rng, shuffled
 from .moves import Move
 from .table import Event, Table
 
-__all__ = ["Model", "CodeShuffler", "seeded_shuffler", "model_class", "end_game"]
+__all__ = ["Model", "CodeShuffler", "seeded_shuffler", "end_game"]
 
 #: Draws the order of a reshuffle: given the codes in pack order (sorted) and
 #: the reshuffle's number on this line of play (1, 2, ...), the new order of
@@ -123,18 +121,6 @@ class Model(Protocol):
                    shuffles: int) -> _M:
         """The model of ``table``, a position of this game after ``shuffles`` reshuffles."""
         raise NotImplementedError
-
-
-@functools.cache
-def model_class(path: str) -> type[Model]:
-    """The model class a game names (``"package.module:Class"``, see ``Rules.model``).
-
-    >>> model_class("solitaire_widgets.games.chain.model:ChainModel").__name__
-    'ChainModel'
-    """
-    module, _, name = path.partition(":")
-    found: type[Model] = getattr(importlib.import_module(module), name)
-    return found
 
 
 class _Outcome(Protocol):

@@ -56,6 +56,7 @@ from .errors import OptionError, excerpt
 from .game import Game
 from .i18n import _, format_number, ngettext
 from .moves import Move
+from .solver_hook import solver_of
 
 __all__ = ["Review", "Reviewer", "Verdict", "review", "can_review", "DEFAULT_NODES",
            "naive_review"]
@@ -73,7 +74,7 @@ def can_review(game: Game) -> bool:
     >>> can_review(new_game("chain", seed=1))
     True
     """
-    return bool(game.rules.solver or game.rules.bound)
+    return solver_of(game.rules) is not None or game.rules.bound is not None
 
 
 @dataclass(frozen=True)
@@ -91,10 +92,9 @@ def _search(game: Game, max_nodes: int, max_seconds: float | None) -> Search:
     start = time.perf_counter()
     if game.is_over:
         return Search("won" if game.is_won else "lost")
-    if game.rules.solver:
-        from .solver import solve
-
-        solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
+    solver = solver_of(game.rules)
+    if solver is not None:
+        solution = solver.solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
         return Search(solution.status, tuple(solution.moves), solution.nodes,
                       time.perf_counter() - start)
     bound = best_outcome(game, max_nodes=max_nodes)

@@ -273,8 +273,7 @@ def position_html(game: Game) -> str:
     >>> 'class="sw-wide"' in html and 'class="sw-narrow"' in html and 'width="320"' in html
     True
     """
-    from .render.display import repr_html
-    from .web import PHONE_WIDTH
+    from .render.display import PHONE_WIDTH, repr_html
 
     return ('<div class="sw-review-position">'
             f'<div class="sw-wide">{repr_html(game)}</div>'

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .cards import CARD, CODE, Card, Words, card_words
 from .citations import Citation
 from .errors import NotationError, OptionError, excerpt
 from .i18n import N_, _, translations
-from .model import CodeShuffler, Model, model_class
+from .layouts import LayoutFunction
+from .model import CodeShuffler, Model
 from .moves import Move
 from .table import PILE_KINDS, Event, Pile, Scalar, Table
+
+if TYPE_CHECKING:
+    from .bounds import Bound
 
 __all__ = ["Rules", "Context", "Shuffler", "STOCK", "check_declaration", "said"]
 
@@ -141,8 +145,9 @@ class Rules:
       ``"stock"``: the game starts with the whole deck in it, face down,
       ``deck[0]`` on top. Piles are never added or removed during a game; a
       pile not in use is simply empty (the layout may leave it out).
-    - **Its options** (:attr:`options_allowed`, :attr:`option_readings`):
-      each option's allowed values, our reading of the text first.
+    - **Its options** (:attr:`option_readings`): each option's values with
+      what each means, our reading of the text first; the allowed values
+      (:attr:`options_allowed`) are read off them.
     - **What a move is**: a move of cards ``Move("move", src, dst, count)``
       (typed ``"src>dst"`` or ``"src:N>dst"``), or one of the game's
       :attr:`actions`, a decision that moves no chosen card (``"turn"``,
@@ -161,9 +166,13 @@ class Rules:
     - **Its chance**: cards move only through the context; a shuffle is
       :meth:`Context.shuffle` (drawn from the deal's seed and recorded), never
       Python's ``random``; so a deal replays from its deck and moves.
-    - **Its hooks to the rest of the package**, each a module path so the
-      rules import nothing of them: :attr:`layout`, :attr:`strategies`,
-      :attr:`examples`, :attr:`bound`, :attr:`solver`, :attr:`model`.
+    - **Its layout**: :attr:`layout`, the function that lays its table out
+      (built with :class:`~solitaire_widgets.layouts.TableLayout`).
+    - **Its parts**: :attr:`model`, the class itself (it sits below the
+      rules), and :attr:`bound`, the function (it plays on the model); those
+      that import the rules or are built by playing them are named by a
+      module path, loaded when first asked for: :attr:`strategies`,
+      :attr:`examples`, :attr:`solver`.
 
     The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
@@ -174,10 +183,14 @@ class Rules:
     title: ClassVar[str] = ""
     #: Number of 52-card packs.
     packs: ClassVar[int] = 1
-    #: Each option's allowed values; the first is the default (our reading).
-    options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    #: What each option's values mean, in words: ``{option: {value: reading}}``.
+    #: The game's options: what each value means, in words, our reading of the
+    #: text first (the default): ``{option: {value: reading}}``. This is an
+    #: option's one declaration: :attr:`options_allowed` is read off it.
     option_readings: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    #: Each option's allowed values, the first the default: the values of
+    #: :attr:`option_readings`, in order, read off them when the class is made
+    #: (never declared).
+    options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: The values an option's value allows of other options:
     #: ``{(option, value): {other: allowed values}}`` (any, if not named).
     option_needs: ClassVar[Mapping[tuple[str, str], Mapping[str, tuple[str, ...]]]] = {}
@@ -189,29 +202,31 @@ class Rules:
     action_labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: A typical move as typed, shown as an example (``"t3>fh"``).
     example_move: ClassVar[str] = ""
-    #: The table's layout: ``"package.module:function"``, a function that takes
-    #: the table and a width and returns a finished
-    #: :class:`~solitaire_widgets.render.scene.TableLayout`; ``""`` lays the
+    #: The table's layout: a function that takes the table and a width and
+    #: returns a finished :class:`~solitaire_widgets.layouts.TableLayout`
+    #: (declared as ``layout = staticmethod(function)``); None lays the
     #: piles out by their kinds (stock, reserves and foundations in a row,
     #: the tableau piles as fanned columns below).
-    layout: ClassVar[str] = ""
+    layout: ClassVar[LayoutFunction | None] = None
     #: The module whose ``STRATEGIES`` (name -> class, the default first) play
     #: this game; ``""``: only the random player.
     strategies: ClassVar[str] = ""
     #: The module whose ``EXAMPLES`` are this game's illustrated positions.
     examples: ClassVar[str] = ""
-    #: Whether the solver (``solitaire_widgets.solver``) plays this game: the
-    #: front ends then offer its buttons ("Can this still be won?").
-    solver: ClassVar[bool] = False
-    #: The clairvoyant player's verdict on a deal, ``"package.module:function"``
-    #: (the function takes the game and ``max_nodes`` and returns a
-    #: ``solitaire_widgets.bounds.Bound``); ``""``: none.
-    bound: ClassVar[str] = ""
-    #: The game's model, ``"package.module:Class"``: its rules on a compact state
-    #: (a :class:`~solitaire_widgets.model.Model`), which the bounds play on and
-    #: which ``tests/test_model_conformance.py`` holds to these rules move for
-    #: move; None: the game has none.
-    model: ClassVar[str | None] = None
+    #: The module of this game's solver, ``"package.module"``: its ``solve`` and
+    #: ``hint`` (see :class:`~solitaire_widgets.solver_hook.Solver`; Klondike's
+    #: is ``solitaire_widgets.solver``); the front ends then offer its buttons
+    #: ("Can this still be won?"). ``""``: none.
+    solver: ClassVar[str] = ""
+    #: The clairvoyant player's verdict on a deal: a function that takes the game
+    #: and ``max_nodes`` and returns a ``solitaire_widgets.bounds.Bound``
+    #: (``bound = staticmethod(chain_bound)``); None: none.
+    bound: ClassVar[Callable[..., Bound] | None] = None
+    #: The game's model, a class that meets :class:`~solitaire_widgets.model.Model`:
+    #: its rules on a compact state, which the bounds play on and which
+    #: ``tests/test_model_conformance.py`` holds to these rules move for move;
+    #: None: the game has none.
+    model: ClassVar[type[Model] | None] = None
     #: Whether a :class:`~solitaire_widgets.game.Game` of this game plays on its
     #: :attr:`model` (its moves, outcome and events read off the model, its
     #: table built from it when read) rather than through the hooks below.
@@ -221,6 +236,14 @@ class Rules:
     #: What the game calls the piles that take the cards home (the ``f`` key's
     #: word), in English; :meth:`foundation_words` gives it in the current language.
     foundation_word: ClassVar[str] = N_("foundation")
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "options_allowed" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: an option is declared once, in option_readings "
+                            "(each value with its reading); its allowed values are read off it")
+        cls.options_allowed = {name: tuple(readings)
+                               for name, readings in cls.option_readings.items()}
 
     def __init__(self, /, **options: str) -> None:
         # ``self`` is positional-only, so an option may be called anything.
@@ -277,7 +300,7 @@ class Rules:
         if self.model is None:
             raise NotImplementedError
         deck = [CODE[card] for card in reversed(ctx.table.piles[STOCK].cards)]
-        model = model_class(self.model)(self.options, 0, deck, _on_codes(ctx))
+        model = self.model(self.options, 0, deck, _on_codes(ctx))
         events: list[Event] = []
         model.deal(events)  # type: ignore[call-arg]
         _carry_out(ctx, events)
@@ -327,7 +350,7 @@ class Rules:
         """
         if self.model is None:
             raise NotImplementedError(f"{self.title} has no model")
-        return model_class(self.model).from_table(self.options, 0, table, 0)
+        return self.model.from_table(self.options, 0, table, 0)
 
     def stuck(self, table: Table, ctx: Context) -> None:
         """Called when a position that is not over has no legal move: end it."""
@@ -345,11 +368,6 @@ class Rules:
         """The word a player may type for ``action`` in the current language, besides
         ``action`` itself (the action, if the game gives none)."""
         return action
-
-    def action_help(self, action: str) -> str:
-        """What an action does, in a line, in the current language."""
-        words = self.action_labels.get(action, ("", action))[1]
-        return _(words) if action in self.action_labels else words
 
     def foundation_words(self) -> str:
         """:attr:`foundation_word` in the current language.
@@ -382,9 +400,7 @@ class Rules:
         >>> rules_for("klondike", {"variant": "standard"}).readings()[0]
         'variant=standard: draw one card at a time, as many passes as you like, no waste limit'
         """
-        readings = self.option_readings
-        return [f"{name}={value}: " + (_(readings[name][value])
-                                        if value in readings.get(name, {}) else value)
+        return [f"{name}={value}: " + _(self.option_readings[name][value])
                 for name, value in self.options.items()]
 
     def describe_move(self, table: Table, move: Move) -> str:
@@ -439,6 +455,10 @@ def _carry_out(ctx: Context, events: list[Event]) -> None:
         ctx._do(event)
 
 
+#: What a :attr:`Rules.model` class provides (see :class:`~solitaire_widgets.model.Model`).
+MODEL_MEMBERS = ("deal", "legal_moves", "apply", "copy", "to_table", "from_table")
+
+
 def check_declaration(rules: type[Rules]) -> None:
     """Check what a game declares (see :class:`Rules`); raise :class:`OptionError` saying what is wrong.
 
@@ -454,18 +474,25 @@ def check_declaration(rules: type[Rules]) -> None:
         raise OptionError(f"a game's name is a short lower-case word, not {excerpt(name)}")
     if not rules.title:
         raise OptionError(f"the game {name!r} has no title")
-    for option, values in rules.options_allowed.items():
-        if not values or not all(isinstance(v, str) for v in values):
-            raise OptionError(f"{rules.title}: option {option!r} needs its allowed values, as text")
-    for hook in ("layout", "bound"):
-        value = getattr(rules, hook)
-        if value and value.count(":") != 1:
-            raise OptionError(f"{rules.title}: {hook} is 'package.module:function', not {value!r}")
+    for option, readings in rules.option_readings.items():
+        if not readings or not all(isinstance(value, str) and isinstance(reading, str) and reading
+                                   for value, reading in readings.items()):
+            raise OptionError(f"{rules.title}: option {option!r} needs its values, each with "
+                              "its reading in words")
+    if rules.layout is not None and not callable(rules.layout):
+        raise OptionError(f"{rules.title}: layout is a function (table, width) -> TableLayout, "
+                          f"not {excerpt(rules.layout)}")
+    if rules.bound is not None and not callable(rules.bound):
+        raise OptionError(f"{rules.title}: bound is a function or None, not {excerpt(rules.bound)}")
+    solver = rules.solver
+    if not isinstance(solver, str) or (solver and not all(
+            part.isidentifier() for part in solver.split("."))):
+        raise OptionError(f"{rules.title}: solver is 'package.module' or '', not {excerpt(solver)}")
     model = rules.model
-    if model is not None and not (isinstance(model, str) and model.count(":") == 1
-                                  and all(part.strip() for part in model.split(":"))):
-        raise OptionError(f"{rules.title}: model is 'package.module:Class' or None, "
-                          f"not {excerpt(model)}")
+    if model is not None and not (isinstance(model, type) and all(
+            callable(getattr(model, member, None)) for member in MODEL_MEMBERS)):
+        raise OptionError(f"{rules.title}: model is a Model class (solitaire_widgets.model) "
+                          f"or None, not {excerpt(model)}")
     try:
         piles = rules().piles()
     except NotImplementedError:

@@ -31,9 +31,9 @@ from .cards import Card, check_deck, full_deck, parse_cards
 from .chance import MAX_SEED, seed_rng, shuffled
 from .errors import DeckError, NotationError, OptionError, SaveFileError, excerpt
 from .game import MAX_MOVES, OPENING_DEAL, Game
-from .games import GAMES, rules_for
 from .i18n import _, format_number
 from .moves import Move
+from .registry import GAMES, rules_for
 from .writer import SAVE_FORMAT, pile_data, position_data, save_data, save_json
 
 __all__ = ["load_game", "save_data", "save_json", "position_data", "pile_data", "SAVE_FORMAT",

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 
 from .i18n import check_language, current_language, translations
 
-__all__ = ["SENTENCES", "PHRASES", "TEXT_LANGUAGES", "SourceText", "add_text", "translate",
-           "quote", "quoted", "translated", "Said", "sentences", "source_language"]
+__all__ = ["SENTENCES", "PHRASES", "TEXT_LANGUAGES", "SourceText", "add_text", "drop_text",
+           "translate", "quote", "quoted", "translated", "Said", "sentences", "source_language"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,14 @@ def add_text(game: str, text: SourceText) -> None:
     SENTENCES[game] = text.sentences
     PHRASES[game] = dict(text.phrases)
     TEXT_LANGUAGES[game] = text.language
+    _by_words.cache_clear()
+    _in_language.cache_clear()
+
+
+def drop_text(game: str) -> None:
+    """Forget ``game``'s source text (a game taken out of the registry); none is harmless."""
+    for gathered in (SENTENCES, PHRASES, TEXT_LANGUAGES):
+        gathered.pop(game, None)
     _by_words.cache_clear()
     _in_language.cache_clear()
 

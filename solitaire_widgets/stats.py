@@ -23,6 +23,7 @@ from .errors import OptionError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
 from .i18n import _, format_decimal, format_number, format_percent, ngettext
+from .solver_hook import solver_of
 from .strategies import Strategy, get_strategy, play_out
 
 __all__ = ["StatsReport", "run_stats", "wilson_interval", "mcnemar_p", "play_deal"]
@@ -148,10 +149,10 @@ def play_deal(game: str, seed: int, strategy: StrategySpec = None,
 def _run(job: Job, seed: int) -> tuple[str, str]:
     """One deal: ``("won" | "lost" | "unresolved", reason)``."""
     if job.solver:
-        from .solver import solve
-
-        solution = solve(Game(rules_for(job.game, job.options), seed=seed),
-                         max_nodes=job.max_nodes)
+        rules = rules_for(job.game, job.options)
+        solver = solver_of(rules)
+        assert solver is not None, "play_many checks that the game has a solver"
+        solution = solver.solve(Game(rules, seed=seed), max_nodes=job.max_nodes)
         reasons = {"won": "", "lost": "no line of play wins (the solver searched them all)",
                    "unresolved": f"unresolved within {job.max_nodes:,} positions"}
         return solution.status, reasons[solution.status]
@@ -277,9 +278,9 @@ def run_stats(game: str, deals: int, seed: int = 0, workers: int = 1,
     """
     rules = rules_for(game, options)  # fail early on a bad option
     checked = rules.options
-    if solver and not rules.solver:
+    if solver and solver_of(rules) is None:
         solved = ", ".join(rules_class(name)().game_title() for name in GAMES
-                           if rules_class(name).solver)
+                           if solver_of(rules_class(name)) is not None)
         if not solved:
             raise OptionError(_("the solver plays no game"))
         raise OptionError(_("the solver plays {games} only, not {game}").format(

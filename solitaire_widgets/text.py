@@ -17,7 +17,7 @@ __all__ = ["render_text", "pile_text"]
 def pile_text(pile: Pile) -> str:
     """A pile's cards bottom to top, face-down cards as ``##``; the stock as a count."""
     if pile.kind == "stock":
-        return ngettext("{n} cards face down", "{n} cards face down",
+        return ngettext("{n} card face down", "{n} cards face down",
                         len(pile.cards)).format(n=len(pile.cards))
     return " ".join(
         str(card) if pile.face_up(index) else "##" for index, card in enumerate(pile.cards)

@@ -111,7 +111,7 @@ def test_the_table_takes_its_keys_in_every_front_end(
     for key in ("ArrowRight", "ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight"):
         before = said.inner_text()
         page.keyboard.press(key)
-        _wait(lambda: said.inner_text() != before, 3.0)  # noqa: B023 - used at once
+        _wait(lambda: said.inner_text() != before, 10.0)  # noqa: B023 - used at once
     assert page.evaluate("() => document.activeElement.classList.contains('sw-stage')")
     active_after = page.evaluate(
         "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]"
@@ -127,7 +127,8 @@ def test_the_table_takes_its_keys_in_every_front_end(
     for _ in range(8):
         before = said.inner_text()
         page.keyboard.press("Enter")
-        _wait(lambda: said.inner_text() != before, 3.0)  # noqa: B023 - used at once
+        # The table's words change with every Enter: wait for them, however busy the kernel.
+        _wait(lambda: said.inner_text() != before, 15.0)  # noqa: B023 - used at once
         if said.inner_text().startswith("Picked up"):
             break
         page.keyboard.press("ArrowRight")

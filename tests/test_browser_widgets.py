@@ -23,10 +23,11 @@ from typing import Any
 
 import pytest
 
-from solitaire_widgets import Move, new_game
+from solitaire_widgets import Move, new_game, pointer
 from solitaire_widgets.examples import get_example
-from solitaire_widgets.render import layout, pointer
-from solitaire_widgets.render.player import game_frames, html_player
+from solitaire_widgets.html_replays import game_frames
+from solitaire_widgets.render import layout
+from solitaire_widgets.render.player import html_player
 from solitaire_widgets.render.scene import Scene
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.widgets.traits import FIT_MIN
@@ -501,7 +502,9 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     played = int(message.split(" moves")[0].split()[-1])
     _wait_moves(page, shown + played)
     print(f"auto-finish: {played} moves in {took:.1f} s")
-    assert took < 2.0 + played * 0.08, f"{played} moves took {took:.1f} s"
+    # Not a timing: only a run that waits far longer than its pace (a lost
+    # acknowledgement, a timer's timeout per move) fails, however busy the machine.
+    assert took < 5.0 + played * 0.15, f"{played} moves took {took:.1f} s"
     # The browser tells the kernel what it has drawn (the acknowledgement pixel).
     assert "drawn-told=True" in page.locator(".sw-test-moves").first.inner_text()
     agree_within(1.0, "at the end of auto-finish")

@@ -631,7 +631,7 @@ def test_chain_first_layout_the_deal_is_shown_card_by_card_then_the_twos_go_up()
     """«Двойки, которые выпали при раскладе, выкладывают в отдельный ряд над основным
     раскладом.»: the figure's replay deals the 24 cards one by one, the twos in their
     places, and only then sends the twos up."""
-    from solitaire_widgets.render.player import replay_frames
+    from solitaire_widgets.html_replays import replay_frames
 
     example = get_example("chain-first-layout")
     game = example.play()

@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from solitaire_widgets import Move, new_game
+from solitaire_widgets import Move, new_game, pointer
 from solitaire_widgets.controller import FINISH_LIMIT, Change, TableController
 from solitaire_widgets.errors import IllegalMoveError
-from solitaire_widgets.render import pointer
 from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.scene import Scene, layout
 from solitaire_widgets.strategies import get_strategy

@@ -50,7 +50,7 @@ def test_the_embedding_guide_imports_what_it_uses() -> None:
 
 
 def test_the_readme_lists_every_key_of_the_table() -> None:
-    from solitaire_widgets.render.pointer import KEYS
+    from solitaire_widgets.pointer import KEYS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     names = {"ArrowLeft": "←", "ArrowRight": "→", "ArrowUp": "↑", "ArrowDown": "↓",

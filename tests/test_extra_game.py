@@ -1,4 +1,4 @@
-"""A small extra game declared in this one file, then played through every front end.
+"""A fourth game from one folder, ``tests/little_golf/``, played through every front end.
 
 "Little Golf" is a game of our own, in the family of Golf: five columns of
 five cards, face up; the rest is the stock, whose first card starts the
@@ -8,152 +8,64 @@ ace and king); ``turn`` puts the next stock card on the foundation instead.
 The game is won when every column is cleared and lost when no move is left.
 
 Everything the game is -- its rules, its words, its layout (through the public
-:class:`~solitaire_widgets.render.scene.TableLayout`), a player, an example --
-is declared here and registered with :func:`solitaire_widgets.games.register`;
-no other file names it. The tests then play it through the command line,
-``GameWidget``, ``ReplayWidget``, the kernel-free player, the pointer and the
-keyboard, the page's table session and its worker entry, and save files, and
-run the conformance suite every game passes. The same game with no layout of
-its own is drawn by the generic layout, which sets the piles out by their kinds.
+:class:`~solitaire_widgets.layouts.TableLayout`), a player, an example, its
+source text (in German, a language the package has no catalog for) -- is in
+that folder, and one chapter, ``tests/little_golf.md``, explains it;
+:func:`solitaire_widgets.games.register` takes the folder as it is, as a user
+outside the package would, and no other file names the game. The tests then
+play it through the command line, ``GameWidget``, ``ReplayWidget``, the
+kernel-free player, the pointer and the keyboard, the page's table session and
+its worker entry, and save files, run the conformance suite every game
+passes, and build a book of its chapter. The same game with no layout of its
+own is drawn by the generic layout, which sets the piles out by their kinds.
+``tests/test_one_place.py`` checks that no list in the package, the book's
+extensions, the page's scripts or the tools names the games.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
+import textwrap
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from solitaire_widgets import GAMES, Game, IllegalMoveError, Move, load_game, new_game
-from solitaire_widgets.cards import Card, rank_word
-from solitaire_widgets.examples import Example, example_names, get_example
+from solitaire_widgets import GAMES, Game, IllegalMoveError, load_game, new_game
+from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.games import register, rules_class, unregister
-from solitaire_widgets.render import describe_table, game_frames, html_player, scene_svg
-from solitaire_widgets.render.pointer import Play, PointerState, key, pile_point, press
-from solitaire_widgets.render.scene import TableLayout, layout
-from solitaire_widgets.rules import Context, Rules
+from solitaire_widgets.html_replays import game_frames
+from solitaire_widgets.pointer import Play, PointerState, key, pile_point, press
+from solitaire_widgets.render import describe_table, html_player, scene_svg
+from solitaire_widgets.render.scene import layout
+from solitaire_widgets.sources import (
+    PHRASES,
+    SENTENCES,
+    TEXT_LANGUAGES,
+    quote,
+    source_language,
+    translate,
+)
+from solitaire_widgets.stats import run_stats
 from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
-from solitaire_widgets.table import Pile, Table
+from solitaire_widgets.table import Pile
+from solitaire_widgets.widgets import GameWidget, ReplayWidget
 
+from . import little_golf
 from . import test_conformance as conformance
+from .little_golf import COLUMNS, NAME, TURN, LittleGolfRules
+from .little_golf.strategies import ColumnsFirst
 from .test_render import check_scene
-
-NAME = "little_golf"
-COLUMNS = tuple(f"t{i}" for i in range(1, 6))
-DEPTH = 5
-TURN = Move("turn")
-
-
-def _next_to(card: Card, top: Card) -> bool:
-    return abs(card.rank - top.rank) == 1
-
-
-class LittleGolfRules(Rules):
-    """The rules of Little Golf (see the module's docstring)."""
-
-    name = NAME
-    title = "Little Golf"
-    actions = ("turn",)
-    action_labels: ClassVar[dict[str, tuple[str, str]]] = {
-        "turn": ("Turn a stock card", "The next stock card goes onto the foundation"),
-    }
-    example_move = "t3>f"
-    layout = f"{__name__}:little_golf_layout"
-    strategies = __name__
-    examples = __name__
-
-    def piles(self) -> list[Pile]:
-        return ([Pile("s", "stock"), Pile("f", "foundation")]
-                + [Pile(column, "tableau") for column in COLUMNS])
-
-    def opening(self, ctx: Context) -> None:
-        for _ in range(DEPTH):
-            for column in COLUMNS:
-                ctx.move("s", column)
-        ctx.move("s", "f")
-
-    def legal_moves(self, table: Table) -> list[Move]:
-        top = table.piles["f"].top
-        moves = [Move("move", column, "f") for column in COLUMNS
-                 if top is not None and (card := table.piles[column].top) is not None
-                 and _next_to(card, top)]
-        if table.piles["s"].cards:
-            moves.append(TURN)
-        return moves
-
-    def why_illegal(self, table: Table, move: Move) -> str:
-        if move.action == "turn":
-            return "the stock is empty"
-        if move.action != "move":
-            return f"Little Golf has no move called {move.action!r}"
-        if move.src not in COLUMNS or move.dst != "f" or move.count != 1:
-            return "a card goes from the end of a column onto the foundation, one at a time"
-        card, top = table.piles[move.src].top, table.piles["f"].top
-        if card is None:
-            return f"{self.pile_name(table, move.src)} is empty"
-        return (f"the {card.name} is not one above or below the {top.name if top else 'top card'}"
-                " on the foundation")
-
-    def apply(self, table: Table, move: Move, ctx: Context) -> None:
-        ctx.move("s" if move == TURN else move.src, "f")
-        if not any(table.piles[column].cards for column in COLUMNS):
-            ctx.end(True, "every column is cleared")
-
-    def pile_name(self, table: Table, pile_id: str) -> str:
-        return {"s": "the stock", "f": "the foundation"}.get(pile_id, f"column {pile_id[1:]}")
-
-    def status(self, table: Table) -> str:
-        left = sum(len(table.piles[column].cards) for column in COLUMNS)
-        top = table.piles["f"].top
-        return (f"{left} cards in the columns, {len(table.piles['s'].cards)} in the stock; "
-                f"the foundation shows a {rank_word(top.rank) if top else 'nothing'}")
-
-
-def little_golf_layout(table: Table, width: float) -> TableLayout:
-    """The stock and the foundation side by side, the five columns fanned below."""
-    b = TableLayout(table, width, card_width=width / 6.5)
-    gap = b.cw * 0.25
-    b.stock("s", gap, gap, "stock")
-    b.stack("f", gap * 2 + b.cw, gap, "foundation")
-    top = gap * 2 + b.ch
-    bottom = max(b.column(column, gap + i * (b.cw + gap), top, b.ch * 0.1, b.ch * 0.22)
-                 for i, column in enumerate(COLUMNS))
-    b.label(gap * 3 + b.cw * 2, gap + b.label_size, "one up or one down", b.label_size)
-    return b.finish(bottom + gap)
-
-
-class ColumnsFirst:
-    """Plays a column's card whenever one fits, else turns a stock card."""
-
-    name = "columns-first"
-
-    def choose(self, game: Game) -> Move | None:
-        moves = game.legal_moves()
-        return moves[0] if moves else None
-
-
-STRATEGIES = {"columns-first": ColumnsFirst}
-
-
-def _opening_example() -> Example:
-    game = Game(LittleGolfRules(), seed=4)
-    steps = []
-    for _ in range(3):
-        move = game.legal_moves()[0]
-        steps.append((str(move), game.describe(move)))
-        game.play(move)
-    return Example(name="little-golf-opening", game=NAME, title="Little Golf: three moves",
-                   summary="The deal and three moves.", source="", translation="",
-                   deck=" ".join(str(card) for card in game.deck), steps=tuple(steps))
-
-
-EXAMPLES = [_opening_example()]
+from .test_widgets import Comm, centre, click, comm  # noqa: F401 (comm: the fixture)
 
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
-    register(LittleGolfRules)
+    register(little_golf)
     yield
     unregister(NAME)
 
@@ -167,6 +79,23 @@ def test_registered_it_is_in_every_list_and_unregistered_in_none() -> None:
     assert example_names(NAME) == ["little-golf-opening"]
     unregister(NAME)
     assert NAME not in GAMES and "little-golf-opening" not in example_names()
+
+
+def test_its_source_text_joins_with_the_folder_and_leaves_with_the_game() -> None:
+    rule = "Vom König geht es nicht weiter zum Ass."
+    assert source_language(NAME) == "de" and NAME in SENTENCES
+    assert translate(NAME, rule, "en") == "There is no going on from the king to the ace."
+    # No catalog speaks German, nor translates this text: each reader gets the English.
+    assert translate(NAME, rule, "ru") == translate(NAME, rule, "pl") == translate(NAME, rule, "en")
+    assert quote(NAME, rule, language="pl") == f"«{rule}» (There is no going on from the king to the ace.)"
+    assert translate(NAME, "um eins höher oder um eins niedriger", "en") == "one higher or one lower"
+    unregister(NAME)
+    assert NAME not in SENTENCES and NAME not in TEXT_LANGUAGES and NAME not in PHRASES
+
+
+def test_a_folder_without_rules_is_refused() -> None:
+    with pytest.raises(TypeError, match="exports its Rules subclass as RULES"):
+        register(conformance)
 
 
 def test_games_is_a_sequence_that_answers_any_question() -> None:
@@ -187,6 +116,21 @@ def test_a_declaration_that_breaks_a_rule_is_refused_at_register() -> None:
     with pytest.raises(OptionError, match="a pile called 's'"):
         register(NoStock)
     assert "no_stock" not in GAMES
+
+
+def test_a_bound_is_a_function_not_a_path() -> None:
+    from solitaire_widgets.errors import OptionError
+    from solitaire_widgets.games.chain.bounds import chain_bound
+
+    assert rules_class("chain").bound is chain_bound and LittleGolfRules.bound is None
+
+    class NamedBound(LittleGolfRules):
+        name = "named_bound"
+        bound = "tests.somewhere:a_bound"  # type: ignore[assignment]
+
+    with pytest.raises(OptionError, match="bound is a function or None"):
+        register(NamedBound)
+    assert "named_bound" not in GAMES
 
 
 def test_rules_play_to_a_win_and_to_a_loss() -> None:
@@ -243,7 +187,7 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", NAME, "--deals", "6", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["deals"] == 6
     assert main(["example", "little-golf-opening", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["moves"] == [m for m, _ in EXAMPLES[0].steps]
+    assert json.loads(capsys.readouterr().out)["moves"] == [m for m, _ in get_example("little-golf-opening").steps]
 
 
 def test_the_layout_declared_here_draws_every_card_once() -> None:
@@ -257,7 +201,7 @@ def test_the_layout_declared_here_draws_every_card_once() -> None:
 class PlainLittleGolfRules(LittleGolfRules):
     """Little Golf with no layout of its own."""
 
-    layout = ""
+    layout = None
 
 
 def test_with_no_layout_of_its_own_the_generic_layout_draws_it() -> None:
@@ -288,23 +232,26 @@ def test_pointer_and_keyboard() -> None:
     assert state.focus is not None and state.focus[0] in game.table.piles
 
 
-def test_the_game_widget(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("ipycanvas")
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
-    from solitaire_widgets.widgets import GameWidget
-
-    sent: list[Any] = []
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: sent.append(a))
-    widget = GameWidget(NAME, seed=5, animate=False)
-    assert sent, "the table is drawn on the canvas"
+def test_the_game_widget(comm: Comm) -> None:  # noqa: F811 (the fixture)
+    seed = next(seed for seed in range(100)            # a deal with a column's card to play
+                if any(move.action == "move" for move in new_game(NAME, seed=seed).legal_moves()))
+    widget = GameWidget(NAME, seed=seed, animate=False)
+    assert len(comm) == 1 and comm.count("drawImage") + comm.count("fillRect") > 0, \
+        "the deal is drawn on the canvas in one message"
     assert "t3>f" in widget.move_input.placeholder
     assert widget.action_buttons["turn"].description == "Turn a stock card"
-    stock = len(widget.game.pile("s").cards)
+    game = widget.game
+    move = next(move for move in game.legal_moves() if move.action == "move")
+    scene = layout(NAME, game.table, widget.width)
+    comm.clear()
+    click(widget, centre(scene, move.src))          # the mouse: a card, then where it goes
+    click(widget, centre(scene, move.dst))
+    assert game.history[-1].move == move and comm.messages, "played and drawn"
+    stock = len(game.pile("s").cards)
     widget.click_pile("s")                          # the stock turns a card
-    assert widget.game.history[-1].move == TURN and len(widget.game.pile("s").cards) == stock - 1
+    assert game.history[-1].move == TURN and len(game.pile("s").cards) == stock - 1
     widget.action_buttons["turn"].click()           # and so does its button
-    assert widget.game.history[-1].move == TURN and len(widget.game.pile("s").cards) == stock - 2
+    assert game.history[-1].move == TURN and len(game.pile("s").cards) == stock - 2
     assert widget.press_key("ArrowRight")
     widget.hint()
     assert "Hint: " in widget.message.value
@@ -316,17 +263,12 @@ def test_the_game_widget(monkeypatch: pytest.MonkeyPatch) -> None:
     assert bundle is not None and "text/html" in bundle
 
 
-def test_the_replay_widget(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("ipycanvas")
-    from ipycanvas.canvas import _CANVAS_MANAGER
-
-    from solitaire_widgets.widgets import ReplayWidget
-
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", lambda *a, **k: None)
+def test_the_replay_widget(comm: Comm) -> None:  # noqa: F811 (the fixture)
     replay = ReplayWidget(get_example("little-golf-opening"), animate=False)
-    assert replay.steps == 3
+    assert replay.steps == 3 and len(comm) >= 1
+    comm.clear()
     replay.forward()
-    assert replay.position == 1
+    assert replay.position == 1 and len(comm) == 1, "a step is one message"
     replay.go(3)
     assert replay.position == 3
     game = new_game(NAME, seed=2)
@@ -374,3 +316,64 @@ def test_the_pages_table_and_its_worker() -> None:
     replay = ReplaySession(reference.to_json(), 360)
     assert replay.count == len(reference.history) + 1
     assert replay.frames(0, 2)["frames"][0]["index"] == 0
+
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_outside_its_folder_and_its_chapter_no_file_names_it() -> None:
+    """The files the fourth game needed: its folder, its chapter, and this test that
+    plays it. No list, registry or table of the package, the book, the page or the
+    tools had to change (``tests/test_games_named_once.py`` keeps them free of names)."""
+    repo = HERE.parent
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                           cwd=repo, capture_output=True, text=True, check=True).stdout.split()
+    names = re.compile("|".join(map(re.escape, (NAME, NAME.replace("_", "-"),
+                                                LittleGolfRules.title))))
+    naming = {file for file in files if (repo / file).is_file() and names.search(
+        (repo / file).read_text(encoding="utf-8", errors="replace"))}
+    folder = (HERE / "little_golf").relative_to(repo).as_posix() + "/"
+    outside = naming - {file for file in naming if file.startswith(folder)}
+    # CONTRIBUTING.md points at the folder as the example to follow; the game needs it not.
+    assert outside == {"tests/little_golf.md", "tests/test_extra_game.py", "CONTRIBUTING.md"}
+
+
+@pytest.mark.book
+def test_a_book_of_its_chapter(tmp_path: Path) -> None:
+    """The chapter beside the folder, built by Jupyter Book with the book's own extensions
+    (its source texts, its languages), warnings as errors, its cells run in a kernel."""
+    from jupyter_book.sphinx import build_sphinx  # type: ignore[import-untyped]
+
+    book = tmp_path / "book"
+    shutil.copytree(HERE.parent / "book" / "_ext", book / "_ext",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(HERE / "little_golf", book / "little_golf",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(HERE / "little_golf.md", book / "little_golf.md")
+    (book / "_toc.yml").write_text("format: jb-book\nroot: little_golf\n", encoding="utf-8")
+    (book / "_config.yml").write_text(textwrap.dedent("""\
+        title: Little Golf
+        execute:
+          execute_notebooks: force
+          allow_errors: false
+        sphinx:
+          local_extensions:
+            source_texts: _ext
+            lang_tags: _ext
+          extra_extensions: [sphinx_design]
+        """), encoding="utf-8")
+    html = book / "_build" / "html"
+    result = build_sphinx(book, html, noconfig=True, path_config=str(book / "_config.yml"),
+                          confoverrides={"external_toc_path": (book / "_toc.yml").as_posix(),
+                                         "latex_individualpages": False, "nitpicky": True},
+                          builder="html", warningiserror=True, keep_going=True)
+    assert result == 0
+    page = (html / "little_golf.html").read_text(encoding="utf-8")
+    assert '<div lang="de">' in page
+    assert ('<span class="source-sentence" id="little_golf-s2-2">'
+            "Vom König geht es nicht weiter zum Ass.</span>") in page
+    assert "There is no going on from the king to the ace." in page
+    assert "one higher or one lower" in page
+    assert "sw-player" in page and "Try it yourself from here" in page
+    report = run_stats(NAME, deals=200, seed=1)
+    assert f"{report.strategy} wins {report.wins} of 200 deals" in page

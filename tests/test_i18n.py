@@ -337,3 +337,28 @@ def test_a_sentence_asks_for_the_case_it_needs():
     assert status == "Первый проход: в руке 24 карты"
     with use_language("pl"):
         assert game.status == "Pierwsze przełożenie: 24 karty w ręku"
+
+
+def test_an_english_count_meets_its_noun_in_the_singular_too():
+    """Every ngettext call's English singular differs from its plural ("1 move",
+    not "1 moves"), but for the few whose words do not change with the number."""
+    import ast
+
+    same_in_english = {"{n} more face up", "{n} face down", ", {n} unresolved"}
+    found = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "solitaire_widgets").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            texts = [a.value for a in node.args
+                     if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if name == "ngettext" and len(texts) >= 2:
+                singular, plural = texts[0], texts[1]
+            elif name == "npgettext" and len(texts) >= 3:
+                singular, plural = texts[1], texts[2]
+            else:
+                continue
+            if singular == plural and singular not in same_in_english:
+                found.append(f"{path}:{node.lineno}: {singular!r}")
+    assert found == []

@@ -2,7 +2,7 @@
 readers (:func:`~solitaire_widgets.web.keys_help`), in each language, and in
 the chapters' keyboard sentences. Up and Down take more or fewer cards and,
 past the last card, move to the row above or below; Escape puts picked-up
-cards back and keeps the cursor (as :mod:`solitaire_widgets.render.pointer`
+cards back and keeps the cursor (as :mod:`solitaire_widgets.pointer`
 does)."""
 
 from __future__ import annotations

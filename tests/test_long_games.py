@@ -20,7 +20,7 @@ from solitaire_widgets import game as game_module
 from solitaire_widgets import load_game, new_game
 from solitaire_widgets.errors import IllegalMoveError, SaveFileError
 from solitaire_widgets.game import MARK_EVERY, MAX_MOVES, Game
-from solitaire_widgets.render.player import SAVE_LIMIT, game_player
+from solitaire_widgets.html_replays import SAVE_LIMIT, game_player
 from solitaire_widgets.saves import MAX_SAVE_BYTES, save_data
 from solitaire_widgets.web import export_html, table_html
 from solitaire_widgets.web.session import TableSession

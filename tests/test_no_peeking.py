@@ -23,12 +23,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire_widgets import new_game
+from solitaire_widgets import new_game, pointer
 from solitaire_widgets.cards import CASES, Card, card_words, full_deck
 from solitaire_widgets.controller import TableController
 from solitaire_widgets.game import Game
 from solitaire_widgets.i18n import LANGUAGES, use_language
-from solitaire_widgets.render import pointer
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.render.svg import scene_svg
 from solitaire_widgets.table import Table

@@ -1,4 +1,4 @@
-"""The pure pointer and keyboard logic (render/pointer.py), without any widget.
+"""The pure pointer and keyboard logic (pointer.py), without any widget.
 
 Each test feeds events to the functions and checks the intents they return,
 then plays those intents on the engine, as a front end would.
@@ -12,11 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire_widgets import Move, new_game
+from solitaire_widgets import Move, new_game, pointer
 from solitaire_widgets.game import Game
-from solitaire_widgets.render import pointer
-from solitaire_widgets.render.draw import CURSOR
-from solitaire_widgets.render.pointer import (
+from solitaire_widgets.pointer import (
     Action,
     Clear,
     Drag,
@@ -34,6 +32,7 @@ from solitaire_widgets.render.pointer import (
     press,
     release,
 )
+from solitaire_widgets.render.draw import CURSOR
 from solitaire_widgets.render.scene import Scene, layout
 
 WIDTH = 760

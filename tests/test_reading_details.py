@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widgets import new_game
+from solitaire_widgets import new_game, pointer
 from solitaire_widgets.controller import TableController
 from solitaire_widgets.i18n import LANGUAGES, format_decimal, use_language
-from solitaire_widgets.render import pointer
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.web.runtime import download_size
 from tests.browser_support import BrowserPage

@@ -17,16 +17,15 @@ from solitaire_widgets import GAMES, OptionError, new_game
 from solitaire_widgets.cards import Card, parse_cards
 from solitaire_widgets.game import Game
 from solitaire_widgets.games import rules_class
+from solitaire_widgets.html_replays import game_frames, replay_frames
 from solitaire_widgets.render import (
     Label,
     Scene,
     Slot,
     describe_table,
     event_scenes,
-    game_frames,
     html_player,
     layout,
-    replay_frames,
     repr_html,
     repr_svg,
     scene_shapes,

@@ -11,9 +11,9 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import SaveFileError
 from solitaire_widgets.examples import get_example
+from solitaire_widgets.html_replays import game_frames, replay_frames
 from solitaire_widgets.i18n import LANGUAGES
 from solitaire_widgets.render.describe import sentence
-from solitaire_widgets.render.player import game_frames, replay_frames
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.replay import Replay, ReplayButtons
 from solitaire_widgets.web.session import ReplaySession

@@ -91,10 +91,13 @@ def test_the_checked_words_are_found_where_they_are_wrong() -> None:
     """Each rule catches the mistake it names (the rules are read as written)."""
     samples = {"ru": ["серии строятся вверх", "левая половина: вниз", "Покажи следующий ход",
                       "в руке (колода и стопка)", "отправляет карту в {foundation}",
-                      "в втором проходе"],
+                      "в втором проходе", "четвёрка пик", "«покажи следующий ход»",
+                      "строится по возрастанию", "сдайте следующую карту", "Счёт прекращается"],
                "pl": ["bęben", "kolumna 3", "połóżcie kartę", "Zapytaj solver, który",
                       "w wpisywanych ruchach", "odkłada kartę na {foundation}",
-                      "czeka na wasz wybór"]}
+                      "czeka na wasz wybór", "pyta solver, który", "Odliczanie się kończy",
+                      "Druga runda", "Drugie przejście", "nazwa pasjansu", "Ten ruch już zagrałeś",
+                      "Spróbuj sam od tego miejsca"]}
     for language, wrong in samples.items():
         patterns = [re.compile(never) for never, _use, _where, _why in rules(language)]
         for text in wrong:

@@ -18,7 +18,8 @@ from solitaire_widgets import GAMES, load_game, new_game
 from solitaire_widgets.cli import main
 from solitaire_widgets.errors import IllegalMoveError, RequestError
 from solitaire_widgets.games import rules_class
-from solitaire_widgets.render.player import HELD_STEPS, game_frames, game_player, html_player
+from solitaire_widgets.html_replays import HELD_STEPS, game_frames, game_player
+from solitaire_widgets.render.player import html_player
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
 from solitaire_widgets.web.runtime import (
@@ -353,7 +354,8 @@ def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hi
 
 def test_a_replay_says_what_the_deal_shows_and_how_the_game_ended() -> None:
     from solitaire_widgets.examples import get_example
-    from solitaire_widgets.render.player import _counters, replay_frames
+    from solitaire_widgets.html_replays import replay_frames
+    from solitaire_widgets.render.player import _counters
 
     example = get_example("klondike-fourth-waste-card")
     game = example.play()

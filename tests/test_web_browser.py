@@ -21,9 +21,9 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
+from solitaire_widgets.html_replays import HELD_STEPS
 from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
-from solitaire_widgets.render.player import HELD_STEPS
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession

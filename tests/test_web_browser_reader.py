@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import new_game
+from solitaire_widgets.pointer import TAP_REACH
 from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
-from solitaire_widgets.render.pointer import TAP_REACH
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.web import export_html

@@ -30,10 +30,10 @@ ipywidgets = pytest.importorskip("ipywidgets")
 import traitlets  # noqa: E402
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS  # noqa: E402
 
-from solitaire_widgets import Move, load_game, new_game  # noqa: E402
+from solitaire_widgets import Move, load_game, new_game, pointer  # noqa: E402
 from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E402
 from solitaire_widgets.examples import get_example  # noqa: E402
-from solitaire_widgets.render import layout, pointer  # noqa: E402
+from solitaire_widgets.render import layout  # noqa: E402
 from solitaire_widgets.render.scene import READABLE_LABEL, Scene, readable_width  # noqa: E402
 from solitaire_widgets.saves import SAVE_FORMAT  # noqa: E402
 from solitaire_widgets.strategies import get_strategy  # noqa: E402
@@ -1017,6 +1017,40 @@ def test_keys_taken_in_two_threads_are_played_in_the_order_they_were_pressed(com
     assert widget.table.pointer.focus == before
 
 
+def test_a_click_sent_by_the_page_is_played_even_when_its_release_arrives_first(comm: Comm) -> None:
+    """The page sends the mouse on the canvas through the keyboard's numbered
+    messages; once it has said so, the canvas's own (unnumbered) mouse messages
+    are left alone, and a release that arrives before its press waits for it."""
+    widget = GameWidget("klondike", seed=7, animate=False)
+    keys = widget.keyboard
+    assert keys.mouse and not keys.sends_mouse
+    assert widget._scene is not None
+    x, y = centre(widget._scene, "s")                 # the hand: a click turns a card
+    keys._handle_custom_msg({"mouse": "here", "view": "m1", "seq": 0}, [])
+    assert keys.sends_mouse
+    widget.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
+    widget.canvas._handle_frontend_event(None, {"event": "mouse_up", "x": x, "y": y}, [])
+    assert widget.game.history == [], "the canvas's own messages are left alone"
+    keys._handle_custom_msg({"mouse": "up", "x": x, "y": y, "view": "m1", "seq": 2}, [])
+    assert widget.game.history == []
+    keys._handle_custom_msg({"mouse": "down", "x": x, "y": y, "view": "m1", "seq": 1}, [])
+    assert [str(s.move) for s in widget.game.history] == ["turn"]
+    # A point that is no number changes nothing.
+    for bad in ({"mouse": "down", "x": "a", "y": 1}, {"mouse": "up", "x": float("nan"), "y": 1},
+                {"mouse": "jump", "x": 1, "y": 1}, {"mouse": "down", "x": True, "y": 1}):
+        keys._handle_custom_msg(bad, [])
+    assert len(widget.game.history) == 1 and widget.table.pointer.press is None
+
+
+def test_a_replay_takes_no_mouse_from_the_page(comm: Comm) -> None:
+    from solitaire_widgets.widgets import ReplayWidget
+
+    replay = ReplayWidget(new_game("chain", seed=1))
+    assert not replay.keyboard.mouse
+    replay.keyboard._handle_custom_msg({"mouse": "here"}, [])
+    assert not replay.keyboard.sends_mouse
+
+
 def test_a_message_that_never_comes_does_not_stop_the_table_for_ever(comm: Comm) -> None:
     widget = GameWidget("klondike", seed=7, animate=False)
     keys = widget.keyboard
@@ -1169,7 +1203,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
     and that drawing is the engine's position as it is when the browser can take it."""
     import asyncio
 
-    from solitaire_widgets.widgets import runs
+    from solitaire_widgets.widgets import pacing
 
     async def body() -> None:
         widget = GameWidget("klondike", seed=7)
@@ -1194,7 +1228,7 @@ def test_moves_made_while_the_browser_is_behind_are_drawn_once_it_catches_up(
         before = painter.sent
         widget.play("turn")
         assert painter.sent == before
-        await asyncio.sleep(runs.ACK_PATIENCE + 0.2)
+        await asyncio.sleep(pacing.ACK_PATIENCE + 0.2)
         assert painter.sent == before + 1
         assert painter.scene is not None
         assert painter.scene.sprites == widget._layout().sprites

@@ -1,155 +1,36 @@
-"""The games: one registry, fed from the game folders, and :func:`new_game` to start one.
+"""The games of the package: one folder each, registered when first imported.
 
 Each game is a folder of this package, ``games/<name>/``, holding everything
-the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass
-that declares what a front end needs: title, options and their readings,
-actions with their labels, an example move, its layout, its players, its
-examples, its solver or bound), its layout, its examples, its players and its
-source text (``source.py``). The folder's ``__init__`` exports the rules class
-as ``RULES``; every folder found here is registered when this module is first
-imported, and its ``source.py``'s ``TEXT`` gathered into
-:mod:`solitaire_widgets.sources`. A game declared anywhere else (a test, a
-notebook, another package) joins with :func:`register` (and its text, if it
-has one, with :func:`solitaire_widgets.sources.add_text`). Every list of games (``GAMES``, the examples, the
-strategies, the renderer, the widgets, the command line, the page and the
-book) is read from this registry.
+the game is: its rules (a :class:`~solitaire_widgets.rules.Rules` subclass),
+its layout, its examples, its players, its lessons and its source text
+(``source.py``). The folder's ``__init__`` exports the rules class as
+``RULES``; every folder found here joins the registry
+(:mod:`solitaire_widgets.registry`) when this package is first imported, and
+its ``source.py``'s ``TEXT`` is gathered into :mod:`solitaire_widgets.sources`.
+The registry's names are importable from here.
 
->>> game = new_game("chain", seed=11)
->>> game.name, len(game.deck)
-('chain', 52)
->>> "chain" in GAMES and list(GAMES) == sorted(GAMES)
+>>> from solitaire_widgets.games import GAMES
+>>> {"chain", "klondike", "quarrel"} <= set(GAMES)
 True
->>> new_game("poker")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games are: ...
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import pkgutil
-from collections.abc import Iterator, Mapping, Sequence
-from typing import overload
 
-from ..cards import Card
-from ..errors import OptionError, excerpt
-from ..game import Game
-from ..i18n import _
-from ..rules import Rules, check_declaration
-from ..sources import SourceText, add_text
+from ..registry import GAMES, new_game, register, rules_class, rules_for, unregister
 
 __all__ = ["GAMES", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
-_REGISTRY: dict[str, type[Rules]] = {}
-
-def register(rules: type[Rules]) -> type[Rules]:
-    """Add a game (its :class:`Rules` subclass) to the registry; returns it, so it
-    can decorate the class. Registering the same class twice is harmless.
-
-    This is how a game declared outside the package's folders joins: from then
-    on ``new_game``, saves, the command line, the widgets and the page's tables
-    all know it (see CONTRIBUTING.md, "Adding a game"). Its declaration is
-    checked first (:func:`~solitaire_widgets.rules.check_declaration`).
-
-    >>> from solitaire_widgets.games.klondike import KlondikeRules
-    >>> register(KlondikeRules) is KlondikeRules
-    True
-    """
-    if not (isinstance(rules, type) and issubclass(rules, Rules)):
-        raise TypeError(f"register() takes a Rules subclass, not {rules!r}")
-    name = rules.name
-    known = _REGISTRY.get(name)
-    if known is rules:
-        return rules
-    check_declaration(rules)
-    if known is not None and known is not rules:
-        raise OptionError(f"there is already a game called {name!r}")
-    _REGISTRY[name] = rules
-    return rules
-
-
-def unregister(name: str) -> None:
-    """Remove a game from the registry (for tests that register one of their own)."""
-    _REGISTRY.pop(name, None)
-
-
-class _Names(Sequence[str]):
-    """The registered games' names, sorted: a live view of the registry."""
-
-    def _names(self) -> list[str]:
-        return sorted(_REGISTRY)
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
-        return self._names()[index]
-
-    def __len__(self) -> int:
-        return len(_REGISTRY)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name in _REGISTRY
-
-    def __repr__(self) -> str:
-        return repr(tuple(self._names()))
-
-
-#: The names of the registered games (a live view: a registered game appears here).
-GAMES: Sequence[str] = _Names()
-
-
-def rules_class(name: str) -> type[Rules]:
-    """The rules class of game ``name``."""
-    rules = _REGISTRY.get(name) if isinstance(name, str) else None
-    if rules is None:
-        raise OptionError(
-            _("there is no game called {name}; the games are: {names}").format(
-                name=excerpt(name), names=", ".join(GAMES)))
-    return rules
-
-
-def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
-    """The rules of game ``name`` with ``options`` checked."""
-    if options is not None and not isinstance(options, Mapping):
-        raise OptionError(_("the options should map names to values, not {value}").format(
-            value=excerpt(options)))
-    return rules_class(name)(**{str(k): v for k, v in (options or {}).items()})  # type: ignore[arg-type]
-
-
-def new_game(name: str, /, seed: int | None = None,
-             deck: Sequence[Card | str] | str | None = None,
-             **options: str) -> Game:
-    """Start a deal of a registered game (one of ``GAMES``).
-
-    ``seed`` picks the deal (the same seed gives the same deal everywhere); or
-    give ``deck``, the cards in dealing order (``"AS 2H ..."``). ``options``
-    choose among readings of the text, e.g. ``new_game("chain", aux_row="at-start")``.
-    """
-    return Game(rules_for(name, options), seed=seed, deck=deck)
-
 
 def _register_folders() -> None:
-    """Register the game of every folder of this package (its ``RULES``), and gather
-    its source text (``source.py``'s ``TEXT``, where the folder holds one)."""
+    """Register the game of every folder of this package (its ``RULES``), with its
+    source text (``source.py``'s ``TEXT``, where the folder holds one), as
+    :func:`register` does any game's folder."""
     for found in pkgutil.iter_modules(__path__):
         if found.ispkg:
-            folder = f"{__name__}.{found.name}"
-            rules = importlib.import_module(folder).RULES
-            if importlib.util.find_spec(f"{folder}.source") is not None:
-                text = importlib.import_module(f"{folder}.source").TEXT
-                if not isinstance(text, SourceText):
-                    raise TypeError(f"{folder}.source.TEXT should be a SourceText, "
-                                    f"not {type(text).__name__}")
-                add_text(rules.name, text)
-            register(rules)
+            register(importlib.import_module(f"{__name__}.{found.name}"))
 
 
 _register_folders()

@@ -19,7 +19,7 @@ from .cardface import back_shapes, card_shapes, suit_colour, suit_path
 from .describe import describe_pile, describe_table
 from .display import replay_still, repr_html, repr_png, repr_svg, still_html, still_png
 from .draw import scene_layers, scene_shapes
-from .player import game_frames, html_player, replay_frames
+from .player import html_player
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites, readable_width
 from .shapes import Path, Rect, Shape, Text
 from .svg import scene_svg
@@ -39,12 +39,10 @@ __all__ = [
     "describe_pile",
     "describe_table",
     "event_scenes",
-    "game_frames",
     "html_player",
     "layout",
     "match_sprites",
     "readable_width",
-    "replay_frames",
     "replay_still",
     "repr_html",
     "repr_png",

@@ -31,11 +31,8 @@ __all__ = [
     "BLACK",
     "FACE",
     "BACK",
-    "CARD_RATIO",
 ]
 
-#: Height / width of a card (the bridge-size 2.5 x 3.5 inches).
-CARD_RATIO = 1.4
 #: Below this width (pixels) a face shows a big index instead of pips.
 SMALL_WIDTH = 44.0
 

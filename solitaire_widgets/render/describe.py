@@ -122,7 +122,7 @@ def describe_table(game: Game | Rules | str, table: Table, *, status: bool = Tru
     if empty:
         lines.append(_("Empty: {piles}.").format(piles=", ".join(empty)))
     if uncounted:
-        lines.append(ngettext("{n} other places are empty.", "{n} other places are empty.",
+        lines.append(ngettext("{n} other place is empty.", "{n} other places are empty.",
                               uncounted).format(n=format_number(uncounted)))
     return "\n".join(lines)
 
@@ -169,7 +169,7 @@ def words_html(cards: tuple[str, ...] = ("7C", "QH", "AS")) -> str:
     """
     from html import escape
 
-    from ..games import GAMES, new_game
+    from ..registry import GAMES, new_game
 
     rows = []
     for name in GAMES:

@@ -36,10 +36,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = ["repr_svg", "repr_png", "repr_html", "still_html", "still_png", "png_still_html",
-           "replay_still", "example_html", "example_png", "DISPLAY_WIDTH"]
+           "replay_still", "example_png", "DISPLAY_WIDTH",
+           "PHONE_WIDTH"]
 
 #: The width of a game shown without a widget.
 DISPLAY_WIDTH = 720.0
+#: The width of the picture a phone is shown before "Play here" (the live
+#: table is then laid out at the width of its column).
+PHONE_WIDTH = 320.0
 
 _NUMBERS = itertools.count(1)
 
@@ -209,26 +213,12 @@ def repr_html(game: Game, width: float = DISPLAY_WIDTH) -> str:
     shown = escape(words, quote=False).replace("\n", "<br>")
     title = _(game.rules.title)
     moves = len(game.history)
-    line = ngettext("{game} ({deal}, {n} moves): {status}", "{game} ({deal}, {n} moves): {status}",
+    line = ngettext("{game} ({deal}, {n} move): {status}", "{game} ({deal}, {n} moves): {status}",
                     moves).format(game=title, deal=game.deal_name, n=moves, status=game.status)
     scene = layout(game, game.table, width)
     return still_html(_svg(game, scene), f"{title}: {game.status}", line, scene,
                       "<details><summary>" + escape(_("The table in words"), quote=False)
                       + "</summary><p>" + shown + "</p></details>")
-
-
-def example_html(example: Example) -> str:
-    """An example shown on its own: a kernel-free player of its steps; where
-    scripts do not run (a notebook opened untrusted), a picture of its deal.
-
-    >>> from solitaire_widgets.examples import get_example
-    >>> "sw-player" in example_html(get_example("chain-first-layout"))
-    True
-    """
-    from .player import html_player, replay_frames
-
-    _svg, picture = replay_still(example.play(), str(example.title))
-    return html_player(replay_frames(example), str(example.title), picture=picture)
 
 
 def example_png(example: Example) -> bytes:

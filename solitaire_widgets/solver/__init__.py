@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..game import Game
-from ..games import new_game
 from ..games.klondike.model import KlondikeModel
 from ..i18n import _, format_decimal, format_number, ngettext
 from ..moves import Move
+from ..registry import new_game
 from .config import DEFAULT, Config
 from .search import solve_position
 from .state import State, mode_of

@@ -33,10 +33,12 @@ from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..games import new_game
+from ..html_replays import SAVE_LIMIT, replay_frames
 from ..i18n import _, check_language, current_language, format_number, ngettext, use_language
-from ..render.display import DISPLAY_WIDTH
-from ..render.player import SAVE_LIMIT, html_player, replay_frames, unique_ids
-from ..render.pointer import KEYS
+from ..pointer import KEYS
+from ..registry import DEFAULT_GAME
+from ..render.display import DISPLAY_WIDTH, PHONE_WIDTH
+from ..render.player import html_player, unique_ids
 from ..render.scene import layout
 from ..render.svg import scene_svg
 from .runtime import install_runtime, wheel_name
@@ -58,11 +60,6 @@ def _game(game: str | Game, seed: int | None, moves: list[str] | tuple[str, ...]
     return made
 
 
-#: The width of the picture a phone is shown before "Play here" (the live
-#: table is then laid out at the width of its column).
-PHONE_WIDTH = 320.0
-
-
 def keys_help(game: str | Game) -> str:
     """The table's keys in one sentence (the live table's accessible description).
 
@@ -82,7 +79,7 @@ def keys_help(game: str | Game) -> str:
              "cards back and keeps the cursor, u undoes, r redoes, h shows a hint")
 
 
-def table_html(game: str | Game = "klondike", seed: int | None = None, *,
+def table_html(game: str | Game = DEFAULT_GAME, seed: int | None = None, *,
                moves: list[str] | tuple[str, ...] = (), picture: bool = True,
                language: str | None = None, **options: str) -> str:
     """The HTML of one table: the position's picture and a "Play here" button.
@@ -91,7 +88,7 @@ def table_html(game: str | Game = "klondike", seed: int | None = None, *,
     yourself from here"). Without the page script (:func:`head_html`) the
     picture stands alone and says so. ``picture=False`` leaves the picture
     out until the table is started (where the page already shows the position).
-    A game of more than :data:`~solitaire_widgets.render.player.SAVE_LIMIT`
+    A game of more than :data:`~solitaire_widgets.html_replays.SAVE_LIMIT`
     moves is only a picture (its save would weigh megabytes). The picture is
     drawn twice, for a wide column and for a phone's (the stylesheet shows
     one), so its pile labels read on both. ``language``: the language of its
@@ -257,7 +254,7 @@ class PlayHere:
     language of its words and of the live table (None: the current one).
     """
 
-    def __init__(self, game: str | Game = "klondike", seed: int | None = None, *,
+    def __init__(self, game: str | Game = DEFAULT_GAME, seed: int | None = None, *,
                  moves: list[str] | tuple[str, ...] = (), language: str | None = None,
                  **options: str) -> None:
         #: The language of its words and of the live table.

@@ -3,7 +3,7 @@
 The page sends requests (a dict with ``"op"``) and draws the answer (a
 *view*: the table's picture, the status line, the message, the buttons' states,
 the table in words). The rules, the pointer's meaning and the drawing all
-come from the package (:mod:`~solitaire_widgets.render.pointer`,
+come from the package (:mod:`~solitaire_widgets.pointer`,
 :func:`~solitaire_widgets.render.svg.scene_patch`); the page only draws and
 forwards input. Pure Python: the same code runs under CPython in the tests.
 
@@ -31,7 +31,6 @@ solitaire_widgets.errors.RequestError: the pointer's x should be a number, not '
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 import time
@@ -53,6 +52,7 @@ from ..i18n import (
     use_language,
 )
 from ..moves import Move
+from ..registry import DEFAULT_GAME
 from ..render.display import DISPLAY_WIDTH
 from ..render.player import unique_ids
 from ..render.scene import Scene, layout
@@ -62,7 +62,6 @@ from ..replay import Replay
 from ..review_table import TableReview
 from ..saves import MAX_SAVE_BYTES
 from ..sources import source_language
-from ..writer import position_data
 from .review_session import REVIEW_OPS, review_request, review_view
 
 __all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
@@ -215,7 +214,7 @@ def check_request(request: object) -> dict[str, Any]:
     elif op == "reviewjump":
         checked["position"] = _whole(request, "position", N_("the position"), 0)
     elif op == "open":
-        checked["game"] = _text(request, "game", N_("the game's name"), "klondike")
+        checked["game"] = _text(request, "game", N_("the game's name"), DEFAULT_GAME)
         checked["seed"] = _seed(request)
         checked["save"] = _text(request, "save", N_("the save"), limit=MAX_SAVE_BYTES)
         options = request.get("options") or {}
@@ -310,7 +309,7 @@ class TableSession:
     'Доиграть'
     """
 
-    def __init__(self, game: str | Game = "klondike", seed: int | None = None,
+    def __init__(self, game: str | Game = DEFAULT_GAME, seed: int | None = None,
                  width: float = DISPLAY_WIDTH, prefix: str = "sw-table", *,
                  language: str | None = None, **options: str) -> None:
         #: The language the table speaks (None: the current one).
@@ -472,7 +471,7 @@ class TableSession:
         >>> [tool["op"] for tool in TableSession("chain", seed=5).tools()]
         []
         """
-        if not self.game.rules.solver:
+        if self.table.solver is None:
             return []
         return [{"op": tool["op"], "label": _(tool["label"]), "title": _(tool["title"])}
                 for tool in SOLVER_TOOLS]
@@ -535,7 +534,7 @@ class TableSession:
             "words": table.words(),
             "seed": game.seed, "title": game.rules.title,
             "canUndo": controls.undo, "canRedo": controls.redo, "gameOver": game.result.over,
-            "solver": game.rules.solver, "tools": self.tools(),
+            "solver": table.solver is not None, "tools": self.tools(),
             "actions": [_button(b) for b in controls.actions],
             "history": self._history_change(), "finish": _button(controls.finish),
             "selected": table.pointer.selected is not None, "example": table.example(),
@@ -560,14 +559,6 @@ class TableSession:
         sent.extend(added)
         self._sent_game = game
         return {"kept": kept, "added": [str(step.move) for step in added]}
-
-    def state_json(self) -> str:
-        """:func:`~solitaire_widgets.writer.position_data` as JSON text."""
-        return json.dumps(position_data(self.game))
-
-    def legal_json(self) -> str:
-        """The legal moves as a JSON list of their texts."""
-        return json.dumps([str(m) for m in self.game.legal_moves()])
 
 
 class ReplaySession:

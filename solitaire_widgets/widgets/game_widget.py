@@ -2,7 +2,7 @@
 
 Play by clicking a card then where it goes, by dragging it there, or by
 double-clicking it to send it to its foundation; with the keyboard (see
-:data:`~solitaire_widgets.render.pointer.KEYS`); or type a move (the game's
+:data:`~solitaire_widgets.pointer.KEYS`); or type a move (the game's
 example move is shown in the box) and press Enter. The buttons deal again,
 undo, redo, show a hint, let the default player finish the game, and play
 the game's own decisions ("turn", "redeal", "fill"...), each enabled only
@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -35,33 +34,37 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 import traitlets
+from ipycanvas import Canvas
 
+from .. import pointer
 from ..controller import Change, TableController
 from ..game import Game
 from ..games import new_game
 from ..i18n import _, check_language, current_language, use_language
 from ..moves import Move
-from ..render import pointer
+from ..registry import DEFAULT_GAME
 from ..render.scene import Scene, layout, readable_width
-from ..render.tween import MOVE_TIMING, RUN_TIMING
+from ..render.tween import RUN_TIMING, Timing
+from ..review_table import TableReview
 from .canvas_backend import TablePainter
+from .finish_and_search import TableRuns
+from .fit import Fit
 from .owned import close_all
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
+from .parts import PartAttribute
 from .shared import light, shared_layout
 from .stand_in import Picture, game_bundle, game_words, picture_hider, show
 from .table_controls import TableControls
 from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
 from .table_keys import TableKeys
 from .table_review import TableReviewBar
-from .table_runs import TableRuns
 from .threads import serialized
 from .traits import Speed, State, Width, check_speed, check_state, check_width
 
 __all__ = ["GameWidget", "RUN_TIMING", "PIECE_MS", "segments_seconds", "running_loop"]
 
 
-
-class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox):  # type: ignore[misc]
+class GameWidget(w.VBox):  # type: ignore[misc]
     """A table you can play: ``GameWidget("klondike", seed=7)``.
 
     ``name_or_game`` is a game's name (``options`` choose among readings of
@@ -74,7 +77,18 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
 
     >>> GameWidget("chain", seed=5, animate=False, language="pl").new_button.description
     'Nowe rozdanie'
+
+    It is made of parts, each owning its state: ``controls`` (its
+    buttons, boxes and words), ``drawing`` (what goes to its canvas, and
+    when), ``fit`` (the width it is laid out for), ``finish_and_search``
+    (auto-finish and the search for a winnable deal) and ``review_bar``;
+    the widget forwards input to its :attr:`table` and carries each change to
+    its parts.
     """
+
+    #: What the table does with each input (the game, the pointer and the
+    #: keyboard's meaning): a :class:`~solitaire_widgets.controller.TableController`.
+    table: TableController
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
     width = Width(760).tag(sync=True)
@@ -87,6 +101,39 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
     #: only: nothing in the browser reads it, and a long game's save would
     #: otherwise go to the browser with every move.
     state = State("")
+
+    # Its parts' controls, under the widget's names (see table_controls).
+    new_button = PartAttribute[w.Button]("controls")
+    deal_number = PartAttribute[w.IntText]("controls")
+    undo_button = PartAttribute[w.Button]("controls")
+    redo_button = PartAttribute[w.Button]("controls")
+    hint_button = PartAttribute[w.Button]("controls")
+    finish_button = PartAttribute[w.Button]("controls")
+    can_win_button = PartAttribute[w.Button]("controls")
+    solver_hint_button = PartAttribute[w.Button]("controls")
+    winnable_only = PartAttribute[w.Checkbox]("controls")
+    solver_bar = PartAttribute[w.HBox]("controls")
+    #: The game's own decisions' buttons, by word ("turn", "redeal"...).
+    action_buttons = PartAttribute[dict[str, w.Button]]("controls")
+    actions = PartAttribute[w.HBox]("controls")
+    status = PartAttribute[w.HTML]("controls")
+    message = PartAttribute[w.HTML]("controls")
+    move_input = PartAttribute[w.Text]("controls")
+    description = PartAttribute[w.HTML]("controls")
+    # The review's (see table_review).
+    review = PartAttribute[TableReview]("review_bar")
+    review_button = PartAttribute[w.Button]("review_bar")
+    review_progress = PartAttribute[w.FloatProgress]("review_bar")
+    review_strip = PartAttribute[w.HTML]("review_bar")
+    review_position = PartAttribute[w.IntSlider]("review_bar")
+    # The drawing's (see table_drawing) and the fit's.
+    #: How a move is animated (before ``speed``).
+    timing = PartAttribute[Timing]("drawing")
+    _scene = PartAttribute["Scene | None"]("drawing", "scene")
+    _redraw_owed = PartAttribute[bool]("drawing", "redraw_owed")
+    #: The width the table is laid out for: ``width``, or less where the page
+    #: gives it less room (down to :data:`~.traits.FIT_MIN`).
+    drawn_width = PartAttribute[int]("fit")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
@@ -105,7 +152,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         with use_language(self.language):
             return check_state(proposal["value"])
 
-    def __init__(self, name_or_game: str | Game = "klondike", seed: int | None = None, *,
+    def __init__(self, name_or_game: str | Game = DEFAULT_GAME, seed: int | None = None, *,
                  width: int = 760, animate: bool = True, four_colour: bool = False,
                  language: str | None = None, **options: str) -> None:
         #: The language the table speaks ("en", "ru" or "pl"; None: the current one,
@@ -125,32 +172,19 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
             game = new_game(name_or_game, seed=seed, **options)
         #: What every input does, and the table's words (shared with the in-page table).
         self.table = TableController(game)
-        self.timing = MOVE_TIMING
-        self._scene: Scene | None = None
-        self._settle_timer: asyncio.TimerHandle | None = None
-        # While a drawing is held back (see redraw): the timer that sends it
-        # anyway if the browser's word does not come.
-        self._owed_timer: asyncio.TimerHandle | None = None
         # An input stopped a run: what it does is drawn at once, not animated.
         self._at_once = False
-        self._played = 0
-        self._shown: Game | None = None
         self._own_state: str | None = None   # the last save of its game it published
-        # The felt may shrink to fit (a new game came in and has not settled yet):
-        # during a game it only grows, so the page below it holds still.
-        self._shrink_ok = True
         #: The picture output it left in the notebook, once displayed there.
         self._picture: Picture | None = None
-        self._room: int | None = None
         # The keyboard cursor hidden while the table does not have the focus.
         self._away_cursor: tuple[str, int] | None = None
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
-        self.painter.on_drawn = self._on_drawn
         #: The run going on, and what the browser has left to draw.
         self.runs = Runs(self.painter)
-        self.canvas = self.painter.canvas
+        self.canvas: Canvas = self.painter.canvas
         self.canvas.layout.close()   # its default layout, replaced here, would stay registered
         self.canvas.layout = w.Layout(width="100%", max_width=f"{width}px", height="auto",
                                       min_width=f"{readable_width(layout(game, game.table, width))}px")
@@ -160,19 +194,35 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
                            layout={"overflow": "auto hidden", "padding": "5px", "min_width": "0"})
         self.stage.add_class("sw-stage")
 
-        toolbar = self._make_controls(game)
+        #: Its buttons, boxes and words.
+        self.controls = TableControls(self.table, game, on_action=self._on_action)
+        #: The width it is laid out for.
+        self.fit = Fit(lambda: int(self.width), self._refit, self.language)
+        #: What goes to its canvas, and when.
+        self.drawing = TableDrawing(self.table, self.painter, self.runs, self.fit, self,
+                                    language=self.language,
+                                    on_new_game=self.controls.new_game)
+        #: Auto-finish and the search for a winnable deal.
+        self.finish_and_search = TableRuns(self.table, self.runs, self.controls,
+                                           carry=self._carry,
+                                           update_controls=self._update_controls)
+        #: The Review button, its progress and the strip under the table.
+        self.review_bar = TableReviewBar(self.table, self.runs, width, carry=self._carry,
+                                         say=self.controls.say, stop_run=self._stop_run,
+                                         language=self.language)
         # The table's keys and the move box's lines come through it; Tab and the
         # keys the table does not use go their way (see table_keys).
         self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line,
-                                  on_room=self._on_room, on_focus=self._on_focus)
-        review = self._make_review(width)
-        parts = [toolbar, self.actions, self.stage, review, self.keyboard, self.status,
-                 self.message, self.move_input, self.description, picture_hider()]
-        if game.rules.solver:
-            parts.insert(1, self.solver_bar)
-        super().__init__(parts, layout=shared_layout())
+                                  on_room=self.fit.on_room, on_focus=self._on_focus,
+                                  on_mouse=self._on_page_mouse)
+        children = [self.controls.toolbar, self.actions, self.stage, self.review_bar.box,
+                 self.keyboard, self.status, self.message, self.move_input, self.description,
+                 picture_hider()]
+        if self.table.solver is not None:
+            children.insert(1, self.solver_bar)
+        super().__init__(children, layout=shared_layout())
         self.width = width
         self.animate = animate
 
@@ -185,13 +235,15 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         self.solver_hint_button.on_click(lambda _b: self._input(self.solver_hint))
         self.deal_number.observe(self._on_deal_number, "value")
         self.move_input.observe(self._on_move_typed, "value")
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_mouse_move(self._on_mouse_move)
-        self.canvas.on_mouse_up(self._on_mouse_up)
-        self.canvas.on_mouse_out(self._on_mouse_out)
+        # The mouse comes numbered through the keyboard's messages (see table_keys);
+        # the canvas's own messages serve where anywidget's front end is missing.
+        self.canvas.on_mouse_down(self._canvas_mouse(self._on_mouse_down))
+        self.canvas.on_mouse_move(self._canvas_mouse(self._on_mouse_move))
+        self.canvas.on_mouse_up(self._canvas_mouse(self._on_mouse_up))
+        self.canvas.on_mouse_out(self._canvas_mouse(self._on_mouse_out))
         # Where anywidget's front end is missing, the canvas keeps the focus and its keys.
         self.canvas.on_key_down(self._on_key_down)
-        self.observe(self._on_width, "width")
+        self.observe(self.fit.on_width, "width")
         self.observe(self._on_state, "state")
         self._deal_in(game)
 
@@ -242,8 +294,8 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         input stops the search.
         """
         self._stop_run()
-        if seed is None and self.winnable_only.value and self.game.rules.solver:
-            self.runs.start(self._search(), self._search_stopped)
+        if seed is None and self.winnable_only.value and self.table.solver is not None:
+            self.finish_and_search.search()
             return
         self._carry(self.table.new_deal(seed))
 
@@ -260,7 +312,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         self._stop_run()
         self._at_once = False
         answer = self.table.can_win()
-        self._say()
+        self.controls.say()
         return answer
 
     @serialized
@@ -291,15 +343,43 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
 
     # -- drawing ---------------------------------------------------------------
 
+    @serialized
+    def redraw(self) -> None:
+        """Draw the table as it stands (one message to the canvas)."""
+        self.drawing.redraw()
+
+    def _layout(self) -> Scene:
+        """The table as it stands, laid out as it is drawn."""
+        return self.drawing.layout()
+
+    def _refit(self) -> None:
+        """Lay the table out again for :attr:`drawn_width` (a new width, or new room)."""
+        self._stop_run()
+        self.drawing.refit()
+        self._at_once = False
+        self._picture_changed()
+
+    def _carry(self, change: Change, timing: Timing | None = None) -> Change:
+        """Draw what ``change`` asks for, then bring the words and the controls up to date."""
+        if not self.drawing.draw(change, timing, self._at_once):
+            return change    # a drag: only drawn
+        if change.moved or change.deal:
+            self._update_controls()
+        self.controls.say()
+        self._hold()
+        self._at_once = False
+        return change
+
     # -- words and controls ------------------------------------------------------
 
     def _update_controls(self) -> None:
         """Bring the state trait, the status, the buttons and the words up to date."""
-        if not self._finishing:
+        finishing = self.finish_and_search.finishing
+        if not finishing:
             self._publish()
-        self._show_controls(self._finishing)
+        self.controls.show(finishing)
         self._picture_changed()
-        self._show_review()
+        self.review_bar.show()
 
     def _on_action(self, word: str) -> None:
         self._input(lambda: self.play(word))
@@ -332,6 +412,41 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         return self._carry(self.table.show_hint()).move
 
     @serialized
+    def auto_finish(self, *, ask: bool = False) -> None:
+        """Let the default player play on until the game ends or it gives up.
+
+        ``ask`` (the button's press): in a game begun, the first press only
+        asks, and the next lets it play (see
+        :meth:`~solitaire_widgets.controller.TableController.finish_step`).
+
+        In a running kernel with animation on, the moves are drawn one by one,
+        quickly (``RUN_TIMING``), the status line following the picture;
+        any input (a click, a key, a typed move, a button; "Auto-finish"
+        itself reads "Stop" meanwhile) stops it after the move being drawn.
+        Otherwise it plays to the end before returning.
+        """
+        self._stop_run()
+        if not ask:
+            self.table.finish_asked = True
+        if running_loop() is None or not self.animate:
+            with self.hold_trait_notifications():     # one state change for the whole run
+                self.finish_and_search.finish()
+            return
+        self.finish_and_search.start_finish()
+
+    @serialized
+    def _on_finish_button(self) -> None:
+        if not self._stop_run():   # a second press stops the run
+            self.auto_finish(ask=True)
+        self._at_once = False
+
+    @serialized
+    def start_review(self) -> None:
+        """Review the game (see :mod:`.table_review`); in a running kernel a search at a
+        time, any input stopping it; otherwise to its end before returning."""
+        self.review_bar.start()
+
+    @serialized
     def _on_move_typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
         if not text:
@@ -346,7 +461,7 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
         self._stop_run()
         self._carry(self.table.typed(text))
 
-    # -- the pointer and the keyboard (their meaning is in render/pointer.py) -------
+    # -- the pointer and the keyboard (their meaning is in pointer.py) -------
 
     @serialized
     def click(self, x: float, y: float) -> None:
@@ -376,6 +491,21 @@ class GameWidget(TableControls, TableDrawing, TableRuns, TableReviewBar, w.VBox)
             change, used = Change(redraw=True), True
         self._carry(change)
         return used
+
+    def _canvas_mouse(self, handler: Callable[[float, float], None]) -> Callable[[float, float], None]:
+        """``handler`` for the canvas's own mouse messages: left alone once the page
+        sends the mouse through the keyboard's numbered messages."""
+
+        def heard(x: float, y: float) -> None:
+            if not self.keyboard.sends_mouse:
+                handler(x, y)
+
+        return heard
+
+    def _on_page_mouse(self, kind: str, x: float, y: float) -> None:
+        """The mouse as the page sends it, in the order it happened."""
+        {"down": self._on_mouse_down, "move": self._on_mouse_move,
+         "up": self._on_mouse_up, "out": self._on_mouse_out}[kind](x, y)
 
     @serialized
     def _on_mouse_down(self, x: float, y: float) -> None:

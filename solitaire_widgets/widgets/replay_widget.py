@@ -8,10 +8,11 @@ pauses: it reads "▶ Play" or "❚❚ Pause", what pressing it does. Stepping
 forward animates the step; any other jump draws the position at once, and so
 does any input that comes while a step is still being animated: the running
 animation is cut short (it is sent in pieces of about
-:data:`~solitaire_widgets.widgets.runs.PIECE_MS`, as the GameWidget's deal,
-through the same :meth:`~solitaire_widgets.widgets.runs.Runs.send`), so the picture,
+:data:`~solitaire_widgets.widgets.pacing.PIECE_MS`, as the GameWidget's deal,
+through the same :meth:`~solitaire_widgets.widgets.pacing.Runs.send`), so the picture,
 the counter and the caption never disagree for long. On a narrow screen the
-table is laid out again for the room it has, as the GameWidget's is.
+table is laid out again for the room it has, by the same
+:class:`~solitaire_widgets.widgets.fit.Fit` as the GameWidget's.
 
 Its traits are those of the GameWidget: ``width``, ``animate``,
 ``speed``, ``state`` (the game replayed, as save JSON, kept in the kernel),
@@ -48,8 +49,10 @@ from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing
 from ..replay import Replay
 from .canvas_backend import TablePainter
+from .fit import Fit
 from .owned import close_all
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
+from .parts import PartAttribute
 from .shared import light, shared_layout
 from .stand_in import Picture, picture_hider, show
 from .table_keys import TableKeys
@@ -63,7 +66,6 @@ from .traits import (
     check_speed,
     check_state,
     check_width,
-    fitted_width,
 )
 
 __all__ = ["ReplayWidget"]
@@ -84,6 +86,9 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
     #: set it (or link it to a GameWidget's) to replay that game. In the kernel
     #: only, as the GameWidget's.
     state = State("")
+    #: The width the table is laid out for: ``width``, or less where the page
+    #: gives it less room (down to :data:`~.traits.FIT_MIN`).
+    drawn_width = PartAttribute[int]("fit")
 
     @traitlets.validate("width")
     def _valid_width(self, proposal: dict[str, Any]) -> int:
@@ -123,7 +128,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self._showing_speed = False
         #: The picture output it left in the notebook, once displayed there.
         self._picture: Picture | None = None
-        self._room: int | None = None
+        #: The width it is laid out for.
+        self.fit = Fit(lambda: int(self.width), self._refit, self.language)
 
         self.painter = TablePainter(width=width, height=1,
                                     four_colour=four_colour)
@@ -171,7 +177,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                            self.speed_slider, self.counter],
                          layout={"flex_flow": "row wrap", "align_items": "center"})
         # The replay takes no keys: this only keeps its canvas from trapping Tab.
-        self.keyboard = TableKeys(self.title, on_room=self._on_room)
+        self.keyboard = TableKeys(self.title, on_room=self.fit.on_room)
         super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
                           self.description, picture_hider()], layout=shared_layout())
         self.width = width
@@ -188,7 +194,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.speed_slider.observe(self._on_speed_slider, "value")
         self.observe(self._on_speed, "speed")
         self.observe(self._on_position, "position")
-        self.observe(self._on_width, "width")
+        self.observe(self.fit.on_width, "width")
         self.observe(self._on_state, "state")
         self._on_speed({"new": self.speed})
         self.painter.prepare(layout(game, game.start, width).sprites)
@@ -322,24 +328,6 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
             self.pause()
         self._draw(new, animated=new == old + 1)
 
-    @property
-    def drawn_width(self) -> int:
-        """The width the table is laid out for: its ``width``, or less where the page
-        gives it less room (down to :data:`~.traits.FIT_MIN`)."""
-        return fitted_width(self.width, self._room)
-
-    @serialized
-    def _on_room(self, room: int) -> None:
-        """The page gives the table ``room`` pixels: lay it out again if that changes it."""
-        before = self.drawn_width
-        self._room = room
-        if self.drawn_width != before:
-            self._refit()
-
-    @serialized
-    def _on_width(self, change: dict[str, Any]) -> None:
-        self._refit()
-
     def _refit(self) -> None:
         width = self.drawn_width
         self.canvas.layout.max_width = f"{width}px"
@@ -429,7 +417,8 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         self.painter.redraw()
         if bundle is None:
             return None
-        from ..render.player import PICTURE_NOTE, game_player, html_player, replay_frames
+        from ..html_replays import PICTURE_NOTE, game_player, replay_frames
+        from ..render.player import html_player
 
         game = self.game
         _svg, picture = replay_still(game, self.title, self.position, self.width)

@@ -1,14 +1,16 @@
 """The controls around a GameWidget's table: its buttons, boxes and lines of words.
 
-:class:`TableControls` makes them and brings them up to date from the
-table's :class:`~solitaire_widgets.controller.TableController` (which says
-which buttons may be pressed, with what words, and what the table says);
-the GameWidget lays them out and forwards their input.
+:class:`TableControls` (a part of the GameWidget) makes and holds them, and
+brings them up to date from the table's
+:class:`~solitaire_widgets.controller.TableController` (which says which
+buttons may be pressed, with what words, and what the table says); the
+GameWidget lays them out and forwards their input.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
@@ -49,34 +51,15 @@ def citation_html(citation: Citation | None) -> str:
 
 
 class TableControls:
-    """The GameWidget's controls (a part of it: its attributes are the widget's)."""
+    """The GameWidget's controls for ``game`` at ``table`` (a part of the widget):
+    :attr:`toolbar` (new deal, deal number, undo, redo, hint, auto-finish) and
+    the rest, each laid out by the widget. ``on_action`` hears the word of each
+    of the game's own decisions' buttons pressed ("turn", "redeal"...)."""
 
-    table: TableController
-    new_button: w.Button
-    deal_number: w.IntText
-    undo_button: w.Button
-    redo_button: w.Button
-    hint_button: w.Button
-    finish_button: w.Button
-    can_win_button: w.Button
-    solver_hint_button: w.Button
-    winnable_only: w.Checkbox
-    solver_bar: w.HBox
-    #: The game's own decisions' buttons, by word ("turn", "redeal"...).
-    action_buttons: dict[str, w.Button]
-    actions: w.HBox
-    status: w.HTML
-    message: w.HTML
-    move_input: w.Text
-    description: w.HTML
-
-    def _on_action(self, word: str) -> None:  # pragma: no cover - the widget's own
-        """One of the game's own decisions' buttons was pressed."""
-        raise NotImplementedError
-
-    def _make_controls(self, game: Game) -> w.HBox:
-        """Make every control for ``game``; the toolbar (new deal, deal number, undo,
-        redo, hint, auto-finish)."""
+    def __init__(self, table: TableController, game: Game,
+                 on_action: Callable[[str], None]) -> None:
+        self.table = table
+        self._on_action = on_action
         auto = {"width": "auto"}
         self.new_button = light(w.Button, description=_("New deal"),
                                 tooltip=_("Deal a new random game"), layout=auto)
@@ -91,7 +74,7 @@ class TableControls:
         self.hint_button = light(w.Button, description=_("Hint"), tooltip=_("Show a good move"),
                                  layout=auto)
         self.finish_button = light(w.Button, layout=auto)
-        self._show_finish_button(running=False)
+        self.show_finish_button(running=False)
         # The solver's questions (Klondike only: the solver plays Klondike).
         self.can_win_button = light(w.Button, description=_("Can this still be won?"),
                                     layout=auto,
@@ -104,7 +87,8 @@ class TableControls:
         wrap = {"flex_flow": "row wrap"}
         self.solver_bar = light(w.HBox, children=[self.can_win_button, self.solver_hint_button,
                                                   self.winnable_only], layout=wrap)
-        self.action_buttons = {}
+        #: The game's own decisions' buttons, by word ("turn", "redeal"...).
+        self.action_buttons: dict[str, w.Button] = {}
         self.actions = light(w.HBox, layout=wrap)   # long labels wrap
         self.status = light(w.HTML)
         self.message = light(w.HTML)
@@ -117,16 +101,22 @@ class TableControls:
         self.move_input.add_class("sw-move-box")
         self.description = light(w.HTML, layout={"max_height": "7em", "overflow": "auto"})
         self.description.add_class("solitaire-description")
-        return light(w.HBox, children=[self.new_button, self.deal_number, self.undo_button,
-                                       self.redo_button, self.hint_button, self.finish_button],
-                     layout=wrap)
+        self.toolbar = light(w.HBox, children=[self.new_button, self.deal_number,
+                                               self.undo_button, self.redo_button,
+                                               self.hint_button, self.finish_button],
+                             layout=wrap)
 
-    def _show_finish_button(self, running: bool) -> None:
+    def new_game(self, game: Game) -> None:
+        """A new game is on the table: its deal number, and its example move in the box."""
+        self.deal_number.value = game.seed
+        self.move_input.placeholder = self.table.placeholder()
+
+    def show_finish_button(self, running: bool) -> None:
         """The auto-finish button's words (the controller's), "Stop" while it runs."""
         words = self.table.finish_button(running)
         self.finish_button.description, self.finish_button.tooltip = words.label, words.tooltip
 
-    def _say(self) -> None:
+    def say(self) -> None:
         """Show the controller's last words (a refusal as an alert, with a line under it
         quoting the sentences of the text it rests on, original and translation)."""
         text = html.escape(self.table.message)
@@ -137,7 +127,7 @@ class TableControls:
         else:
             self.message.value = f"<span>{text}</span>"
 
-    def _show_controls(self, finishing: bool) -> None:
+    def show(self, finishing: bool) -> None:
         """Bring the status, the buttons and the words up to date (``finishing``:
         auto-finish runs, and only the status, undo, redo and the words follow it)."""
         verdict, rest = self.table.status()

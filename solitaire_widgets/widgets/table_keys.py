@@ -26,6 +26,8 @@ shortcuts would die there. So the table's canvas is not where the keys go.
   widget's messages to the kernel's main shell or to a subshell, whose
   threads may take them in another order, so the kernel puts each view's
   messages back in the order they were pressed before acting on them;
+- sends the mouse's presses, moves, releases and leavings on the table's
+  canvas (``mouse``), numbered too, with the point in canvas pixels;
 - makes the table's message (``.sw-message``) a polite live region, so
   moves, refusals and results are read out;
 - tells the kernel when the table takes and loses the focus (the keyboard
@@ -60,6 +62,7 @@ Numbered messages are acted on in the order they were sent, however they arrive:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -179,6 +182,24 @@ function connect(model, root, stage) {
   new ResizeObserver(() => {
     if (roomTimer === null) roomTimer = setTimeout(measure, 150);
   }).observe(stage);
+  // The mouse on the table's canvas, where the table takes it: numbered like
+  // the keys, so a press and its release are never taken the other way round
+  // (ipycanvas's own mouse messages are not numbered; the kernel leaves them
+  // once this view has said it sends the mouse).
+  if (model.get('mouse')) {
+    const kinds = {mousedown: 'down', mousemove: 'move', mouseup: 'up', mouseout: 'out'};
+    for (const [type, kind] of Object.entries(kinds)) {
+      stage.addEventListener(type, (e) => {
+        const canvas = e.target;
+        if (!(canvas instanceof HTMLCanvasElement)) return;
+        const rect = canvas.getBoundingClientRect();
+        if (!rect.width || !rect.height) return;
+        send({mouse: kind, x: canvas.width * (e.clientX - rect.left) / rect.width,
+              y: canvas.height * (e.clientY - rect.top) / rect.height});
+      });
+    }
+    send({mouse: 'here'});
+  }
   root.addEventListener('keydown', (e) => {
     const box = e.target && e.target.closest && e.target.closest('.sw-move-box');
     if (!box || e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -199,6 +220,9 @@ _CSS = """
 .sw-keys-stage:focus canvas { outline: 3px solid #0b57d0; outline-offset: 2px; }
 """
 
+
+#: What the mouse does on the table's canvas, as the page sends it.
+_MOUSE = frozenset({"down", "move", "up", "out"})
 
 #: How many messages of one view may wait for one sent before them.
 _MAX_EARLY = 64
@@ -226,14 +250,21 @@ class TableKeys(anywidget.AnyWidget):
     holding = traitlets.Bool(False).tag(sync=True)
     #: What the table is, as a screen reader announces it (in the current language).
     role = traitlets.Unicode("card table").tag(sync=True)
+    #: Whether the page sends the mouse on the table's canvas (``on_mouse`` hears it).
+    mouse = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, label: str, keys: Iterable[str] = (), *,
                  on_key: Callable[[str], None] | None = None,
                  on_line: Callable[[str], None] | None = None,
                  on_room: Callable[[int], None] | None = None,
-                 on_focus: Callable[[bool], None] | None = None) -> None:
-        super().__init__(label=label, table_keys=sorted(set(keys)),
+                 on_focus: Callable[[bool], None] | None = None,
+                 on_mouse: Callable[[str, float, float], None] | None = None) -> None:
+        super().__init__(label=label, table_keys=sorted(set(keys)), mouse=on_mouse is not None,
                          role=_("card table"), layout=shared_layout(display="none"))
+        #: True once a view of the page has said it sends the mouse: the canvas's
+        #: own mouse messages (ipycanvas's, not numbered) are then left alone.
+        self.sends_mouse = False
+        self._on_mouse = on_mouse
         self._on_key = on_key
         self._on_line = on_line
         self._on_room = on_room
@@ -272,7 +303,16 @@ class TableKeys(anywidget.AnyWidget):
     def _act(self, content: dict[str, Any]) -> None:
         """Act on one message of the page, in its turn."""
         key, line, room = content.get("key"), content.get("line"), content.get("room")
-        focus = content.get("focus")
+        focus, mouse = content.get("focus"), content.get("mouse")
+        if isinstance(mouse, str):
+            x, y = content.get("x"), content.get("y")
+            if mouse == "here":
+                self.sends_mouse = self._on_mouse is not None
+            elif (mouse in _MOUSE and self._on_mouse is not None
+                  and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                          and math.isfinite(v) for v in (x, y))):
+                self._on_mouse(mouse, float(x), float(y))  # type: ignore[arg-type]
+            return
         if isinstance(focus, bool):
             if self._on_focus is not None:
                 self._on_focus(focus)

@@ -3,12 +3,13 @@
 Review (enabled once a move has been played, for a game the package can
 search: :func:`~solitaire_widgets.review.can_review`) reviews the game
 (:class:`~solitaire_widgets.review_table.TableReview`) one search at a time
-as a run (:class:`~solitaire_widgets.widgets.runs.Runs`): the bar shows its
+as a run (:class:`~solitaire_widgets.widgets.pacing.Runs`): the bar shows its
 progress, the button reads "Stop" meanwhile, and any input stops it. Then
 the strip under the table marks every position (won, lost, not settled),
 the table goes to the turning point and marks the move that would have kept
 the win; the slider under the strip shows any position of the game reviewed.
-:class:`TableReviewBar` is a part of the GameWidget (its attributes are the widget's).
+:class:`TableReviewBar` is a part of the GameWidget: it owns the review and its
+controls, and draws and speaks through the widget's ``carry`` and ``say``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..i18n import _
 from ..render.tween import Timing
 from ..review import can_review
 from ..review_table import TableReview, strip_html
-from .runs import Runs, running_loop
+from .pacing import Runs, running_loop
 from .shared import light, shared_layout
 from .threads import serialized
 
@@ -31,21 +32,29 @@ __all__ = ["TableReviewBar"]
 
 
 class TableReviewBar:
-    """The review's controls and strip (a part of the GameWidget)."""
+    """The review's controls and strip (a part of the GameWidget) for ``table``, its
+    runs going by ``runs``; the strip is as wide as the table at most, ``width`` pixels.
 
-    table: TableController
-    runs: Runs
-    _carry: Callable[[Change, Timing | None], Change]
-    _say: Callable[[], None]
-    _stop_run: Callable[[], bool]
+    ``carry`` draws a change and brings the words and controls up to date,
+    ``say`` shows the table's words, ``stop_run`` stops the run going on (the
+    widget's); its handlers speak ``language``.
+    """
 
-    def _make_review(self, width: int) -> w.VBox:
-        """The Review button, its progress bar, the strip (as wide as the table at
-        most, ``width`` pixels) and its slider."""
+    def __init__(self, table: TableController, runs: Runs, width: int, *,
+                 carry: Callable[[Change, Timing | None], Change], say: Callable[[], None],
+                 stop_run: Callable[[], bool], language: str) -> None:
+        self.table = table
+        self.runs = runs
+        self._carry = carry
+        self._say = say
+        self._stop_run = stop_run
+        self.language = language
         self.review = TableReview(self.table)
         # Layouts and styles are the kernel's shared ones (widgets/shared.py): a layout
         # is swapped for another, never changed in place.
         self._review_width = width
+        # The slider moved to show the position, not by a hand.
+        self._showing_review = False
         self.review_button = light(w.Button, description=_("Review"), layout={"width": "auto"},
                                    tooltip=_("Where could the game no longer be won, "
                                              "and what would have kept the win?"))
@@ -60,7 +69,8 @@ class TableReviewBar:
                                      layout={"width": "100%", "max_width": f"{width}px",
                                              "display": "none"})
         self.review_position.observe(self._on_review_position, "value")
-        return light(w.VBox, children=[
+        #: The Review button, its progress bar, the strip and its slider.
+        self.box = light(w.VBox, children=[
             light(w.HBox, children=[self.review_button, self.review_progress],
                   layout={"flex_flow": "row wrap"}),
             self.review_strip, self.review_position])
@@ -70,13 +80,13 @@ class TableReviewBar:
                              display="flex" if shown else "none")
 
     @serialized
-    def start_review(self) -> None:
+    def start(self) -> None:
         """Review the game (see the module's docstring); in a running kernel a search
         at a time, any input stopping it; otherwise to its end before returning."""
         self._stop_run()
         if not self.review.begin():
             self._say()
-            self._show_review()
+            self.show()
             return
         self._say()
         if running_loop() is None:
@@ -89,7 +99,7 @@ class TableReviewBar:
     def _review_steps(self) -> Iterator[float]:
         while self.review.step():
             self._say()
-            self._show_review()
+            self.show()
             yield 0.0
         self.runs.end()
         self._review_over(self.review.finish())
@@ -97,7 +107,7 @@ class TableReviewBar:
     def _review_over(self, change: Change) -> None:
         self.review_button.description = _("Review")
         self._carry(change, None)
-        self._show_review()
+        self.show()
 
     def _review_stopped(self) -> None:
         self.runs.end()
@@ -109,7 +119,7 @@ class TableReviewBar:
         if self.review.running:
             self._stop_run()
             return
-        self.start_review()
+        self.start()
 
     @serialized
     def _on_review_position(self, change: dict[str, Any]) -> None:
@@ -119,12 +129,8 @@ class TableReviewBar:
             self._stop_run()
             self._carry(self.review.jump(int(change["new"])), None)
 
-    _showing_review = False
-
-    def _show_review(self) -> None:
+    def show(self) -> None:
         """Bring the button, the progress bar, the strip and the slider up to date."""
-        if not hasattr(self, "review"):
-            return
         game = self.table.game
         self.review_button.disabled = not (can_review(game) and game.moves_played) and not (
             self.review.running)

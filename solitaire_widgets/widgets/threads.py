@@ -13,7 +13,7 @@ message of every table run alone; it is re-entrant, so a handler that draws
 (or a linked widget that redraws inside it) holds it once more.
 
 A handler also speaks its table's language: when the object it is a method
-of has a ``language`` (a GameWidget's, a ReplayWidget's, a run's), it runs
+of has a ``language`` (a widget's, a part's of a GameWidget, a run's), it runs
 inside :func:`~solitaire_widgets.i18n.use_language` with it, whichever
 thread the message or timer arrives in.
 

@@ -12,9 +12,10 @@ auxiliary row under them.
 from __future__ import annotations
 
 from ...i18n import pgettext
-from ...render.scene import TableLayout
+from ...layouts import TableLayout
 from ...table import Table
-from .rules import AUX, FOUNDATIONS, LAYOUT_SIZE, ROW_LENGTH
+from .model import AUX, LAYOUT_SIZE, ROW_LENGTH
+from .model import SERIES as FOUNDATIONS
 
 __all__ = ["chain_layout"]
 

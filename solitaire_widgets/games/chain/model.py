@@ -34,7 +34,8 @@ from ...model import CodeShuffler, end_game, seeded_shuffler
 from ...moves import Move
 from ...table import Event, Pile, Scalar, Table
 
-__all__ = ["ChainModel", "SERIES", "SERIES_CODES", "PLACES", "AUX", "WON", "STUCK"]
+__all__ = ["ChainModel", "SERIES", "SERIES_CODES", "PLACES", "AUX", "LAYOUT_SIZE", "ROW_LENGTH",
+           "WON", "STUCK"]
 
 #: The series' pile ids, by suit (clubs, diamonds, hearts, spades).
 SERIES = ("fc", "fd", "fh", "fs")
@@ -43,6 +44,9 @@ SERIES = ("fc", "fd", "fh", "fs")
 PLACES = tuple(f"l{i}" for i in range(1, 25))
 #: The auxiliary row's places.
 AUX = ("a1", "a2", "a3", "a4")
+#: Places in the layout for each deal: three rows of eight, then of six.
+LAYOUT_SIZE = {1: 24, 2: 18}
+ROW_LENGTH = {1: 8, 2: 6}
 #: How many places each deal lays (by the deal's number, 1 or 2).
 _DEAL_SIZE = (0, 24, 18)
 #: Index of the first cell of the auxiliary row (the layout's places come first).

@@ -27,6 +27,9 @@ from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id, next_up
+from .bounds import chain_bound
+from .layout import chain_layout
+from .model import AUX, LAYOUT_SIZE, ROW_LENGTH, SERIES, ChainModel
 
 __all__ = ["ChainRules", "RULES", "MOVE_BOUND"]
 
@@ -37,11 +40,7 @@ GAPS_IN_AUX = N_("Gaps in the auxiliary row")
 STUCK = N_("\"Do not go together with other cards of the layout\"")
 STRAIGHT_UP = N_("A card from the stock that fits goes straight up")
 
-FOUNDATIONS = ("fc", "fd", "fh", "fs")
-AUX = tuple(f"a{i}" for i in range(1, 5))
-#: Places in the layout for each deal: three rows of eight, then of six.
-LAYOUT_SIZE = {1: 24, 2: 18}
-ROW_LENGTH = {1: 8, 2: 6}
+FOUNDATIONS = SERIES
 _PLACES = {deal: tuple(f"l{i}" for i in range(1, size + 1)) for deal, size in LAYOUT_SIZE.items()}
 
 
@@ -138,11 +137,11 @@ class ChainRules(Rules):
     packs = 1
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"
-    layout = "solitaire_widgets.games.chain.layout:chain_layout"
+    layout = staticmethod(chain_layout)
     strategies = "solitaire_widgets.games.chain.strategies"
     examples = "solitaire_widgets.games.chain.examples"
-    bound = "solitaire_widgets.games.chain.bounds:chain_bound"
-    model = "solitaire_widgets.games.chain.model:ChainModel"
+    bound = staticmethod(chain_bound)
+    model = ChainModel
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "aux_row": {
@@ -158,11 +157,6 @@ class ChainRules(Rules):
                 N_("Four stock cards are laid face up as the auxiliary row")),
         "redeal": (N_("Second deal"), N_("The layout is gathered, shuffled with the stock and "
                                          "dealt again in three rows of six")),
-    }
-    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # Our reading: the auxiliary row may be laid at any stuck point of the
-        # first deal; the other: only before any card has been played.
-        "aux_row": ("when-stuck", "at-start"),
     }
 
     def action_word(self, action: str) -> str:

@@ -11,9 +11,9 @@ seven columns fanned below.
 from __future__ import annotations
 
 from ...i18n import pgettext
-from ...render.scene import TableLayout
+from ...layouts import TableLayout
 from ...table import Table
-from .rules import COLUMNS, FOUNDATIONS
+from .model import COLUMNS, FOUNDATIONS
 
 __all__ = ["klondike_layout"]
 

@@ -38,13 +38,13 @@ from typing import Final
 from ...cards import SUITS, Card, full_deck
 from ...chance import seed_rng, shuffled
 from ...i18n import N_
-from ...model import end_game
+from ...model import CodeShuffler, end_game, seeded_shuffler
 from ...moves import Move
 from ...reasons import reason_key
 from ...table import Event, Pile, Scalar, Table
 
 __all__ = [
-    "KlondikeModel", "State", "EMPTY", "WASTE_LIMIT", "CARDS", "CODES", "card_code", "card_of",
+    "KlondikeModel", "State", "FOUNDATIONS", "COLUMNS", "EMPTY", "WASTE_LIMIT", "CARDS", "CODES", "card_code", "card_of",
     "deal_codes", "fits", "goes_up", "PARENTS", "CHILDREN", "TO_EMPTY", "OPP", "TWIN", "P0",
     "P1", "ON", "TURN_MOVE", "REDEAL_MOVE", "cut", "reach", "another_pass", "state_of",
     "talon_tops",
@@ -246,17 +246,18 @@ def talon_tops(talon: bytes, pos: int, draw: int, more_passes: bool) -> set[int]
     return tops
 
 
-_FOUNDATIONS: Final = ("fc", "fd", "fh", "fs")
-_COLUMNS: Final = tuple(f"t{i}" for i in range(1, 8))
-_SOURCES: Final = _COLUMNS + ("w",)
+#: The foundations' and the columns' pile ids.
+FOUNDATIONS: Final = ("fc", "fd", "fh", "fs")
+COLUMNS: Final = tuple(f"t{i}" for i in range(1, 8))
+_SOURCES: Final = COLUMNS + ("w",)
 
 
 def state_of(table: Table) -> tuple[State, bool]:
     """The compact state of a Klondike table, and whether a turned card must leave now."""
     piles = table.piles
-    found = tuple(len(piles[f].cards) for f in _FOUNDATIONS)
+    found = tuple(len(piles[f].cards) for f in FOUNDATIONS)
     cols = []
-    for tid in _COLUMNS:
+    for tid in COLUMNS:
         pile = piles[tid]
         down = min(pile.down, len(pile.cards))
         if down and down == len(pile.cards):  # cannot happen in play
@@ -289,12 +290,12 @@ _FND_T: Final = 6   # the top card of suit a's foundation onto column b (worryin
 TURN_MOVE: Final = Move("turn")
 REDEAL_MOVE: Final = Move("redeal")
 # _UP[source][suit]: to a foundation (sources: the columns, then the waste, 7).
-_UP: Final = tuple(tuple(Move("move", src, f) for f in _FOUNDATIONS) for src in _SOURCES)
-_ONTO: Final = tuple(Move("move", "w", column) for column in _COLUMNS)
-_BACK: Final = tuple(tuple(Move("move", f, column) for column in _COLUMNS) for f in _FOUNDATIONS)
+_UP: Final = tuple(tuple(Move("move", src, f) for f in FOUNDATIONS) for src in _SOURCES)
+_ONTO: Final = tuple(Move("move", "w", column) for column in COLUMNS)
+_BACK: Final = tuple(tuple(Move("move", f, column) for column in COLUMNS) for f in FOUNDATIONS)
 # _BETWEEN[from][to][count - 1] (a sequence holds 13 cards at most).
 _BETWEEN: Final = tuple(tuple(tuple(Move("move", src, dst, n) for n in range(1, 14))
-                              if dst != src else () for dst in _COLUMNS) for src in _COLUMNS)
+                              if dst != src else () for dst in COLUMNS) for src in COLUMNS)
 _DECODE: Final[dict[Move, tuple[int, int, int, int]]] = {TURN_MOVE: (_TURN, 0, 0, 0),
                                                          REDEAL_MOVE: (_REDEAL, 0, 0, 0)}
 for _i in range(7):
@@ -334,10 +335,10 @@ _NO_PASS_LEFT: Final = N_("no move is left: the hand is used up, the waste may n
 _NO_STOCK_LEFT: Final = N_("no move is left: the stock is used up and nothing can be played")
 _VARIANTS: Final = ("polish", "standard", "draw-three")
 #: A column's last face-down card turned up: ``_FLIP[column]``.
-_FLIP: Final = tuple(Event("flip", column) for column in _COLUMNS)
+_FLIP: Final = tuple(Event("flip", column) for column in COLUMNS)
 #: Each pile of :meth:`KlondikeModel.pile`: its kind, and which column or foundation.
-_PILE_AT: Final = {**{t: ("tableau", i) for i, t in enumerate(_COLUMNS)},
-                   **{f: ("foundation", s) for s, f in enumerate(_FOUNDATIONS)},
+_PILE_AT: Final = {**{t: ("tableau", i) for i, t in enumerate(COLUMNS)},
+                   **{f: ("foundation", s) for s, f in enumerate(FOUNDATIONS)},
                    "s": ("stock", 0), "w": ("waste", 0)}
 
 
@@ -407,8 +408,8 @@ class KlondikeModel:
     exactly what the engine's :class:`~solitaire_widgets.games.klondike.KlondikeRules`
     plays: the same legal moves in the same order, the same events when asked
     for them, and the same end, at the same step, with the same reason.
-    Klondike never reshuffles: :attr:`shuffles` stays 0 and ``shuffler`` is
-    never called.
+    Klondike never reshuffles: :attr:`shuffles` stays 0 and ``shuffler`` (the
+    seed's, as in every model, unless one is given) is never called.
 
     >>> model = KlondikeModel({"variant": "standard", "worrying_back": "no"}, 2, deal_codes(2))
     >>> model.deal()
@@ -428,7 +429,7 @@ class KlondikeModel:
         self.options: dict[str, str] = dict(options)
         self.seed = seed
         self.deck: bytes = bytes(deck)
-        self.shuffler = shuffler
+        self.shuffler: CodeShuffler = shuffler if shuffler is not None else seeded_shuffler(seed)
         #: The Polish rules (two passes, a waste of three in the second).
         self.polish: bool = variant == "polish"
         #: How many cards a turn turns.
@@ -471,7 +472,7 @@ class KlondikeModel:
                     events.append(Event("set", key="waste_limit", value=False))
                     events.append(Event("set", key="forced", value=False))
                 for k in range(size):
-                    events.append(_moved("s", _COLUMNS[index], deck[at + k:at + k + 1],
+                    events.append(_moved("s", COLUMNS[index], deck[at + k:at + k + 1],
                                          k == size - 1))
             at += size
         self.found = [0, 0, 0, 0]
@@ -556,11 +557,11 @@ class KlondikeModel:
             if kind == _W_F:
                 found[b] += 1
                 if events is not None:
-                    events.append(_moved("w", _FOUNDATIONS[b], bytes((c,))))
+                    events.append(_moved("w", FOUNDATIONS[b], bytes((c,))))
             else:
                 cols[b] = cols[b] + bytes((c,))
                 if events is not None:
-                    events.append(_moved("w", _COLUMNS[b], bytes((c,))))
+                    events.append(_moved("w", COLUMNS[b], bytes((c,))))
             if self.forced:
                 self.forced = False
                 if events is not None:
@@ -571,7 +572,7 @@ class KlondikeModel:
             found[a] -= 1
             cols[b] = cols[b] + bytes((a * 13 + found[a],))
             if events is not None:
-                events.append(_moved(_FOUNDATIONS[a], _COLUMNS[b], bytes((a * 13 + found[a],))))
+                events.append(_moved(FOUNDATIONS[a], COLUMNS[b], bytes((a * 13 + found[a],))))
         else:
             col = cols[a]
             rest = cut(col, n)
@@ -579,12 +580,12 @@ class KlondikeModel:
             moved = col[len(col) - n:]
             if kind == _COL_F:
                 found[b] += 1
-                dst = _FOUNDATIONS[b]
+                dst = FOUNDATIONS[b]
             else:
                 cols[b] = cols[b] + moved
-                dst = _COLUMNS[b]
+                dst = COLUMNS[b]
             if events is not None:
-                events.append(_moved(_COLUMNS[a], dst, moved))
+                events.append(_moved(COLUMNS[a], dst, moved))
                 if rest[0] != col[0]:
                     events.append(_FLIP[a])
             if kind == _COL_F and found[0] + found[1] + found[2] + found[3] == 52:
@@ -613,9 +614,9 @@ class KlondikeModel:
     def to_table(self) -> Table:
         """The position as the engine's table (piles in the engine's order, and facts)."""
         piles = [Pile(f, "foundation", [CARDS[s * 13 + r] for r in range(self.found[s])])
-                 for s, f in enumerate(_FOUNDATIONS)]
+                 for s, f in enumerate(FOUNDATIONS)]
         piles += [Pile(t, "tableau", [CARDS[c] for c in col[1:]], col[0])
-                  for t, col in zip(_COLUMNS, self.cols, strict=True)]
+                  for t, col in zip(COLUMNS, self.cols, strict=True)]
         piles.append(Pile("s", "stock", [CARDS[c] for c in reversed(self.talon[self.pos:])]))
         piles.append(Pile("w", "waste", [CARDS[c] for c in self.talon[:self.pos]]))
         return Table(piles, self.facts())

@@ -57,10 +57,13 @@ from ...moves import Move
 from ...rules import Rules, said
 from ...table import Pile, Table
 from ..common import foundation_id
+from .layout import klondike_layout
 from .model import (
     CARDS,
+    COLUMNS,
     DEAD_REASON,
     EMPTY,
+    FOUNDATIONS,
     SHIFTS_ONLY_REASON,
     WASTE_LIMIT,
     WORRY_DEAD_REASON,
@@ -81,8 +84,6 @@ WASTE_TOP = N_("The top of the waste is playable on both passes")
 TURN_ANY_TIME = N_("Turning from the hand: at any time, or only when stuck")
 NO_WORRYING = N_("No card comes back from a foundation")
 
-FOUNDATIONS = ("fc", "fd", "fh", "fs")
-COLUMNS = tuple(f"t{i}" for i in range(1, 8))
 _COLUMN_SET = frozenset(COLUMNS)
 _FOUNDATION_SET = frozenset(FOUNDATIONS)
 
@@ -155,12 +156,12 @@ class KlondikeRules(Rules):
     packs = 1
     actions = ("turn", "redeal")
     example_move = "t3>fh"
-    layout = "solitaire_widgets.games.klondike.layout:klondike_layout"
+    layout = staticmethod(klondike_layout)
     strategies = "solitaire_widgets.games.klondike.strategies"
     examples = "solitaire_widgets.games.klondike.examples"
-    model = "solitaire_widgets.games.klondike.model:KlondikeModel"
+    model = KlondikeModel
     game_on_model = True
-    solver = True
+    solver = "solitaire_widgets.solver"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
             "polish": N_("the text's rules: one card at a time, one second pass, during which "
@@ -180,15 +181,6 @@ class KlondikeRules(Rules):
         "turn": (N_("Turn from the hand"), N_("Turn the next card of the hand onto the waste")),
         "redeal": (N_("Turn the waste over"),
                    N_("The waste is turned over and becomes the hand again")),
-    }
-    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # "polish": the text's rules (one second pass, waste of three at most);
-        # "standard": draw one, unlimited passes, no waste limit;
-        # "draw-three": as "standard", but three cards are turned at a time.
-        "variant": ("polish", "standard", "draw-three"),
-        # "no": cards never leave a foundation (the text builds them only
-        # upwards); "yes": worrying back, in the standard variants only.
-        "worrying_back": ("no", "yes"),
     }
 
     def action_word(self, action: str) -> str:

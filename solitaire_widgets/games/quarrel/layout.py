@@ -11,7 +11,7 @@ between them, the counting rows of thirteen below, then the auxiliary row.
 from __future__ import annotations
 
 from ...i18n import pgettext
-from ...render.scene import TableLayout
+from ...layouts import TableLayout
 from ...table import Table
 from .model import AUX, LEFT, RIGHT, ROW_LENGTH, ROWS
 

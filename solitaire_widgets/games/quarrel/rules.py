@@ -75,6 +75,8 @@ from ...moves import Move
 from ...rules import STOCK, Context, Rules, said
 from ...table import Event, Pile, Table
 from ..common import next_up
+from .bounds import quarrel_bound
+from .layout import quarrel_layout
 
 # The table's piles and the game's numbers are the model's (games/quarrel/model.py).
 from .model import (
@@ -239,13 +241,14 @@ class QuarrelRules(Rules):
     packs = 2
     actions = ("deal",)
     example_move = "r7>lc"
-    layout = "solitaire_widgets.games.quarrel.layout:quarrel_layout"
+    layout = staticmethod(quarrel_layout)
     strategies = "solitaire_widgets.games.quarrel.strategies"
     examples = "solitaire_widgets.games.quarrel.examples"
-    bound = "solitaire_widgets.games.quarrel.bounds:quarrel_bound"
-    model = "solitaire_widgets.games.quarrel.model:QuarrelModel"
+    bound = staticmethod(quarrel_bound)
+    model = QuarrelModel
     game_on_model = True
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
+        # The other reading of "deal" rests on «Если игра зашла в тупик…».
         "deal": {
             "any-time": N_("the player may deal on whenever they like"),
             "when-stuck": N_("the player deals on only when no card can go to a series"),
@@ -259,14 +262,6 @@ class QuarrelRules(Rules):
     action_labels: ClassVar[dict[str, tuple[str, str]]] = {
         "deal": (N_("Next card"),
                  N_("Deal the next stock card to the rows, naming the next rank")),
-    }
-    options_allowed: ClassVar[dict[str, tuple[str, ...]]] = {
-        # Our reading: deal on whenever you like; the other: only when no
-        # card can go to a series («Если игра зашла в тупик…»).
-        "deal": ("any-time", "when-stuck"),
-        # Our reading: a later hit card that fits a series goes there before
-        # the layout is gathered; the other: it is gathered with the rest.
-        "hit_card": ("to-series", "gathered"),
     }
 
     def action_word(self, action: str) -> str:

@@ -51,12 +51,12 @@ import math
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
-from ..cards import card_words
-from ..game import Game
-from ..i18n import _
-from ..moves import Move
-from .draw import CURSOR
-from .scene import Scene
+from .cards import card_words
+from .game import Game
+from .i18n import _
+from .moves import Move
+from .render.draw import CURSOR
+from .render.scene import Scene
 
 __all__ = [
     "DOUBLE_CLICK",

@@ -25,13 +25,11 @@ replays through the engine to a win), ``lost`` (every line was tried) or
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..game import Game
-from ..moves import Move
+from .game import Game
+from .moves import Move
 
 __all__ = ["Bound", "Status", "best_outcome", "replays_to_a_win"]
 
@@ -61,12 +59,10 @@ def best_outcome(game: Game, max_nodes: int = 200_000) -> Bound:
 
     ``game`` itself is not changed. ``max_nodes`` is a search's budget.
     """
-    hook = game.rules.bound
-    if not hook:
-        also = "; it has its solver (solitaire_widgets.solver)" if game.rules.solver else ""
+    bound = game.rules.bound
+    if bound is None:
+        also = f"; it has its solver ({game.rules.solver})" if game.rules.solver else ""
         raise ValueError(f"there is no clairvoyant bound for {game.rules.name!r}{also}")
-    module, _, function = hook.partition(":")
-    bound: Callable[..., Bound] = getattr(importlib.import_module(module), function)
     return bound(game, max_nodes=max_nodes)
 
 

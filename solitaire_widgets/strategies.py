@@ -19,10 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..errors import OptionError, excerpt
-from ..game import Game
-from ..i18n import _
-from ..moves import Move
+from .errors import OptionError, excerpt
+from .game import Game
+from .i18n import _
+from .moves import Move
 
 __all__ = [
     "Strategy",
@@ -84,7 +84,7 @@ def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome
 
 def _table(game: str) -> dict[str, Callable[[], Strategy]]:
     """The strategies a game declares (its ``Rules.strategies`` module), by name."""
-    from ..games import rules_class
+    from .registry import rules_class
 
     module = rules_class(game).strategies
     if not module:

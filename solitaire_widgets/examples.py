@@ -18,12 +18,13 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import OptionError, excerpt
-from ..game import Game, displayed
-from ..i18n import _
-from ..saves import SAVE_FORMAT
+from .errors import OptionError, excerpt
+from .game import Game, displayed
+from .i18n import _
+from .saves import SAVE_FORMAT
 
-__all__ = ["Example", "EXAMPLES", "get_example", "example_names"]
+# EXAMPLES is found on first use (the module's __getattr__).
+__all__ = ["Example", "EXAMPLES", "get_example", "example_names"]  # noqa: F822
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class Example:
     def __post_init__(self) -> None:
         # The title and the summary are said in the reader's language when read
         # (an example is a module constant, made once): see sources.Said.
-        from ..sources import translated
+        from .sources import translated
 
         object.__setattr__(self, "title", translated(self.title))
         object.__setattr__(self, "summary", translated(self.summary))
@@ -90,13 +91,13 @@ class Example:
         """Replay the example and return the game at its last step."""
         import json
 
-        from ..saves import load_game
+        from .saves import load_game
 
         return load_game(json.dumps(self.save_data()))
 
     def _repr_html_(self) -> str:
         # Shown on its own in a notebook (or nbviewer, or the book): see
-        # solitaire_widgets.render.display.example_html.
+        # solitaire_widgets.html_replays.example_html.
         shown: str = displayed(self, "html")
         return shown
 
@@ -117,7 +118,7 @@ _FOUND: dict[str, Example] = {}
 def _collect(games: tuple[str, ...] | None = None) -> dict[str, Example]:
     """The examples of ``games`` (every registered game if None), found through each
     game's ``Rules.examples`` module; imported on first use (they build decks)."""
-    from ..games import GAMES, rules_class
+    from .registry import GAMES, rules_class
 
     for game in GAMES if games is None else games:
         module_name = rules_class(game).examples

@@ -1,0 +1,177 @@
+"""The registry of games, and :func:`new_game` to start one.
+
+A game is a :class:`~solitaire_widgets.rules.Rules` subclass that declares
+what a front end needs: title, options and their readings, actions with
+their labels, an example move, its layout, its players, its examples, its
+solver or bound. The games of the package's folders
+(:mod:`solitaire_widgets.games`) are registered when the package is
+imported; a game declared anywhere else (a test, a notebook, another
+package) joins with :func:`register`. Every list of games (``GAMES``, the
+examples, the strategies, the renderer, the widgets, the command line, the
+page and the book) is read from this registry. It sits low, beside the
+engine: the modules a game's folder builds on (its examples, its players,
+saves) read it without importing the games above them.
+
+>>> game = new_game("chain", seed=11)
+>>> game.name, len(game.deck)
+('chain', 52)
+>>> "chain" in GAMES and list(GAMES) == sorted(GAMES)
+True
+>>> new_game("poker")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+solitaire_widgets.errors.OptionError: there is no game called 'poker'; the games are: ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Iterator, Mapping, Sequence
+from types import ModuleType
+from typing import overload
+
+from .cards import Card
+from .errors import OptionError, excerpt
+from .game import Game
+from .i18n import _
+from .rules import Rules, check_declaration
+from .sources import SourceText, add_text, drop_text
+
+__all__ = ["GAMES", "DEFAULT_GAME", "new_game", "register", "unregister", "rules_for", "rules_class"]
+
+_REGISTRY: dict[str, type[Rules]] = {}
+
+#: The game a table opens when none is named (the widget's, the page's table's).
+DEFAULT_GAME = "klondike"
+
+@overload
+def register(rules: type[Rules]) -> type[Rules]: ...
+@overload
+def register(rules: ModuleType) -> ModuleType: ...
+
+
+def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
+    """Add a game to the registry: its :class:`Rules` subclass, or its whole folder
+    (the package whose ``__init__`` exports ``RULES``; its ``source.py``'s
+    ``TEXT``, where it holds one, joins :mod:`~solitaire_widgets.sources`).
+    Returns what it was given, so it can decorate the class. Registering the
+    same game twice is harmless.
+
+    This is how a game declared outside the package's folders joins: from then
+    on ``new_game``, saves, the command line, the widgets, the page's tables
+    and the book's source texts all know it (see CONTRIBUTING.md, "Adding a
+    game"). Its declaration is checked first
+    (:func:`~solitaire_widgets.rules.check_declaration`). The package's own
+    folders are registered this way (:mod:`solitaire_widgets.games`).
+
+    >>> from solitaire_widgets.games.klondike import KlondikeRules
+    >>> register(KlondikeRules) is KlondikeRules
+    True
+    >>> import solitaire_widgets.games.chain as chain
+    >>> register(chain) is chain
+    True
+    """
+    if isinstance(rules, ModuleType):
+        _register_folder(rules)
+        return rules
+    if not (isinstance(rules, type) and issubclass(rules, Rules)):
+        raise TypeError(f"register() takes a Rules subclass or a game's folder, not {rules!r}")
+    name = rules.name
+    known = _REGISTRY.get(name)
+    if known is rules:
+        return rules
+    check_declaration(rules)
+    if known is not None and known is not rules:
+        raise OptionError(f"there is already a game called {name!r}")
+    _REGISTRY[name] = rules
+    return rules
+
+
+def _register_folder(folder: ModuleType) -> None:
+    """Register the game of ``folder`` (its ``RULES``), with its source text."""
+    rules = getattr(folder, "RULES", None)
+    if not (isinstance(rules, type) and issubclass(rules, Rules)):
+        raise TypeError(f"a game's folder exports its Rules subclass as RULES; "
+                        f"{folder.__name__} does not")
+    text = None
+    if importlib.util.find_spec(f"{folder.__name__}.source") is not None:
+        text = importlib.import_module(f"{folder.__name__}.source").TEXT
+        if not isinstance(text, SourceText):
+            raise TypeError(f"{folder.__name__}.source.TEXT should be a SourceText, "
+                            f"not {type(text).__name__}")
+    register(rules)
+    if text is not None:
+        try:
+            add_text(rules.name, text)
+        except ValueError:
+            unregister(rules.name)
+            raise
+
+
+def unregister(name: str) -> None:
+    """Remove a game from the registry, and its source text (for tests that register
+    one of their own)."""
+    _REGISTRY.pop(name, None)
+    drop_text(name)
+
+
+class _Names(Sequence[str]):
+    """The registered games' names, sorted: a live view of the registry."""
+
+    def _names(self) -> list[str]:
+        return sorted(_REGISTRY)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in _REGISTRY
+
+    def __repr__(self) -> str:
+        return repr(tuple(self._names()))
+
+
+#: The names of the registered games (a live view: a registered game appears here).
+GAMES: Sequence[str] = _Names()
+
+
+def rules_class(name: str) -> type[Rules]:
+    """The rules class of game ``name``."""
+    rules = _REGISTRY.get(name) if isinstance(name, str) else None
+    if rules is None:
+        raise OptionError(
+            _("there is no game called {name}; the games are: {names}").format(
+                name=excerpt(name), names=", ".join(GAMES)))
+    return rules
+
+
+def rules_for(name: str, options: Mapping[str, object] | None = None) -> Rules:
+    """The rules of game ``name`` with ``options`` checked."""
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionError(_("the options should map names to values, not {value}").format(
+            value=excerpt(options)))
+    return rules_class(name)(**{str(k): v for k, v in (options or {}).items()})  # type: ignore[arg-type]
+
+
+def new_game(name: str, /, seed: int | None = None,
+             deck: Sequence[Card | str] | str | None = None,
+             **options: str) -> Game:
+    """Start a deal of a registered game (one of ``GAMES``).
+
+    ``seed`` picks the deal (the same seed gives the same deal everywhere); or
+    give ``deck``, the cards in dealing order (``"AS 2H ..."``). ``options``
+    choose among readings of the text, e.g. ``new_game("chain", aux_row="at-start")``.
+    """
+    return Game(rules_for(name, options), seed=seed, deck=deck)

@@ -1,0 +1,53 @@
+"""The solver a game's rules name (``Rules.solver``): what it answers, and finding it.
+
+A game that has a solver names its module in its rules, as it names its
+bound; the controller (and through it both front ends), the studies and the
+reviews ask :func:`solver_of` for it, so another game can bring its own.
+Klondike's is :mod:`solitaire_widgets.solver`:
+
+>>> from solitaire_widgets.games import rules_class
+>>> solver_of(rules_class("klondike")).__name__
+'solitaire_widgets.solver'
+>>> solver_of(rules_class("chain")) is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import TYPE_CHECKING, Protocol, cast
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .rules import Rules
+    from .solver import Hint, Solution
+
+__all__ = ["Solver", "solver_of"]
+
+
+class Solver(Protocol):
+    """What a game's solver module provides (it sees every card).
+
+    ``solve`` finds a winning line from the game's position or proves there is
+    none, within ``max_nodes`` positions and ``max_seconds`` (a
+    :class:`~solitaire_widgets.solver.Solution`: ``"won"`` with its moves,
+    ``"lost"``, or ``"unresolved"`` when the budget ran out); ``hint``
+    answers a player, in their words, within a short time (a
+    :class:`~solitaire_widgets.solver.Hint`). Neither changes the game.
+    """
+
+    def solve(self, game: Game, max_nodes: int = ...,
+              max_seconds: float | None = ...) -> Solution: ...
+
+    def hint(self, game: Game) -> Hint: ...
+
+
+def solver_of(rules: Rules | type[Rules]) -> Solver | None:
+    """The solver ``rules`` name (``Rules.solver``), or None when the game has none."""
+    return _solver(rules.solver) if rules.solver else None
+
+
+@functools.cache
+def _solver(module: str) -> Solver:
+    return cast("Solver", importlib.import_module(module))

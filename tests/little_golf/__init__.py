@@ -1,0 +1,14 @@
+"""Little Golf: a game declared outside the package, everything it is in this one folder.
+
+- :mod:`.source`: its text (in German, the language none of the package's
+  catalogs speaks) with the one English translation of each sentence;
+- :mod:`.rules`: the rules (:class:`LittleGolfRules`) and the game's words;
+- :mod:`.layout`: its table, built with the public ``TableLayout``;
+- :mod:`.strategies`: its player; :mod:`.examples`: the opening, as a replay.
+
+``solitaire_widgets.games.register(little_golf)`` registers the folder: its
+rules, and its text beside the package's three.
+"""
+
+from .rules import *  # noqa: F403
+from .rules import __all__  # noqa: F401
