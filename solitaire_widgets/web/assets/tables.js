@@ -124,8 +124,7 @@
     });
   }
 
-  // `priority`: "low" when the engine is started before any click (its
-  // files are then fetched at low priority where the browser supports it).
+  // `priority`: "low" for a start before any click (its files' fetch priority).
   function boot(priority) {
     if (booted) { return booted; }
     if (!supported()) {
@@ -172,17 +171,12 @@
     return booted;
   }
 
-  // Started before the click: once a table comes within a screen of the
-  // viewport, the engine starts when the browser is next idle, so that
-  // "Play here" finds it running. Never on a connection that asks to save
-  // data (navigator.connection.saveData) or a slow one (2g, slow-2g), nor
-  // for a table inside an element marked data-sw-prestart="off" (on <html>:
-  // the whole page). One engine a page: every table and replay shares it.
+  // Started before the click (see the embedding guide): once a table comes
+  // within a screen of the viewport, when the browser is next idle; never to
+  // save data, on 2g, or inside data-sw-prestart="off". One engine a page.
   var PRESTART_MARGIN = "100% 0px";
   var SLOW_CONNECTIONS = ["slow-2g", "2g"];
-  // What became of it: state "waiting" (for a table to come near), "started"
-  // or "off", and why it is off ("switch", "save-data", "slow-connection",
-  // "unsupported", "file").
+  // state: "waiting", "started" or "off"; why: the reason it is off.
   var prestart = { state: "waiting", why: null };
   function prestartRefused(root) {
     var connection = navigator.connection;
@@ -202,8 +196,7 @@
     prestart.why = null;
     if (booted) { return; }  // already started by a click
     boot("low").catch(function () {
-      // A pre-start that failed is forgotten: Play here starts the engine
-      // again (and says why if it fails again).
+      // Forgotten: Play here tries again (and says why if it fails).
       if (worker) { worker.terminate(); }
       worker = null; booted = null;
       loading.loaded = loading.total = 0; loading.phase = null;
@@ -486,8 +479,7 @@
     this.started = true;
     var self = this, root = this.root;
     this.button.disabled = true;
-    // An engine already running (started before the click, or by another
-    // table) only opens this table: no progress bar, unless that is slow.
+    // An engine already running only opens the table: no progress bar.
     var done = engineReady ? busy(root, this.note, t("Loading the engine")) :
       progressBar(root, this.note, t("Loading the engine"));
     if (!engineReady) {
@@ -940,8 +932,7 @@
     if (!supported()) { return Promise.reject(new Error(t("This browser cannot run WebAssembly."))); }
     return replay.frame(index);
   };
-  // `prestart`: see "Started before the click"; `booting()`: the engine's
-  // start (a promise), or null before it is started.
+  // `booting()`: the engine's start (a promise), null before it starts.
   window.solitaireWeb = { phases: phases, boot: boot, supported: supported, engine: engine, ask: ask,
                           prestart: prestart, booting: function () { return booted; } };
 
