@@ -908,7 +908,7 @@ def test_auto_finish_goes_move_by_move_and_undo_stops_it_at_once(comm: Comm) -> 
         # A second press of the button stops a run; a run to the end says how it ended.
         widget.finish_button.click()
         widget.finish_button.click()
-        assert not widget.running and "Auto-finish stopped after 1 moves" in widget.message.value
+        assert not widget.running and "Auto-finish stopped after 1 move." in widget.message.value
         # In a game begun, the button asks first.
         widget.finish_button.click()
         assert not widget.running and widget.finish_button.description == "Yes, auto-finish"

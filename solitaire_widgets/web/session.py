@@ -487,7 +487,7 @@ class TableSession:
         >>> session.handle({"op": "finishstep", "played": 0})["finish"]["label"]
         'Stop'
         >>> session.handle({"op": "finishstop"})["finish"]["label"], session.message
-        ('Auto-finish', 'Auto-finish stopped after 1 moves.')
+        ('Auto-finish', 'Auto-finish stopped after 1 move.')
         """
         return _button(self.table.finish_button(self.finishing is not None))
 
