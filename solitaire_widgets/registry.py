@@ -54,7 +54,7 @@ def register(rules: ModuleType) -> ModuleType: ...
 def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
     """Add a game to the registry: its :class:`Rules` subclass, or its whole folder
     (the package whose ``__init__`` exports ``RULES``; its ``source.py``'s
-    ``TEXT``, where it holds one, joins :mod:`~solitaire_widgets.sources`).
+    ``TEXT``, where it holds one, joins ``solitaire_widgets.sources``).
     Returns what it was given, so it can decorate the class. Registering the
     same game twice is harmless.
 
@@ -63,7 +63,7 @@ def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
     and the book's source texts all know it (see CONTRIBUTING.md, "Adding a
     game"). Its declaration is checked first
     (:func:`~solitaire_widgets.rules.check_declaration`). The package's own
-    folders are registered this way (:mod:`solitaire_widgets.games`).
+    folders are registered this way (``solitaire_widgets.games``).
 
     >>> from solitaire_widgets.games.klondike import KlondikeRules
     >>> register(KlondikeRules) is KlondikeRules

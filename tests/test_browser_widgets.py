@@ -478,7 +478,7 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     # Undo stops it at once and takes its whole run back.
     page.get_by_role("button", name="Auto-finish").first.click()
     page.get_by_role("button", name="Yes, auto-finish").first.click()
-    page.get_by_role("button", name="Stop").first.wait_for(timeout=5_000)
+    page.get_by_role("button", name="Stop").first.wait_for(timeout=15_000)
     time.sleep(1.0)
     status = page.locator(".solitaire-status").first.inner_text()
     assert "You won" not in status, "the status ran ahead of the picture"
@@ -494,7 +494,7 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     page.get_by_role("button", name="Auto-finish").first.click()
     started = time.monotonic()
     page.get_by_role("button", name="Yes, auto-finish").first.click()
-    page.get_by_role("button", name="Stop").first.wait_for(timeout=5_000)
+    page.get_by_role("button", name="Stop").first.wait_for(timeout=15_000)
     page.get_by_role("button", name="Stop").first.wait_for(state="hidden", timeout=30_000)
     took = time.monotonic() - started
     message = page.locator(".jp-OutputArea-output .widget-html-content:has-text("
