@@ -57,18 +57,20 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import compile_solver
 from compile_solver import is_compiled
 
 from solitaire_widgets import new_game
 from solitaire_widgets.moves import Move
 from solitaire_widgets.solver import solve_deal
 from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
-from solitaire_widgets.stats import wilson_interval
+from solitaire_widgets.stats import over_dask, wilson_interval
 
 RESULTS = Path(__file__).parent / "data"
 #: The command that builds the compiled solver some chunk rows were answered by.
@@ -113,40 +115,80 @@ def _one(args: tuple[int, str, int, float | None, Config]) -> tuple[int, str, in
     return seed, solution.status, solution.nodes, solution.seconds
 
 
-def _solve_all(seeds: list[int], variant: str, workers: int, nodes: int,
-               seconds: float | None, progress: bool) -> list[tuple[int, str, int, float]]:
-    """Solve the deals ``seeds``, on ``workers`` processes; rows sorted by seed."""
-    jobs = [(s, variant, nodes, seconds, DEFAULT) for s in seeds]
-    deals = len(jobs)
-    rows: list[tuple[int, str, int, float]] = []
-    if workers <= 1:
-        results = map(_one, jobs)
-        for row in results:
-            rows.append(row)
-            if progress and len(rows) % 50 == 0:
-                print(f"  {len(rows)}/{deals}", file=sys.stderr, flush=True)
+Job = tuple[int, str, int, float | None, Config]
+Answer = tuple[int, str, int, float]
+
+
+def _answer(job: Job) -> tuple[Answer, bool]:
+    """:func:`_one`, and whether the solver that answered is a compiled build."""
+    return _one(job), is_compiled()
+
+
+def _answers(jobs: list[Job], workers: int, dask: str | None) -> Iterator[tuple[Answer, bool]]:
+    """:func:`_answer` for each job, each as soon as it is known.
+
+    In this process, on ``workers`` processes, or with ``dask`` (a scheduler's
+    address) on that Dask cluster through the package's own path
+    (:func:`solitaire_widgets.stats.over_dask`, as ``stats --dask`` runs).
+    The cluster's workers need the package only: this module and
+    ``compile_solver`` travel with the function, pickled by value.
+    """
+    if dask:
+        import cloudpickle
+
+        for module in (sys.modules[__name__], compile_solver):
+            if module.__name__ != "__main__":
+                cloudpickle.register_pickle_by_value(module)
+        yield from over_dask(_answer, jobs, dask)
+    elif workers <= 1:
+        yield from map(_answer, jobs)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for row in pool.map(_one, jobs, chunksize=1):
-                rows.append(row)
-                if progress and len(rows) % 50 == 0:
-                    print(f"  {len(rows)}/{deals}", file=sys.stderr, flush=True)
+            yield from pool.map(_answer, jobs, chunksize=1)
+
+
+@contextmanager
+def cluster(dask: str | None) -> Iterator[str | None]:
+    """The scheduler address for ``--dask``: ``local:N`` starts a cluster of N workers
+    on this machine (one thread each) for the time of the study; anything else is
+    a running scheduler's address (``tcp://HOST:PORT``), or None for no Dask."""
+    if dask is None or not dask.startswith("local:"):
+        yield dask
+        return
+    from distributed import LocalCluster
+
+    workers = int(dask.removeprefix("local:"))
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def _solve_all(seeds: list[int], variant: str, workers: int, nodes: int,
+               seconds: float | None, progress: bool,
+               dask: str | None = None) -> list[Answer]:
+    """Solve the deals ``seeds``, on ``workers`` processes or a Dask cluster; rows sorted by seed."""
+    jobs: list[Job] = [(s, variant, nodes, seconds, DEFAULT) for s in seeds]
+    rows: list[Answer] = []
+    for row, _ in _answers(jobs, workers, dask):
+        rows.append(row)
+        if progress and len(rows) % 50 == 0:
+            print(f"  {len(rows)}/{len(jobs)}", file=sys.stderr, flush=True)
     rows.sort()
     return rows
 
 
 def run(deals: int, variant: str, workers: int, nodes: int, seconds: float | None,
-        start: int = 0, progress: bool = True) -> dict[str, Any]:
+        start: int = 0, progress: bool = True, dask: str | None = None) -> dict[str, Any]:
     """Solve deals ``start .. start + deals - 1``; return the raw and summary results."""
     began = time.perf_counter()
     rows = _solve_all(list(range(start, start + deals)), variant, workers, nodes, seconds,
-                      progress)
+                      progress, dask)
     return _summarise(rows, variant, start, nodes, seconds, workers,
                       time.perf_counter() - began)
 
 
 def retry(previous: dict[str, Any], workers: int, nodes: int, seconds: float | None,
-          progress: bool = True) -> dict[str, Any]:
+          progress: bool = True, dask: str | None = None) -> dict[str, Any]:
     """Solve again, with a larger budget, the deals an earlier study left unresolved.
 
     The other deals keep their answers (a win or a proved loss does not
@@ -159,7 +201,7 @@ def retry(previous: dict[str, Any], workers: int, nodes: int, seconds: float | N
            for d in previous["deals"]}
     again = sorted(s for s, row in old.items() if row[1] == "unresolved")
     began = time.perf_counter()
-    for row in _solve_all(again, variant, workers, nodes, seconds, progress):
+    for row in _solve_all(again, variant, workers, nodes, seconds, progress, dask):
         old[row[0]] = row
     data = _summarise(sorted(old.values()), variant, first["first_seed"], first["max_nodes"],
                       first["max_seconds"], first["workers"], first["wall_seconds"])
@@ -313,7 +355,8 @@ def _carry_over(best: dict[int, Row], variant: str, source: str, status: str, pr
 
 def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
               seconds: float | None, progress: bool = True,
-              only: set[int] | None = None, config: Config = DEFAULT) -> Path:
+              only: set[int] | None = None, config: Config = DEFAULT,
+              dask: str | None = None) -> Path:
     """Solve the deals of ``start .. start + deals - 1`` not yet settled at this budget.
 
     A deal left unresolved at this budget or more by an older solver
@@ -329,7 +372,9 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
     run that is stopped loses at most the deals in progress. With ``only``,
     just those deals of the range; with ``config``, another search plan (its
     shares are recorded with each answer: a plan changes how soon a search
-    decides, never what it proves).
+    decides, never what it proves). With ``dask``, on the Dask cluster whose
+    scheduler is at that address (see :func:`_answers`): the same answers,
+    written in the order they come.
     """
     known = best_rows(variant)
     seeds = [s for s in range(start, start + deals)
@@ -344,19 +389,18 @@ def run_chunk(variant: str, start: int, deals: int, workers: int, nodes: int,
     jobs = [(s, variant, nodes, seconds, plan_for(drawing_one.get(s), nodes, config))
             for s in seeds]
     plans = {job[0]: _plan_fields(job[4]) for job in jobs}
-    build = {"build": "mypyc"} if is_compiled() else {}
     if progress:
         print(f"  {len(seeds)} of {deals} deals to solve -> {path}", file=sys.stderr)
     with path.open("a") as out:
-        with ProcessPoolExecutor(max_workers=workers) if workers > 1 else nullcontext() as pool:
-            results = map(_one, jobs) if pool is None else pool.map(_one, jobs, chunksize=1)
-            for done, (seed, status, used, took) in enumerate(results, 1):
-                out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
-                                      "seconds": round(took, 3), "max_nodes": nodes,
-                                      "solver": VERSION, **plans[seed], **build}) + "\n")
-                out.flush()
-                if progress and done % 50 == 0:
-                    print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
+        answers = _answers(jobs, workers, dask)
+        for done, ((seed, status, used, took), compiled) in enumerate(answers, 1):
+            build = {"build": "mypyc"} if compiled else {}
+            out.write(json.dumps({"seed": seed, "status": status, "nodes": used,
+                                  "seconds": round(took, 3), "max_nodes": nodes,
+                                  "solver": VERSION, **plans[seed], **build}) + "\n")
+            out.flush()
+            if progress and done % 50 == 0:
+                print(f"  {done}/{len(seeds)}", file=sys.stderr, flush=True)
     return path
 
 
@@ -547,7 +591,12 @@ def main(argv: list[str] | None = None) -> int:
                              "unresolved under these stricter rules, and count a win that "
                              "replays drawing one")
     parser.add_argument("--merge", action="store_true",
-                        help="fold every chunk of --variant into its stored study")
+                        help="fold every chunk of --variant into its stored study (with "
+                             "--chunk: once the chunk is done)")
+    parser.add_argument("--dask", default=None, metavar="ADDRESS",
+                        help="solve on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://HOST:PORT), or on a local one of N workers (local:N), "
+                             "instead of --workers processes")
     args = parser.parse_args(argv)
     if args.wins_from is not None:
         win_by_stricter([int(x) for x in args.seeds.split(",")], args.wins_from, args.nodes)
@@ -555,20 +604,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.chunk:
         only = None if args.seeds is None else {int(x) for x in args.seeds.split(",")}
         plan = Config(relax_share=args.relax_share, restart_share=args.restart_share)
-        run_chunk(args.variant, args.start, args.deals, args.workers, args.nodes, args.seconds,
-                  only=only, config=plan)
-        return 0
+        with cluster(args.dask) as address:
+            run_chunk(args.variant, args.start, args.deals, args.workers, args.nodes,
+                      args.seconds, only=only, config=plan, dask=address)
+        if not args.merge:
+            return 0
     if args.merge:
         data = merge(args.variant)
         args.start, args.deals = 0, data["summary"]["deals"]
         args.json = args.json or RESULTS / f"klondike_study_{args.variant}.json"
     elif args.retry is not None:
-        data = retry(json.loads(args.retry.read_text()), args.workers, args.nodes, args.seconds)
+        with cluster(args.dask) as address:
+            data = retry(json.loads(args.retry.read_text()), args.workers, args.nodes,
+                         args.seconds, dask=address)
         args.variant = data["summary"]["variant"]
         args.start = data["summary"]["first_seed"]
         args.deals = data["summary"]["deals"]
     else:
-        data = run(args.deals, args.variant, args.workers, args.nodes, args.seconds, args.start)
+        with cluster(args.dask) as address:
+            data = run(args.deals, args.variant, args.workers, args.nodes, args.seconds,
+                       args.start, dask=address)
     summary = data["summary"]
     if not args.merge:
         summary["command"] = "python benchmarks/study_klondike.py " + shlex.join(

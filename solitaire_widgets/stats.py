@@ -13,10 +13,10 @@ import math
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .chance import MAX_SEED
 from .errors import OptionError, excerpt
@@ -26,7 +26,11 @@ from .i18n import _, format_decimal, format_number, format_percent, ngettext
 from .solver_hook import solver_of
 from .strategies import Strategy, get_strategy, play_out
 
-__all__ = ["StatsReport", "run_stats", "wilson_interval", "mcnemar_p", "play_deal"]
+__all__ = ["StatsReport", "run_stats", "wilson_interval", "mcnemar_p", "play_deal",
+           "over_dask"]
+
+Item = TypeVar("Item")
+Answer = TypeVar("Answer")
 
 
 def wilson_interval(wins: int, deals: int, z: float = 1.96) -> tuple[float, float]:
@@ -239,6 +243,28 @@ def _dask_client(address: str) -> Any:
             address=where, reason=reason)) from None
 
 
+def over_dask(function: Callable[[Item], Answer], items: Sequence[Item],
+              address: str) -> Iterator[Answer]:
+    """``function(item)`` for each item on the Dask cluster whose scheduler is at ``address``.
+
+    Each answer comes as soon as a worker has it, in the order they finish,
+    so a caller that stores each one loses only the items still in progress
+    if the run is stopped. ``function`` and the items are pickled to the
+    workers (each must have this package installed). The studies use it:
+    ``run_stats(..., dask=address)`` and ``benchmarks/study_klondike.py --dask``.
+
+    >>> answers = over_dask(abs, [-1, -2], "tcp://scheduler:8786")  # doctest: +SKIP
+    >>> sorted(answers)  # doctest: +SKIP
+    [1, 2]
+    """
+    from distributed import as_completed
+
+    with _dask_client(address) as client:
+        futures = client.map(function, list(items), pure=False)
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+
+
 def _results(job: Job, seeds: list[int], workers: int,
              dask: str | None) -> Iterator[list[tuple[str, str]]]:
     parallel = max(workers, 1)
@@ -248,10 +274,7 @@ def _results(job: Job, seeds: list[int], workers: int,
     if dask:
         # A study too big for one machine runs on a Dask cluster: the same
         # chunks, sent to the scheduler at ``dask`` (e.g. tcp://host:8786).
-        with _dask_client(dask) as client:
-            futures = client.map(_chunk, chunks, pure=False)
-            for future in futures:
-                yield future.result()
+        yield from over_dask(_chunk, chunks, dask)
         return
     if workers <= 1:
         for chunk in chunks:

@@ -221,3 +221,42 @@ def test_a_rerun_of_a_stored_study_finds_its_answers_again(tmp_path: Path,
                 "--rows", str(rows)])
     assert rows.read_text() == before
     assert "0 deals to search" in capsys.readouterr().err
+
+
+def _without_times(rows: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Chunk rows by deal, without the seconds each took (a clock, not an answer)."""
+    return sorted(({k: v for k, v in row.items() if k != "seconds"} for row in rows),
+                  key=lambda row: str(row["seed"]).zfill(6))
+
+
+def test_a_chunk_on_a_dask_cluster_writes_the_same_rows_and_resumes(results: Path) -> None:
+    pytest.importorskip("distributed")
+    # On local processes first: the rows to match.
+    local = study.run_chunk("standard-wb", 0, 6, 2, 1_000, None, progress=False)
+    expected = _lines(local)
+    assert sorted(r["seed"] for r in expected) == list(range(6))
+    assert {r["status"] for r in expected} == {"won"}
+    local.rename(results / "local.jsonl")
+    with study.cluster("local:2") as address:
+        assert address is not None and address.startswith("tcp://")
+        # The one command, on the cluster (a running scheduler's address).
+        assert study.main(["--chunk", "--variant", "standard-wb", "--start", "0", "--deals", "6",
+                           "--nodes", "1000", "--dask", address]) == 0
+        path = study.CHUNKS / "standard-wb_00000-00005.jsonl"
+        rows = _lines(path)
+        assert _without_times(rows) == _without_times(expected)
+        # Run again: every deal is stored, nothing is sent to the cluster.
+        study.run_chunk("standard-wb", 0, 6, 1, 1_000, None, progress=False, dask=address)
+        assert _lines(path) == rows
+        # A run stopped after three deals continues with the other three only.
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]))
+        study.run_chunk("standard-wb", 0, 6, 1, 1_000, None, progress=False, dask=address)
+        again = _lines(path)
+        assert sorted(int(str(r["seed"])) for r in again[3:]) == sorted(
+            int(str(r["seed"])) for r in rows[3:])
+        assert _without_times(again) == _without_times(expected)
+        # With --merge too, the one command folds the chunk into the stored study.
+        assert study.main(["--chunk", "--merge", "--variant", "standard-wb", "--start", "0",
+                           "--deals", "6", "--nodes", "1000", "--dask", address]) == 0
+    stored = json.loads((results / "klondike_study_standard-wb.json").read_text())
+    assert stored["summary"]["deals"] == 6
