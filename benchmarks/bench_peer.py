@@ -26,6 +26,7 @@ and every deal's verdicts, and exits with 1 on any disagreement.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -173,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         print("pyksolve is not installed: pip install pyksolve", file=sys.stderr)
         return 2
     seeds = _seeds(args.deals)
+    before = os.getloadavg()[0]
     result = compare(seeds, args.nodes, args.peer_states)
     print(f"Klondike drawing one with worrying back, deals {args.deals}: our solver "
           f"(at most {args.nodes:,} positions) beside pyksolve {pyksolve.__version__} "
@@ -186,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
           f"won by ours {won} of {len(seeds)}, by pyksolve "
           f"{sum(1 for row in result['deals'] if row['peer'] == 'won')}; "
           f"verdicts agree on {len(seeds) - len(result['disagreements'])} of {len(seeds)}")
+    print(f"load average (1 min) before {before:.1f}, after {os.getloadavg()[0]:.1f}")
     if result["disagreements"]:
         print(f"the solvers disagree on deals {result['disagreements']}")
         return 1
