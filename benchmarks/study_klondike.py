@@ -79,6 +79,7 @@ import compile_solver
 from compile_solver import is_compiled
 
 from solitaire_widgets import new_game
+from solitaire_widgets.errors import OptionError
 from solitaire_widgets.moves import Move
 from solitaire_widgets.solver import solve_deal
 from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
@@ -181,7 +182,11 @@ def cluster(dask: str | None) -> Iterator[str | None]:
         return
     from distributed import LocalCluster
 
-    workers = int(dask.removeprefix("local:"))
+    count = dask.removeprefix("local:")
+    if not count.isdigit() or int(count) < 1:
+        raise OptionError(f"--dask local:N needs a number of workers N of 1 or more, "
+                          f"not {count!r}")
+    workers = int(count)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       dashboard_address=None) as local:
         yield local.scheduler_address
@@ -587,6 +592,14 @@ def merge(variant: str) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except OptionError as error:  # a bad --dask, or a scheduler out of reach
+        print(error, file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--start", type=int, default=0, help="first seed")
