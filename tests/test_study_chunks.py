@@ -260,3 +260,10 @@ def test_a_chunk_on_a_dask_cluster_writes_the_same_rows_and_resumes(results: Pat
                            "--deals", "6", "--nodes", "1000", "--dask", address]) == 0
     stored = json.loads((results / "klondike_study_standard-wb.json").read_text())
     assert stored["summary"]["deals"] == 6
+
+
+def test_a_bad_dask_cluster_is_a_clear_error(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert study.main(["--chunk", "--variant", "standard", "--deals", "1", "--dask",
+                       "local:0"]) == 2
+    assert "--dask local:N needs a number of workers" in capsys.readouterr().err
+    assert not study.CHUNKS.exists()  # nothing solved, nothing written
