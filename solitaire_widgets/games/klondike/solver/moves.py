@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..games.klondike.model import EMPTY, another_pass, fits, goes_up
-from ..moves import Move
+from ....moves import Move
+from ..model import EMPTY, another_pass, fits, goes_up
 from .config import DEFAULT, Config
 from .state import (
     CHAIN,

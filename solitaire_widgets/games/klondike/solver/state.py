@@ -48,7 +48,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..games.klondike.model import (
+from ....moves import Move
+from ..model import (
     CHILDREN,
     OPP,
     P0,
@@ -63,8 +64,7 @@ from ..games.klondike.model import (
     cut,
     reach,
 )
-from ..games.klondike.model import state_of as from_table
-from ..moves import Move
+from ..model import state_of as from_table
 
 __all__ = [
     "POLISH", "DRAW_ONE", "DRAW_THREE", "mode_of", "draw_of", "State", "Macro",

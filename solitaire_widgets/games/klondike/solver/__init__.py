@@ -38,11 +38,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..game import Game
-from ..games.klondike.model import KlondikeModel
-from ..i18n import _, format_decimal, format_number, ngettext
-from ..moves import Move
-from ..registry import new_game
+from ....game import Game
+from ....i18n import _, format_decimal, format_number, ngettext
+from ....moves import Move
+from ....registry import new_game
+from ..model import KlondikeModel
 from .config import DEFAULT, Config
 from .search import solve_position
 from .state import State, mode_of

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from ..moves import Move
+from ....moves import Move
 from .components import Components
 from .config import DEFAULT, Config
 from .dead_ends import hopeless
