@@ -520,7 +520,7 @@ class TableController:
         """Ask the solver whether this position can still be won; say and return its answer.
 
         ``"won"``, ``"lost"``, or ``"unresolved"`` when its time budget
-        (``solitaire_widgets.solver.HINT_SECONDS``) ran out first.
+        (``solitaire_widgets.games.klondike.solver.HINT_SECONDS``) ran out first.
         """
         solver = self.solver
         if solver is None:

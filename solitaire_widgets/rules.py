@@ -215,7 +215,7 @@ class Rules:
     examples: ClassVar[str] = ""
     #: The module of this game's solver, ``"package.module"``: its ``solve`` and
     #: ``hint`` (see :class:`~solitaire_widgets.solver_hook.Solver`; Klondike's
-    #: is ``solitaire_widgets.solver``); the front ends then offer its buttons
+    #: is ``solitaire_widgets.games.klondike.solver``); the front ends then offer its buttons
     #: ("Can this still be won?"). ``""``: none.
     solver: ClassVar[str] = ""
     #: The clairvoyant player's verdict on a deal: a function that takes the game

@@ -236,7 +236,7 @@ def test_a_new_deal_and_a_bad_number() -> None:
 
 def test_winnable_deals_say_how_many_they_tried_and_stop_when_told(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_widgets.solver as solver
+    import solitaire_widgets.games.klondike.solver as solver
 
     class Lost:
         status = "lost"

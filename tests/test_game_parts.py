@@ -25,7 +25,7 @@ from solitaire_widgets.errors import OptionError
 from solitaire_widgets.games import register, rules_class, unregister
 from solitaire_widgets.i18n import N_
 from solitaire_widgets.rules import Rules, check_declaration
-from solitaire_widgets.solver import Hint, Solution
+from solitaire_widgets.games.klondike.solver import Hint, Solution
 from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession
 
 TOY = "toy_chain"
@@ -89,7 +89,7 @@ def test_a_model_named_by_a_path_is_refused() -> None:
 
 
 def test_each_game_has_the_solver_its_rules_name() -> None:
-    import solitaire_widgets.solver as klondike_solver
+    import solitaire_widgets.games.klondike.solver as klondike_solver
     from solitaire_widgets.solver_hook import solver_of
 
     assert solver_of(rules_class("klondike")) is klondike_solver
@@ -97,7 +97,7 @@ def test_each_game_has_the_solver_its_rules_name() -> None:
     assert solver_of(ToyChainRules) is solver_of(ToyChainRules()) is not None
 
 
-@pytest.mark.parametrize("bad", [True, "solitaire_widgets.solver:solve", "a..b"])
+@pytest.mark.parametrize("bad", [True, "solitaire_widgets.games.klondike.solver:solve", "a..b"])
 def test_a_solver_is_named_by_its_module(bad: object) -> None:
     class Odd(rules_class("chain")):  # type: ignore[misc]
         solver = bad

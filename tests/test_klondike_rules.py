@@ -23,8 +23,8 @@ from solitaire_widgets.games.klondike import (
 )
 from solitaire_widgets.games.klondike.examples import deck_for
 from solitaire_widgets.rules import Context
-from solitaire_widgets.solver.search import solve_position
-from solitaire_widgets.solver.state import from_table, mode_of
+from solitaire_widgets.games.klondike.solver.search import solve_position
+from solitaire_widgets.games.klondike.solver.state import from_table, mode_of
 from solitaire_widgets.stats import run_stats
 from solitaire_widgets.strategies import get_strategy, play_out
 from solitaire_widgets.table import Pile, Table

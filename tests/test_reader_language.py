@@ -16,7 +16,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.controller import TableController
 from solitaire_widgets.i18n import TRANSLATED, use_language
-from solitaire_widgets.solver import hint
+from solitaire_widgets.games.klondike.solver import hint
 from solitaire_widgets.web.session import TableSession
 from tests.browser_support import BrowserPage
 

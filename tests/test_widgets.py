@@ -595,7 +595,7 @@ def test_klondike_table_asks_the_solver_whether_it_can_still_be_won() -> None:
 
 
 def test_solver_hint_highlights_the_first_move_of_a_winning_line() -> None:
-    from solitaire_widgets.solver import solve
+    from solitaire_widgets.games.klondike.solver import solve
 
     widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
     move = widget.solver_hint()
@@ -604,7 +604,7 @@ def test_solver_hint_highlights_the_first_move_of_a_winning_line() -> None:
 
 
 def test_winnable_deals_only_deals_a_deal_the_solver_wins() -> None:
-    from solitaire_widgets.solver import solve
+    from solitaire_widgets.games.klondike.solver import solve
 
     widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
     widget.winnable_only.value = True
@@ -620,7 +620,7 @@ def test_the_solver_bar_is_only_on_klondike_tables() -> None:
 
 
 def test_draw_three_table_turns_a_packet_and_the_solver_answers() -> None:
-    from solitaire_widgets.solver import solve
+    from solitaire_widgets.games.klondike.solver import solve
 
     widget = GameWidget("klondike", seed=23, animate=False, variant="draw-three")
     assert widget.play("turn")
@@ -1105,7 +1105,7 @@ def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
         comm: Comm, monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
-    import solitaire_widgets.solver as solver
+    import solitaire_widgets.games.klondike.solver as solver
 
     tried: list[int] = []
 

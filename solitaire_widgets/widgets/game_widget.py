@@ -307,7 +307,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
         The answer is ``"won"`` (a winning line exists), ``"lost"`` (none does)
         or ``"unresolved"`` (the solver's time budget,
-        ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
+        ``solitaire_widgets.games.klondike.solver.HINT_SECONDS``, ran out first).
         """
         self._stop_run()
         self._at_once = False

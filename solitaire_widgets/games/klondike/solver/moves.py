@@ -4,7 +4,7 @@
 :func:`auto` plays the foundation moves no winning line can need to put off
 (:func:`safe`). Every filter here is sound: it only ever puts off a move that
 a winning line can make later, and says why where it is applied. The filters
-are switched by a :class:`~solitaire_widgets.solver.config.Config`.
+are switched by a :class:`~solitaire_widgets.games.klondike.solver.config.Config`.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ column ``a`` onto column ``b`` (:data:`COL_T`), and the Polish second pass
 ``a`` onto column ``b`` (:data:`FND_T`). In standard Klondike a talon card
 laid in a column comes with
 the move that lays a card on it at once, as one chain ``(CHAIN, kind, a, b, n,
-kind, a, b, n, ...)`` (see :func:`solitaire_widgets.solver.moves.lay_chains`).
+kind, a, b, n, ...)`` (see :func:`solitaire_widgets.games.klondike.solver.moves.lay_chains`).
 
 The rules are not written here: the card code, the building rule
 (:data:`PARENTS`, :data:`TO_EMPTY`), :func:`cut`, :func:`reach` and the
