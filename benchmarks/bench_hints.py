@@ -19,9 +19,9 @@ import random
 
 from solitaire_widgets import new_game
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.klondike.strategies import HeuristicPlayer
 from solitaire_widgets.games.klondike.solver import HINT_SECONDS, hint
 from solitaire_widgets.games.klondike.solver.config import BASELINE, DEFAULT, Config
+from solitaire_widgets.games.klondike.strategies import HeuristicPlayer
 
 
 def positions(deals: range, variant: str, per_deal: int) -> list[Game]:

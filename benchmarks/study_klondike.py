@@ -65,9 +65,9 @@ from typing import Any
 from compile_solver import is_compiled
 
 from solitaire_widgets import new_game
-from solitaire_widgets.moves import Move
 from solitaire_widgets.games.klondike.solver import solve_deal
 from solitaire_widgets.games.klondike.solver.config import DEFAULT, VERSION, Config
+from solitaire_widgets.moves import Move
 from solitaire_widgets.stats import wilson_interval
 
 RESULTS = Path(__file__).parent / "data"

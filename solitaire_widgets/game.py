@@ -36,8 +36,8 @@ from .model import CodeShuffler, Model
 from .moves import Move
 from .reasons import reason_words
 from .rules import STOCK, Context, Rules, Shuffler
+from .save_writer import save_data, save_json
 from .table import Event, Pile, Table
-from .writer import save_data, save_json
 
 __all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES", "register_display", "displayed"]
 
@@ -232,7 +232,7 @@ class Game:
         self._pending = 0
         # The position steps are worded from (see _words): (its step, the table).
         self._reading: tuple[int, Table | None] = (-1, None)
-        # The moves as save JSON, kept by the writer (solitaire_widgets.writer).
+        # The moves as save JSON, kept by the writer (solitaire_widgets.save_writer).
         self._written: object = None
         rules = self.rules
         self._model: Model | None = None

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
     from .game import Game
-    from .rules import Rules
     from .games.klondike.solver import Hint, Solution
+    from .rules import Rules
 
 __all__ = ["Solver", "solver_of"]
 

@@ -31,10 +31,10 @@ import random
 import pytest
 
 from solitaire_widgets.game import Game
-from solitaire_widgets.moves import Move
 from solitaire_widgets.games.klondike.solver import Config, dead_ends, state
 from solitaire_widgets.games.klondike.solver import moves as gen
 from solitaire_widgets.games.klondike.solver.config import DEFAULT
+from solitaire_widgets.moves import Move
 from tests.solver_support import (
     ALONE,
     NONE,

@@ -26,10 +26,10 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.game import Game
-from solitaire_widgets.moves import Move
 from solitaire_widgets.games.klondike.solver import Config
 from solitaire_widgets.games.klondike.solver import moves as gen
 from solitaire_widgets.games.klondike.solver import state as st
+from solitaire_widgets.moves import Move
 
 #: Every move the rules allow, none put off: what the engine must agree with.
 _ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_layouts=False)

@@ -34,7 +34,7 @@ from .game import MAX_MOVES, OPENING_DEAL, Game
 from .i18n import _, format_number
 from .moves import Move
 from .registry import GAMES, rules_for
-from .writer import SAVE_FORMAT, pile_data, position_data, save_data, save_json
+from .save_writer import SAVE_FORMAT, pile_data, position_data, save_data, save_json
 
 __all__ = ["load_game", "save_data", "save_json", "position_data", "pile_data", "SAVE_FORMAT",
            "MAX_SAVE_BYTES", "MAX_MOVES"]
