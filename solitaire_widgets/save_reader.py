@@ -1,4 +1,6 @@
-"""Saved games and replays, written and read here: plain JSON, checked move by move.
+"""Saved games and replays read back: plain JSON, checked move by move.
+
+:mod:`~solitaire_widgets.save_writer` writes them (``Game.to_json``).
 
 Never pickle, never eval: a save file is data, and a tampered one is refused
 with a clear error. A save names its deal number (``seed``); its deck and

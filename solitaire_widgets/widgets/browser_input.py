@@ -1,4 +1,5 @@
-"""BrowserInput: the keyboard of a table, a small ``anywidget`` made for it.
+"""BrowserInput: what the browser sends a table (keys, typed lines, the mouse,
+focus and width), a small ``anywidget`` made for it.
 
 ipycanvas's canvas is a tab stop (``tabindex=0``), takes the focus on every
 mouse press, and its own key handler calls ``preventDefault`` and
@@ -229,7 +230,7 @@ _MAX_EARLY = 64
 
 
 class BrowserInput(anywidget.AnyWidget):
-    """The keyboard of a table: put it, hidden, in the same box as the table's stage.
+    """A table's input from the browser: put it, hidden, in the same box as the table's stage.
 
     ``label`` is the table's accessible name; ``keys`` the
     ``KeyboardEvent.key`` names the table uses (:attr:`table_keys`; none: the table takes no
