@@ -1,9 +1,9 @@
 """Engine speed: deals per second per core, side by side with plain loops and the models.
 
 For each game the same player plays the same deals four ways: through the
-engine as ``solitaire-widgets stats`` plays each deal (``stats.play_deal``:
-the rules, a ``Game``, the player, ``play_out``, with the history kept and
-every move checked); in a bare loop on plain ints written here
+engine as ``solitaire-widgets stats`` plays them on one core (its chunks of
+deals: the rules, then per deal a ``Game``, the player and ``play_out``, with
+the history kept and every move checked); in a bare loop on plain ints written here
 (``bare_<game>.py``, which lists every legal move as the engine does); in a
 loop written as plainly as possible (``plain_<game>.py``: it looks only for
 the move it plays); and on the game's model
@@ -39,7 +39,7 @@ import bare_quarrel  # noqa: E402
 
 from solitaire_widgets import Game, Move  # noqa: E402
 from solitaire_widgets.games.chain.strategies import PlayEverything  # noqa: E402
-from solitaire_widgets.stats import play_deal  # noqa: E402
+from solitaire_widgets.stats import Job, StrategySpec, _chunk  # noqa: E402
 
 
 class SimpleKlondike:
@@ -78,24 +78,44 @@ class FirstMove:
         return moves[0] if moves else None
 
 
-# Each deal as ``stats`` plays it (``run_stats(game, strategy=Player)`` calls this per deal).
+def stats_loop(game: str, player: StrategySpec) -> Callable[[range], list[int]]:
+    """The deals ``player`` wins in ``game`` as ``stats`` plays them on one core
+    (``run_stats(game, strategy=player)`` runs these chunks)."""
+
+    def won(seeds: range) -> list[int]:
+        return [seed for seed, (status, _reason) in
+                zip(seeds, _chunk((Job(game, player), list(seeds))), strict=True)
+                if status == "won"]
+
+    return won
+
+
+engine_quarrel_deals = stats_loop("quarrel", FirstMove)
+engine_chain_deals = stats_loop("chain", PlayEverything)
+engine_klondike_deals = stats_loop("klondike", SimpleKlondike)
+
 
 def engine_quarrel(seed: int) -> bool:
-    return play_deal("quarrel", seed, FirstMove)[0]
+    return bool(engine_quarrel_deals(range(seed, seed + 1)))
 
 
 def engine_chain(seed: int) -> bool:
-    return play_deal("chain", seed, PlayEverything)[0]
+    return bool(engine_chain_deals(range(seed, seed + 1)))
 
 
 def engine_klondike(seed: int) -> bool:
-    return play_deal("klondike", seed, SimpleKlondike)[0]
+    return bool(engine_klondike_deals(range(seed, seed + 1)))
 
 
-def measure(play: Callable[[int], bool], deals: int) -> tuple[float, tuple[int, ...]]:
-    """Deals per CPU second of ``play`` on deals 0..deals-1, and the deals it won."""
+def measure(play: Callable[[int], bool], deals: int,
+            play_many: Callable[[range], list[int]] | None = None) -> tuple[float, tuple[int, ...]]:
+    """Deals per CPU second of ``play`` (or ``play_many``, all the deals at once) on
+    deals 0..deals-1, and the deals it won."""
     start = time.process_time()
-    won = tuple(seed for seed in range(deals) if play(seed))
+    if play_many is not None:
+        won = tuple(play_many(range(deals)))
+    else:
+        won = tuple(seed for seed in range(deals) if play(seed))
     return deals / (time.process_time() - start), won
 
 
@@ -112,6 +132,9 @@ GAMES: dict[str, tuple[Callable[[int], bool], Callable[[int], bool]]] = {
     "klondike": (engine_klondike, bare_klondike.play),
     "quarrel": (engine_quarrel, bare_quarrel.play),
 }
+#: The engine's loops over many deals (one chunk), as ``stats`` plays them.
+ENGINE_DEALS = {"chain": engine_chain_deals, "klondike": engine_klondike_deals,
+                "quarrel": engine_quarrel_deals}
 
 
 def model_loop(game: str) -> Callable[[int], bool] | None:
@@ -162,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         wins: dict[str, tuple[int, ...]] = {}
         for _ in range(args.rounds):
             for loop, play in loops.items():
-                speed, wins[loop] = measure(play, args.deals)
+                many = ENGINE_DEALS[name] if loop == "engine" else None
+                speed, wins[loop] = measure(play, args.deals, many)
                 rate[loop] = max(rate[loop], speed)
         same = len(set(wins.values())) == 1
         agree = agree and same

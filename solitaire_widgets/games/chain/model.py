@@ -233,21 +233,36 @@ class ChainModel:
         action = move.action
         cells = self.cells
         if action == "move":
+            # The hot path of every simulation, written out (_go_up, _check_won, _settle).
             cell = _CELL[move.src]
             code = cells[cell]
             cells[cell] = -1
             self.where[code] = -1
             if cell < _FIRST_AUX:
                 self.gaps += 1
-            self._go_up(code)
+            suit = code // 13
+            series = self.series
+            n = series[suit] = series[suit] + 1
+            wanted = self.wanted
+            wanted[code] = 0
+            following = _NEXT[suit][n]
+            if following >= 0:
+                wanted[following] = 1
             if events is not None:
                 events.append(_UP_FROM[cell][code])
             if not self.played:
                 self.played = True
                 if events is not None:
                     events.append(_PLAYED)
-            self._check_won(events)
-        elif action == "fill":
+            if self.top == len(self.stock) and sum(series) == 52:
+                self._end(True, WON, events)
+                self._moves = []
+                return
+            moves = self._moves = self._find_moves()
+            if not moves:
+                self._end(False, STUCK, events)
+            return
+        if action == "fill":
             code = self.stock[self.top]
             self.top += 1
             if self.wanted[code]:
@@ -315,20 +330,18 @@ class ChainModel:
 
     def _lay_out(self, events: list[Event] | None) -> None:
         """Deal the places of this deal from the stock; the twos among them go up."""
-        cells, stock, where = self.cells, self.stock, self.where
+        cells, where = self.cells, self.where
         size = _DEAL_SIZE[self.deal_number]
-        for cell in range(size):
-            if self.top == len(stock):
-                break
-            code = cells[cell] = stock[self.top]
+        dealt = self.stock[self.top:self.top + size]   # the places are empty
+        cells[:len(dealt)] = dealt
+        self.top += len(dealt)
+        for cell, code in enumerate(dealt):
             where[code] = cell
-            self.top += 1
-            if events is not None:
-                events.append(_TO_CELL[cell][code])
+        if events is not None:
+            events += [_TO_CELL[cell][code] for cell, code in enumerate(dealt)]
         # The twos go up once the layout is down.
-        for cell in range(size):
-            code = cells[cell]
-            if code >= 0 and code % 13 == 1:
+        for cell, code in enumerate(dealt):
+            if code % 13 == 1:
                 cells[cell] = -1
                 where[code] = -1
                 self._go_up(code)
