@@ -390,7 +390,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order (empty when the game is over)."""
         legal = self._legal
-        return list(legal if legal is not None else self._moves())
+        return legal[:] if legal is not None else list(self._moves())
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a value or its text) may be played now."""
