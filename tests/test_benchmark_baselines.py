@@ -47,7 +47,7 @@ def test_model_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
     assert any(e for e, _ in outcomes) and not all(e for e, _ in outcomes)
 
 
-@pytest.mark.parametrize("game", ["chain", "klondike"])
+@pytest.mark.parametrize("game", ["chain", "klondike", "quarrel"])
 def test_plain_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
     # The fourth loop: the game written as plainly as possible (plain_<game>.py).
     plain = bench_engine.plain_loop(game)
