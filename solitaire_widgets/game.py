@@ -125,7 +125,13 @@ class Step:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every change of the table this step made, in order (see :class:`~solitaire_widgets.table.Event`)."""
+        """Every change of the table this step made, in order (see :class:`~solitaire_widgets.table.Event`).
+
+        >>> from solitaire_widgets import Move, new_game
+        >>> step = new_game("klondike", seed=7).play(Move("turn"))
+        >>> [(event.kind, event.src, event.dst, str(event.cards[0])) for event in step.events]
+        [('move', 's', 'w', '6S')]
+        """
         events = self._events
         if events is None:
             game = self._game
