@@ -29,14 +29,6 @@ def _scene(table: TableController, width: float = DISPLAY_WIDTH) -> Scene:
     return layout(table.game, table.game.table, width)
 
 
-def _point(scene: Scene, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    return pointer.pile_point(scene, pile)
-
-
 # -- the controller alone ------------------------------------------------------------------
 
 
@@ -188,6 +180,25 @@ def test_auto_finish_stops_when_its_player_brings_a_position_back() -> None:
                              "brought back a position it had already had.")
 
 
+def test_the_pointer_passing_over_the_table_leaves_auto_finishs_question_standing() -> None:
+    """The button reads "Yes, auto-finish" until an answer: a mouse crossing the table
+    on its way to the button is none, so the press that follows lets it play (the
+    question asked again instead would leave the reader pressing a button that never acts)."""
+    table = TableController(new_game("klondike", seed=7))
+    table.play(table.game.legal_moves()[0])
+    scene = _scene(table)
+    assert not table.finish_step(0).moved and table.finish_button().label == "Yes, auto-finish"
+    x, y = pointer.pile_point(scene, "t4")
+    table.move_to(scene, x, y, 1.0)
+    table.leave()
+    assert table.finish_button().label == "Yes, auto-finish"
+    assert table.finish_step(0).moved                 # the second press plays
+    table.finish_asked = False
+    table.finish_step(0)                              # asked again ...
+    table.press(scene, x, y, 2.0)                     # ... and a press on the table answers no
+    assert table.finish_button().label == "Auto-finish"
+
+
 def test_auto_finish_stops_at_its_limit_saying_so() -> None:
     table = TableController(new_game("klondike", seed=3))
     assert not table.finish_step(FINISH_LIMIT).moved
@@ -219,7 +230,7 @@ def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> Non
     table = TableController(new_game("chain", seed=5))
     assert [b.word for b in table.actions() if b.enabled] == ["aux", "redeal"]
     scene = _scene(table)
-    x, y = _point(scene, "s")
+    x, y = pointer.pile_point(scene, "s")
     change = table.press(scene, x, y, 0.0)
     assert not change.ok and not table.game.history
     assert "does not choose for you" in table.message and "aux" in table.message
@@ -314,9 +325,9 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
         reference.play(move)
         if move.action == "move":
             scene = layout(name, session.game.table, session.width)
-            points = [_point(scene, move.src, move.count), _point(scene, move.dst)]
+            points = [pointer.pile_point(scene, move.src, move.count), pointer.pile_point(scene, move.dst)]
         else:
-            points = [_point(layout(name, session.game.table, session.width), "s")]
+            points = [pointer.pile_point(layout(name, session.game.table, session.width), "s")]
         for x, y in points:
             clock += 1.0
             widget._on_mouse_down(x, y)
@@ -355,7 +366,7 @@ def test_a_click_on_a_stuck_chains_stock_decides_nothing_in_either_table() -> No
     widget = GameWidget("chain", seed=5, animate=False, width=int(DISPLAY_WIDTH))
     session = TableSession("chain", seed=5)
     assert widget._scene is not None
-    x, y = _point(widget._scene, "s")
+    x, y = pointer.pile_point(widget._scene, "s")
     widget._on_mouse_down(x, y)
     widget._on_mouse_up(x, y)
     session.handle({"op": "press", "x": x, "y": y, "t": 1.0})
