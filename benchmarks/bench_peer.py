@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire_widgets import new_game  # noqa: E402
 from solitaire_widgets.game import Game  # noqa: E402
-from solitaire_widgets.solver import solve  # noqa: E402
+from solitaire_widgets.games.klondike.solver import solve  # noqa: E402
 
 #: The peer's suits, as digits of its deck format (clubs, diamonds, hearts, spades).
 SUIT_DIGITS = {"C": "1", "D": "2", "H": "3", "S": "4"}

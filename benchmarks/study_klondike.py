@@ -1,7 +1,7 @@
 """How many Klondike deals a player who sees every card can win ("thoughtful" play).
 
 Solves deals 0..N-1 (``new_game("klondike", seed=s, variant=...)``) with
-:func:`solitaire_widgets.solver.solve_deal` and prints wins, losses and
+:func:`solitaire_widgets.games.klondike.solver.solve_deal` and prints wins, losses and
 unresolved deals, the win rate among resolved deals with its 95% Wilson
 interval, and the mean and 95th-percentile solve time. ``--retry FILE``
 solves the deals an earlier study left unresolved again, with a larger
@@ -80,9 +80,9 @@ from compile_solver import is_compiled
 
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import OptionError
+from solitaire_widgets.games.klondike.solver import solve_deal
+from solitaire_widgets.games.klondike.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import solve_deal
-from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.stats import over_dask, wilson_interval
 
 RESULTS = Path(__file__).parent / "data"
@@ -139,7 +139,7 @@ def _answer(task: tuple[Job, int]) -> tuple[Answer, bool]:
     On a Dask worker, the package there answers: its solver must be of this
     study's ``version``, or the rows would be labelled wrongly.
     """
-    from solitaire_widgets.solver import config
+    from solitaire_widgets.games.klondike.solver import config
 
     job, version = task
     if config.VERSION != version:
