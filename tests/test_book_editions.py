@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -166,6 +167,42 @@ def test_the_chapters_numbers_charts_and_printed_results_speak_the_editions_lang
         alts = re.findall(r'<img[^>]+alt="([^"]*)"[^>]*src="[^"]+\.png"', article.group(0))
         alts += re.findall(r'<img[^>]+src="[^"]+\.png"[^>]*alt="([^"]*)"', article.group(0))
         assert alts and all(alt.startswith(chart) for alt in alts), alts
+
+
+#: The pages whose shown code cells print results.
+PRINTING = (*CHAPTERS, "embedding")
+
+#: The English words those cells printed before their labels went through the
+#: catalogs (``book_words.cell_words``): "dealt:", "set aside in h:", "legal
+#: moves:", "216 moves; won: True", "ended in pass", "12 won, 10 lost, 2
+#: unresolved of 24 deals", the rules' readings and buttons, "characters of ...".
+_ENGLISH_PRINTED = re.compile(
+    r"\b(?:dealt|set aside|auxiliary row|legal|moves?|won|lost|base rank|rounds?|pass"
+    r"|unresolved|deals|characters|button|typed like|after|the (?:next|stock|waste|layout"
+    r"|player|text|hand|top card|auxiliary))\b", re.I)
+
+
+def _printed(html: str) -> list[str]:
+    """What a page's code cells printed (their stream outputs), as text."""
+    return [unescape(re.sub(r"<[^>]+>", "", block)) for block in re.findall(
+        r'<div class="output stream[^"]*">(.*?)</pre>', html, re.S)]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_what_the_code_cells_print_is_in_the_editions_language(built_book: Path,
+                                                               lang: str) -> None:
+    """The labels the shown cells print come from the catalogs in the edition's
+    language; only the package's notation (moves, cards, option names) stays."""
+    english = [text for page in PRINTING for text in _printed(_read(built_book, f"{page}.html"))]
+    assert any(_ENGLISH_PRINTED.search(text) for text in english)
+    for page in PRINTING:
+        html = _read(built_book, f"{lang}/{page}.html")
+        assert "sw-edition-fallback" not in html, page
+        printed = _printed(html)
+        assert printed, page
+        for text in printed:
+            found = _ENGLISH_PRINTED.search(text)
+            assert found is None, (page, found and text[max(0, found.start() - 60):found.end() + 60])
 
 
 #: What a reader reads: the text between tags (a replay's captions in its data too).
