@@ -183,9 +183,10 @@ _ENGLISH_PRINTED = re.compile(
 
 
 def _printed(html: str) -> list[str]:
-    """What a page's code cells printed (their stream outputs), as text."""
-    return [unescape(re.sub(r"<[^>]+>", "", block)) for block in re.findall(
-        r'<div class="output stream[^"]*">(.*?)</pre>', html, re.S)]
+    """What a page's code cells printed (their stream outputs), as text, without
+    the markup a cell prints (``head_html()``: tags that carry the page's words)."""
+    return [re.sub(r"<[^>]*>", "", unescape(re.sub(r"<[^>]+>", "", block))) for block in
+            re.findall(r'<div class="output stream[^"]*">(.*?)</pre>', html, re.S)]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
