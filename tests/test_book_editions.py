@@ -206,6 +206,38 @@ def test_what_the_code_cells_print_is_in_the_editions_language(built_book: Path,
             assert found is None, (page, found and text[max(0, found.start() - 60):found.end() + 60])
 
 
+#: The theme's words that once showed in English on a translated page: its tooltips,
+#: its landmarks' names, the search box's placeholder, the launch buttons.
+_THEME_ENGLISH = re.compile(
+    r"\b(?:Toggle|Search this book|Back to top|Color mode|System Settings|Version warning"
+    r"|Launch|logo|Main|Contents|Download|Print to|Fullscreen|next|previous|By)\b")
+
+
+def _theme_words(html: str) -> list[str]:
+    """What a reader reads on a page outside its article: the theme's text and the
+    words in its attributes (but the print-only table of contents)."""
+    html = re.sub(r"<(script|style)\b.*?</\1>|<article\b.*?</article>"
+                  r'|<div id="jb-print-docs-body".*?</nav>', "", html, flags=re.S)
+    texts = [unescape(text).strip() for text in _TEXT.findall(html)]
+    words = [unescape(double or single) for tag in re.findall(r"<[^>]*>", html)
+             for double, single in _WORDS.findall(tag)]
+    return [text for text in texts + words if text]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_themes_own_words_speak_the_editions_language(built_book: Path, lang: str) -> None:
+    """The theme's buttons, landmarks and search box are in the edition's language
+    (book/_ext/theme_words.py, book/locales/<lang>/LC_MESSAGES/sphinx.po and
+    booktheme.po), and the Russian edition writes е for ё there too."""
+    english = _theme_words(_read(built_book, "quarrel.html"))
+    assert any(_THEME_ENGLISH.search(word) for word in english)
+    for page in ("quarrel", "glossary", "search"):
+        words = _theme_words(_read(built_book, f"{lang}/{page}.html"))
+        found = [word for word in words if _THEME_ENGLISH.search(word) or "ё" in word]
+        assert not found, (page, found)
+    assert "\\u0451" not in _read(built_book, f"{lang}/_static/translations.js")
+
+
 #: What a reader reads: the text between tags (a replay's captions in its data too).
 _TEXT = re.compile(r">([^<]*)<")
 
