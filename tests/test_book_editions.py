@@ -210,7 +210,7 @@ def test_what_the_code_cells_print_is_in_the_editions_language(built_book: Path,
 #: its landmarks' names, the search box's placeholder, the launch buttons.
 _THEME_ENGLISH = re.compile(
     r"\b(?:Toggle|Search this book|Back to top|Color mode|System Settings|Version warning"
-    r"|Launch|logo|Main|Contents|Download|Print to|Fullscreen|next|previous|By)\b")
+    r"|Launch|(?<!\()logo|Main|Contents|Download|Print to|Fullscreen|next|previous|By)\b")
 
 
 def _theme_words(html: str) -> list[str]:
