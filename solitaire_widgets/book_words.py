@@ -419,7 +419,7 @@ def cell_words(text: str) -> str:
         "moves:": pgettext("book cell", "moves:"),
         # The embedding guide's.
         "a move typed:": pgettext("book cell", "a move typed:"),
-        "button": pgettext("book cell", "button"),
+        'button "{label}"': pgettext("book cell", 'button "{label}"'),
         "characters of self-contained HTML:":
             pgettext("book cell", "characters of self-contained HTML:"),
         "characters of the deal's picture and its Play here button:":
