@@ -748,9 +748,13 @@ class TableController:
     def _apply(self, outcome: Outcome) -> Change:
         before = self.pointer
         self.pointer, intent = outcome
-        self.finish_asked = False
         if intent is None:
+            # The pointer passing over the table (or leaving it) with nothing held
+            # is no answer: auto-finish's question stands, as its button still asks.
+            if self.pointer.selected is not None or before.selected is not None:
+                self.finish_asked = False
             return Change()
+        self.finish_asked = False
         if isinstance(intent, pointer.Play):
             return self.play(intent.move)
         if isinstance(intent, pointer.Drag):

@@ -188,6 +188,25 @@ def test_auto_finish_stops_when_its_player_brings_a_position_back() -> None:
                              "brought back a position it had already had.")
 
 
+def test_the_pointer_passing_over_the_table_leaves_auto_finishs_question_standing() -> None:
+    """The button reads "Yes, auto-finish" until an answer: a mouse crossing the table
+    on its way to the button is none, so the press that follows lets it play (the
+    question asked again instead would leave the reader pressing a button that never acts)."""
+    table = TableController(new_game("klondike", seed=7))
+    table.play(table.game.legal_moves()[0])
+    scene = _scene(table)
+    assert not table.finish_step(0).moved and table.finish_button().label == "Yes, auto-finish"
+    x, y = _point(scene, "t4")
+    table.move_to(scene, x, y, 1.0)
+    table.leave()
+    assert table.finish_button().label == "Yes, auto-finish"
+    assert table.finish_step(0).moved                 # the second press plays
+    table.finish_asked = False
+    table.finish_step(0)                              # asked again ...
+    table.press(scene, x, y, 2.0)                     # ... and a press on the table answers no
+    assert table.finish_button().label == "Auto-finish"
+
+
 def test_auto_finish_stops_at_its_limit_saying_so() -> None:
     table = TableController(new_game("klondike", seed=3))
     assert not table.finish_step(FINISH_LIMIT).moved
