@@ -541,8 +541,10 @@ def highlights(state: PointerState) -> frozenset[str]:
     return frozenset(marks)
 
 
-def pile_point(scene: Scene, pile_id: str) -> tuple[float, float]:
-    """A point on the top card of a pile (or in its empty place), to click it.
+def pile_point(scene: Scene, pile_id: str, count: int = 1) -> tuple[float, float]:
+    """A point on the top card of a pile (or in its empty place), to click it;
+    with ``count``, on the ``count``-th card from the top (a press there takes
+    that many cards).
 
     >>> from solitaire_widgets import new_game
     >>> from solitaire_widgets.render.scene import layout
@@ -552,8 +554,8 @@ def pile_point(scene: Scene, pile_id: str) -> tuple[float, float]:
     """
     sprites = scene.pile_sprites(pile_id)
     if sprites:
-        top = sprites[-1]
-        return top.x + top.w / 2, top.y + min(top.h / 2, 8)
+        card = sprites[-count]
+        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
     bounds = scene.pile_bounds(pile_id)
     if bounds is None:
         raise ValueError(f"pile {pile_id!r} is not on the table")

@@ -29,14 +29,6 @@ def _scene(table: TableController, width: float = DISPLAY_WIDTH) -> Scene:
     return layout(table.game, table.game.table, width)
 
 
-def _point(scene: Scene, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    return pointer.pile_point(scene, pile)
-
-
 # -- the controller alone ------------------------------------------------------------------
 
 
@@ -196,7 +188,7 @@ def test_the_pointer_passing_over_the_table_leaves_auto_finishs_question_standin
     table.play(table.game.legal_moves()[0])
     scene = _scene(table)
     assert not table.finish_step(0).moved and table.finish_button().label == "Yes, auto-finish"
-    x, y = _point(scene, "t4")
+    x, y = pointer.pile_point(scene, "t4")
     table.move_to(scene, x, y, 1.0)
     table.leave()
     assert table.finish_button().label == "Yes, auto-finish"
@@ -238,7 +230,7 @@ def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> Non
     table = TableController(new_game("chain", seed=5))
     assert [b.word for b in table.actions() if b.enabled] == ["aux", "redeal"]
     scene = _scene(table)
-    x, y = _point(scene, "s")
+    x, y = pointer.pile_point(scene, "s")
     change = table.press(scene, x, y, 0.0)
     assert not change.ok and not table.game.history
     assert "does not choose for you" in table.message and "aux" in table.message
@@ -333,9 +325,9 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
         reference.play(move)
         if move.action == "move":
             scene = layout(name, session.game.table, session.width)
-            points = [_point(scene, move.src, move.count), _point(scene, move.dst)]
+            points = [pointer.pile_point(scene, move.src, move.count), pointer.pile_point(scene, move.dst)]
         else:
-            points = [_point(layout(name, session.game.table, session.width), "s")]
+            points = [pointer.pile_point(layout(name, session.game.table, session.width), "s")]
         for x, y in points:
             clock += 1.0
             widget._on_mouse_down(x, y)
@@ -374,7 +366,7 @@ def test_a_click_on_a_stuck_chains_stock_decides_nothing_in_either_table() -> No
     widget = GameWidget("chain", seed=5, animate=False, width=int(DISPLAY_WIDTH))
     session = TableSession("chain", seed=5)
     assert widget._scene is not None
-    x, y = _point(widget._scene, "s")
+    x, y = pointer.pile_point(widget._scene, "s")
     widget._on_mouse_down(x, y)
     widget._on_mouse_up(x, y)
     session.handle({"op": "press", "x": x, "y": y, "t": 1.0})

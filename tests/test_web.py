@@ -19,6 +19,7 @@ from solitaire_widgets.cli import main
 from solitaire_widgets.errors import IllegalMoveError, RequestError
 from solitaire_widgets.games import rules_class
 from solitaire_widgets.html_replays import HELD_STEPS, game_frames, game_player
+from solitaire_widgets.pointer import pile_point
 from solitaire_widgets.render.player import html_player
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
@@ -43,15 +44,6 @@ def _found(pattern: str, text: str) -> str:
 def _moves(before: list[str], view: dict) -> list[str]:
     """The move list as the page keeps it: ``before`` and what ``view`` says changed."""
     return before[:view["history"]["kept"]] + view["history"]["added"]
-
-
-def _centre(scene, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    x, y, w, h = scene.pile_bounds(pile)
-    return x + w / 2, y + h / 2
 
 
 def test_a_tarball_that_does_not_match_the_pinned_hash_is_refused(tmp_path: Path) -> None:
@@ -122,9 +114,9 @@ def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
                         reference.legal_moves()[0])
             scene = layout(name, session.game.table, session.width)
             if move.action == "move":
-                points = [_centre(scene, move.src, move.count), _centre(scene, move.dst)]
+                points = [pile_point(scene, move.src, move.count), pile_point(scene, move.dst)]
             else:
-                points = [_centre(scene, "s")]
+                points = [pile_point(scene, "s")]
             for x, y in points:
                 clock += 1.0
                 for op in ("press", "release"):
@@ -143,7 +135,7 @@ def test_a_drag_moves_the_cards_in_frames_then_plays() -> None:
     reference = new_game("klondike", seed=7)
     move = next(m for m in reference.legal_moves() if m.action == "move")
     scene = layout("klondike", session.game.table, session.width)
-    (x0, y0), (x1, y1) = _centre(scene, move.src, move.count), _centre(scene, move.dst)
+    (x0, y0), (x1, y1) = pile_point(scene, move.src, move.count), pile_point(scene, move.dst)
     session.handle({"op": "press", "x": x0, "y": y0, "t": 1.0})
     frame = session.handle({"op": "move", "x": (x0 + x1) / 2, "y": (y0 + y1) / 2, "t": 1.1})
     assert frame["drag"]["keys"] and "svg" not in frame
@@ -346,7 +338,7 @@ def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hi
     clicked = TableSession("chain", seed=54)
     scene = layout("chain", clicked.game.table, clicked.width)
     move = next(m for m in clicked.game.legal_moves() if m.action == "move")
-    x, y = _centre(scene, move.src, move.count)
+    x, y = pile_point(scene, move.src, move.count)
     clicked.handle({"op": "press", "x": x, "y": y, "t": 1.0})
     view = clicked.handle({"op": "release", "x": x, "y": y, "t": 1.0})
     assert view["selected"] and "<" in view["over"], "the picked-up card is drawn"

@@ -22,7 +22,7 @@ from solitaire_widgets.render.scene import layout
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.session import TableSession
-from tests.browser_support import BrowserPage, served_directory
+from tests.browser_support import BrowserPage, phone_page, served_directory
 from tests.png_support import read_png
 
 pytestmark = pytest.mark.browser
@@ -188,12 +188,7 @@ def test_the_hint_has_its_own_colour_and_a_press_on_its_destination_plays_it(
 
 def test_on_a_phone_a_tap_just_off_a_small_quarrel_card_takes_it(
         browser: Any, quarrel_page: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with phone_page(browser) as (page, errors):
         with served_directory(quarrel_page) as url:
             page.goto(f"{url}/index.html")
             root = page.locator(".sw-table").first
@@ -226,5 +221,3 @@ def test_on_a_phone_a_tap_just_off_a_small_quarrel_card_takes_it(
                 page.wait_for_function("!window.solitaireTables[0].view.selected")
                 page.wait_for_timeout(500)
         assert errors == []
-    finally:
-        context.close()
