@@ -417,10 +417,10 @@ def session_figures(moves: int) -> None:
     answered in CPython by the in-page table's session, as the worker answers them; the
     press on the destination, which plays the move, is timed."""
     from solitaire_widgets.web import worker_api
-    from solitaire_widgets.web.session import TableSession
+    from solitaire_widgets.web.session import PageSession
 
     game = new_game("klondike", seed=7, variant="polish")
-    worker_api._tables["bench"] = TableSession(new_game("klondike", seed=7, variant="polish"),
+    worker_api._tables["bench"] = PageSession(new_game("klondike", seed=7, variant="polish"),
                                                prefix="bench")
     times: list[float] = []
     for x, y, clock, plays in _move_clicks(game, moves):

@@ -36,8 +36,8 @@ from .model import CodeShuffler, Model
 from .moves import Move
 from .reasons import reason_words
 from .rules import STOCK, Context, Rules, Shuffler
+from .save_writer import save_data, save_json
 from .table import Event, Pile, Table
-from .writer import save_data, save_json
 
 __all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES", "register_display", "displayed"]
 
@@ -259,7 +259,7 @@ class Game:
         self._reading: tuple[int, Table | None] = (-1, None)
         # The model steps' events are found on (see _replay_events): (its step, a copy).
         self._replay: tuple[int, Model | None] = (-1, None)
-        # The moves as save JSON, kept by the writer (solitaire_widgets.writer).
+        # The moves as save JSON, kept by the writer (solitaire_widgets.save_writer).
         self._written: object = None
         rules = self.rules
         self._model: Model | None = None

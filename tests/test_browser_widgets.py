@@ -352,9 +352,9 @@ def _keys_for(moves: list[Move], start: Any) -> list[str]:
     Worked out with the same controller the widget uses, and checked there:
     each move's keys play exactly that move.
     """
-    from solitaire_widgets.controller import TableController
+    from solitaire_widgets.controller import Controller
 
-    table = TableController(start.clone())
+    table = Controller(start.clone())
     keys: list[str] = []
 
     def press(name: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from solitaire_widgets.lessons import get_lesson
-from solitaire_widgets.sources import source_language
+from solitaire_widgets.source_texts import source_language
 from solitaire_widgets.web.lesson import lesson_view
 from tests.browser_support import BrowserPage, phone_page
 

@@ -20,9 +20,9 @@ import pytest
 
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import KlondikeRules
+from solitaire_widgets.games.klondike.solver import Config, solve, state
+from solitaire_widgets.games.klondike.solver import moves as gen
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import Config, solve, state
-from solitaire_widgets.solver import moves as gen
 from tests.solver_support import (
     ALONE,
     assert_solved_as,

@@ -26,15 +26,15 @@ from solitaire_widgets.pointer import pile_point
 from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.save_writer import position_data as game_state
 from solitaire_widgets.web import export_html
-from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession
-from solitaire_widgets.writer import position_data as game_state
+from solitaire_widgets.web.session import SOLVER_TOOLS, PageSession
 from tests.browser_support import BrowserPage, phone_page, served_directory
 from tests.png_support import read_png
 
 pytestmark = pytest.mark.browser
 
-#: The width of the scene the page's table is drawn from (TableSession's default).
+#: The width of the scene the page's table is drawn from (PageSession's default).
 WIDTH = DISPLAY_WIDTH
 START_TIMEOUT = 60_000
 
@@ -64,7 +64,7 @@ def play_a_table(page: Any, index: int) -> None:
     reference = new_game(name, seed=seed)
     # The game's own tools (its solver's buttons), as the engine's view lists them.
     shown = root.locator(".sw-bar button").all_inner_texts()
-    tools = [tool["label"] for tool in TableSession(name, seed=seed).tools()]
+    tools = [tool["label"] for tool in PageSession(name, seed=seed).tools()]
     assert [text for text in shown if text in {t["label"] for t in SOLVER_TOOLS}] == tools
     last_pile = None
     for number in range(1, 11):
@@ -180,7 +180,7 @@ _SAMPLE = """() => {
 
 def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage,
                                                        exported: Path) -> None:
-    reference = TableSession("klondike", seed=7)
+    reference = PageSession("klondike", seed=7)
     statuses = [reference.view()["status"]]
     while reference.finish_step(len(statuses) - 1):
         statuses.append(reference.view()["status"])
@@ -387,7 +387,7 @@ def test_a_move_played_with_the_mouse_or_the_keyboard_is_animated(
         browser_page: BrowserPage, exported: Path) -> None:
     """The card flies through several places, frame by frame, as the engine's plan says."""
     page = browser_page.page
-    reference = TableSession("klondike", seed=7)
+    reference = PageSession("klondike", seed=7)
     plan = reference.handle({"op": "play", "move": "t2>t4"})["plan"]
     [[key, *_rest]] = plan[0]["cards"]
     with served_directory(exported) as url:

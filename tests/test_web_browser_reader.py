@@ -21,7 +21,7 @@ from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.web import export_html
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 from tests.browser_support import BrowserPage, phone_page, served_directory
 from tests.png_support import read_png
 
@@ -127,7 +127,7 @@ def test_each_arrow_key_says_the_pile_under_the_cursor_and_a_pick_up_what_it_too
                 arg=before)
             said.append(_said(page))
         # The same words as the engine's session says for the same keys.
-        session = TableSession("klondike", seed=7)
+        session = PageSession("klondike", seed=7)
         assert said == [session.handle({"op": "key", "key": key})["message"] for key in keys]
         assert said[0].startswith("Column 7: the") and said[1].startswith("Column 6: the")
         assert said[2].startswith("The hearts foundation"), "Up: the row above"
