@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import format_decimal, format_number, format_percent, ngettext, pgettext
+from .i18n import format_decimal, format_number, format_percent, ngettext, npgettext, pgettext
 
 __all__ = [
     "number",
@@ -39,6 +39,8 @@ __all__ = [
     "switch_label",
     "english_only_note",
     "pair_notes_label",
+    "cell_words",
+    "solved_counts",
 ]
 
 
@@ -384,3 +386,59 @@ def chart_words(text: str) -> str:
                      "figures are printed above the chart)"),
     }
     return words.get(text, text)
+
+
+def cell_words(text: str) -> str:
+    """A label that the chapters' shown code cells print before a result (as
+    the cell spells it in English), in the edition's language: a reader reads
+    the output in the edition's words, its moves and cards in the package's
+    notation.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> cell_words("legal moves:")
+    'legal moves:'
+    >>> with use_language("ru"):
+    ...     cell_words("legal moves:"), cell_words("won")
+    ('допустимые ходы:', 'пасьянс получился')
+    >>> cell_words("no such label")
+    Traceback (most recent call last):
+    ...
+    KeyError: 'no such label'
+    """
+    words = {
+        "dealt:": pgettext("book cell", "dealt:"),
+        "set aside in h:": pgettext("book cell", "set aside in h:"),
+        "auxiliary row:": pgettext("book cell", "auxiliary row:"),
+        "legal moves:": pgettext("book cell", "legal moves:"),
+        "moves played:": pgettext("book cell", "moves played:"),
+        "won": pgettext("book cell", "won"),
+        "lost": pgettext("book cell", "lost"),
+        "base rank:": pgettext("book cell", "base rank:"),
+        "rounds:": pgettext("book cell", "rounds:"),
+        "ended in pass:": pgettext("book cell", "ended in pass:"),
+        "moves:": pgettext("book cell", "moves:"),
+        # The embedding guide's.
+        "a move typed:": pgettext("book cell", "a move typed:"),
+        'button "{label}"': pgettext("book cell", 'button "{label}"'),
+        "characters of self-contained HTML:":
+            pgettext("book cell", "characters of self-contained HTML:"),
+        "characters of the deal's picture and its Play here button:":
+            pgettext("book cell", "characters of the deal's picture and its Play here button:"),
+    }
+    return words[text]
+
+
+def solved_counts(won: int, lost: int, unresolved: int, deals: int) -> str:
+    """How the solver's answers on ``deals`` deals fell, in the edition's language.
+
+    >>> from solitaire_widgets.i18n import use_language
+    >>> solved_counts(10, 12, 2, 24)
+    'won: 10, lost: 12, unresolved: 2 (of 24 deals)'
+    >>> with use_language("pl"):
+    ...     solved_counts(10, 12, 2, 24)
+    'wygrane: 10, przegrane: 12, nierozstrzygnięte: 2 (z 24 rozdań)'
+    """
+    return npgettext("book cell", "won: {won}, lost: {lost}, unresolved: {unresolved} (of {deals} deal)",
+                     "won: {won}, lost: {lost}, unresolved: {unresolved} (of {deals} deals)",
+                     deals).format(won=format_number(won), lost=format_number(lost),
+                                   unresolved=format_number(unresolved), deals=format_number(deals))

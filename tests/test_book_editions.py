@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -166,6 +167,75 @@ def test_the_chapters_numbers_charts_and_printed_results_speak_the_editions_lang
         alts = re.findall(r'<img[^>]+alt="([^"]*)"[^>]*src="[^"]+\.png"', article.group(0))
         alts += re.findall(r'<img[^>]+src="[^"]+\.png"[^>]*alt="([^"]*)"', article.group(0))
         assert alts and all(alt.startswith(chart) for alt in alts), alts
+
+
+#: The pages whose shown code cells print results.
+PRINTING = (*CHAPTERS, "embedding")
+
+#: The English words those cells printed before their labels went through the
+#: catalogs (``book_words.cell_words``): "dealt:", "set aside in h:", "legal
+#: moves:", "216 moves; won: True", "ended in pass", "12 won, 10 lost, 2
+#: unresolved of 24 deals", the rules' readings and buttons, "characters of ...".
+_ENGLISH_PRINTED = re.compile(
+    r"\b(?:dealt|set aside|auxiliary row|legal|moves?|won|lost|base rank|rounds?|pass"
+    r"|unresolved|deals|characters|button|typed like|after|the (?:next|stock|waste|layout"
+    r"|player|text|hand|top card|auxiliary))\b", re.I)
+
+
+def _printed(html: str) -> list[str]:
+    """What a page's code cells printed (their stream outputs), as text, without
+    the markup a cell prints (``head_html()``: tags that carry the page's words)."""
+    return [re.sub(r"<[^>]*>", "", unescape(re.sub(r"<[^>]+>", "", block))) for block in
+            re.findall(r'<div class="output stream[^"]*">(.*?)</pre>', html, re.S)]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_what_the_code_cells_print_is_in_the_editions_language(built_book: Path,
+                                                               lang: str) -> None:
+    """The labels the shown cells print come from the catalogs in the edition's
+    language; only the package's notation (moves, cards, option names) stays."""
+    english = [text for page in PRINTING for text in _printed(_read(built_book, f"{page}.html"))]
+    assert any(_ENGLISH_PRINTED.search(text) for text in english)
+    for page in PRINTING:
+        html = _read(built_book, f"{lang}/{page}.html")
+        assert "sw-edition-fallback" not in html, page
+        printed = _printed(html)
+        assert printed, page
+        for text in printed:
+            found = _ENGLISH_PRINTED.search(text)
+            assert found is None, (page, found and text[max(0, found.start() - 60):found.end() + 60])
+
+
+#: The theme's words that once showed in English on a translated page: its tooltips,
+#: its landmarks' names, the search box's placeholder, the launch buttons.
+_THEME_ENGLISH = re.compile(
+    r"\b(?:Toggle|Search this book|Back to top|Color mode|System Settings|Version warning"
+    r"|Launch|(?<!\()logo|Main|Contents|Download|Print to|Fullscreen|next|previous|By)\b")
+
+
+def _theme_words(html: str) -> list[str]:
+    """What a reader reads on a page outside its article: the theme's text and the
+    words in its attributes (but the print-only table of contents)."""
+    html = re.sub(r"<(script|style)\b.*?</\1>|<article\b.*?</article>"
+                  r'|<div id="jb-print-docs-body".*?</nav>', "", html, flags=re.S)
+    texts = [unescape(text).strip() for text in _TEXT.findall(html)]
+    words = [unescape(double or single) for tag in re.findall(r"<[^>]*>", html)
+             for double, single in _WORDS.findall(tag)]
+    return [text for text in texts + words if text]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_themes_own_words_speak_the_editions_language(built_book: Path, lang: str) -> None:
+    """The theme's buttons, landmarks and search box are in the edition's language
+    (book/_ext/theme_words.py, book/locales/<lang>/LC_MESSAGES/sphinx.po and
+    booktheme.po), and the Russian edition writes е for ё there too."""
+    english = _theme_words(_read(built_book, "quarrel.html"))
+    assert any(_THEME_ENGLISH.search(word) for word in english)
+    for page in ("quarrel", "glossary", "search"):
+        words = _theme_words(_read(built_book, f"{lang}/{page}.html"))
+        found = [word for word in words if _THEME_ENGLISH.search(word) or "ё" in word]
+        assert not found, (page, found)
+    assert "\\u0451" not in _read(built_book, f"{lang}/_static/translations.js")
 
 
 #: What a reader reads: the text between tags (a replay's captions in its data too).

@@ -19,6 +19,7 @@ tests hold every catalog found there to the same rules:
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import string
@@ -182,6 +183,36 @@ def test_every_marked_message_is_in_a_template():
                  for template in TEMPLATES for message in _read(template) if message.id}
     missing = sorted(marked - templated, key=str)
     assert not missing, f"marked in the code but in no template (run make catalogs): {missing}"
+
+
+def _marked_in_f_strings(tree: ast.AST) -> set[tuple[str | None, str]]:
+    """The messages marked with ``_``, ``ngettext`` or ``pgettext`` inside an
+    f-string's braces, which the catalogs' extractor does not read."""
+    found: set[tuple[str | None, str]] = set()
+    for joined in ast.walk(tree):
+        if not isinstance(joined, ast.JoinedStr):
+            continue
+        for call in ast.walk(joined):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+                continue
+            texts = [arg.value for arg in call.args
+                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+            if call.func.id in ("_", "N_", "ngettext") and texts:
+                found.add((None, texts[0]))
+            elif call.func.id in ("pgettext", "npgettext") and len(texts) > 1:
+                found.add((texts[0], texts[1]))
+    return found
+
+
+def test_no_message_is_marked_inside_an_f_string():
+    """``f"{_('Play or pause')}"`` shows English on every edition: the extractor
+    never sees it, so it is in no catalog."""
+    hidden = sorted((str(path.relative_to(PACKAGE)), message)
+                    for path in PACKAGE.rglob("*.py")
+                    for message in _marked_in_f_strings(ast.parse(path.read_text(encoding="utf-8"))))
+    assert not hidden, f"marked inside an f-string (take it out, then make catalogs): {hidden}"
+    assert _marked_in_f_strings(ast.parse('f"{_(\'Play\')} {pgettext(\'c\', \'m\')}"')) == {
+        (None, "Play"), ("c", "m")}
 
 
 @pytest.mark.parametrize(("language", "expected"), [

@@ -107,6 +107,10 @@ def update_catalogs(build: Path) -> int:
     )
     if result:
         return 1
+    # The theme's words (book/_ext/theme_words.py) are translated by hand in each
+    # edition's sphinx.po and booktheme.po: the messages of the templates
+    # (sphinx.pot) are no page's, and sphinx-intl would drop the rest.
+    (templates / "sphinx.pot").unlink(missing_ok=True)
     cmd = [sys.executable, "-m", "sphinx_intl", "update", "--pot-dir", str(templates),
            "--locale-dir", str(BOOK / "locales")]
     for language in LANGUAGES:

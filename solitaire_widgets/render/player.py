@@ -397,6 +397,8 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
     if save is not None:
         extra = (f' data-sw-save="{escape(save, quote=True)}" data-sw-width="{width:g}"'
                  f' data-sw-title="{safe_title}"')
+    # Outside the f-strings, where the catalogs' extractor finds them.
+    play, play_or_pause = (escape(_("Play"), quote=True), escape(_("Play or pause"), quote=True))
     markup = "".join([
         f'<div id="{uid}" class="sw-player" tabindex="0" role="group"{extra} '
         'aria-label="' + escape(_("{title}: replay; left and right arrow keys step").format(
@@ -409,8 +411,8 @@ def html_player(frames: Sequence[tuple[str, str]], title: str = "Replay", *,
         + escape(_("Replay controls"), quote=True) + '">',
         button("first", escape(_("Go to the start"), quote=True), "&#xAB;"),
         button("back", escape(_("Step back"), quote=True), "&#x2039;"),
-        f'<button type="button" id="{uid}-play" aria-label="{escape(_("Play"), quote=True)}" '
-        f'aria-pressed="false" title="{escape(_("Play or pause"), quote=True)}">&#x25B6;</button>',
+        f'<button type="button" id="{uid}-play" aria-label="{play}" '
+        f'aria-pressed="false" title="{play_or_pause}">&#x25B6;</button>',
         button("forward", escape(_("Step forward"), quote=True), "&#x203A;"),
         button("end", escape(_("Go to the end"), quote=True), "&#xBB;"),
         f'<span class="sw-counter" id="{uid}-counter">{counters[0]}</span>',
