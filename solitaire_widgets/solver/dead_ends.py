@@ -120,12 +120,12 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     a card brought back is a column card that may go up again (it is ``up``
     already, and stays so: the facts say what may *one day* be), and the
     cards it comes to lie on were uncovered before. Only the rounds compute
-    this reckoning (the worklist and the bit masks know no such start).
+    this reckoning, and the bit masks (the worklist knows no such start).
     """
+    if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
+        return _hopeless_bits(state, mode, config.worrying_back)
     if config.worrying_back:
         return _hopeless_rounds(state, mode, config)
-    if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
-        return _hopeless_bits(state, mode)
     if (mode == POLISH and config.strong_dead_ends and config.run_heads
             and config.worklist_dead_ends):
         # Measured on positions the search meets: the worklist is about 10%
@@ -556,7 +556,7 @@ def _rise(n: int, pos: int, pss: int, mode: int) -> int:
     return rise
 
 
-def _hopeless_bits(state: State, mode: int) -> bool:
+def _hopeless_bits(state: State, mode: int, worry: bool = False) -> bool:
     """:func:`hopeless` with the strong reckoning and run heads, on bit masks.
 
     The same rules as :func:`_hopeless_rounds` (the reference it is tested
@@ -574,7 +574,9 @@ def _hopeless_bits(state: State, mode: int) -> bool:
     lies on (``free`` and ``avail``), empties its column, or (drawing three
     and under the Polish rules) leaves the talon, which lets later talon
     cards come up as in :func:`_hopeless_rounds`. Talon cards that have come
-    up are ``avail`` once they may be laid somewhere.
+    up are ``avail`` once they may be laid somewhere. With worrying back
+    (``worry``) every card on a foundation is ``avail`` from the start, as in
+    :func:`_hopeless_rounds`.
     """
     found, cols, talon, pos, pss = state
     if found[0] + found[1] + found[2] + found[3] == 52:
@@ -600,7 +602,7 @@ def _hopeless_bits(state: State, mode: int) -> bool:
         faceup |= up_mask
         free |= top
         stay |= king
-    avail = free
+    avail = free | on_found if worry else free
     n = len(talon)
     limited = n > 0 and (mode == DRAW_THREE or mode == POLISH)
     polish = mode == POLISH
