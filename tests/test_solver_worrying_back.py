@@ -239,3 +239,15 @@ def test_bit_dead_end_check_equals_the_rounds_with_worrying_back(variant: str) -
     answers = [dead_ends._hopeless_rounds(p, mode, worry) for p in positions]
     assert [dead_ends._hopeless_bits(p, mode, True) for p in positions] == answers
     assert 5 <= sum(answers) <= len(answers) - 50
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_quick_automatic_moves_with_worrying_back_expand_the_same_positions(
+        variant: str) -> None:
+    """Looking for automatic moves only where a move can have made one (cards
+    that can come back included) changes nothing the search does."""
+    for seed in (51, 200, 1461):
+        on = solve_deal(seed, variant=variant, max_nodes=3_000, worrying_back="yes")
+        off = solve_deal(seed, variant=variant, max_nodes=3_000, worrying_back="yes",
+                         config=Config(quick_auto=False))
+        assert (on.status, on.nodes, on.moves) == (off.status, off.nodes, off.moves)

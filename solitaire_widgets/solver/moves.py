@@ -173,7 +173,7 @@ def comes_back(col: bytes) -> bool:
 
 
 def settled(state: State, mv: Macro, mode: int, plus: bool = True,
-            worry: bool = False) -> bool:
+            worry: bool = False, back: bool = False) -> bool:
     """Whether :func:`auto` leaves ``state`` as it is, ``mv`` having led to it from a settled position.
 
     ``state`` is ``play(parent, mv)`` for a ``parent`` that :func:`auto` (not
@@ -186,20 +186,37 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True,
     column, and under the Polish rules the new top of the waste (drawing
     one every talon card was in sight already; drawing three none is). So
     when none of those may go up, :func:`auto` would find nothing to do.
-    For any other move this says False (``auto`` must look). Not used with
-    worrying back and ``Config.back_ups`` (any move may let a card go up
-    that can come back).
+    For any other move this says False (``auto`` must look).
+
+    With worrying back and ``Config.back_ups`` (``back``), a card that can
+    come back goes up too (see :func:`auto`): the new end of the column a
+    move took cards from, or the card laid from the talon, and the end of
+    the column cards moved onto (a card that lay on a face-down card may
+    lie on a face-up one now). A parent just after a card came back from a
+    foundation is not played out that way (see :func:`auto`): the caller
+    does not ask then.
     """
     kind = mv[0]
     found, cols, talon, pos, _ = state
     if kind == COL_T:
         col = cols[mv[1]]
+        if back and (_comes_up(found, cols[mv[2]]) or _comes_up(found, col)):
+            return False
         return len(col) < 2 or not _goes_up(found, col[-1], plus, worry)
     if kind == TAL_T:
-        if _goes_up(found, cols[mv[2]][-1], plus, worry):
+        if _goes_up(found, cols[mv[2]][-1], plus, worry) or (back
+                                                            and _comes_up(found, cols[mv[2]])):
             return False
         return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus, worry))
     return False
+
+
+def _comes_up(found: tuple[int, int, int, int], col: bytes) -> bool:
+    """Whether a column's end card is next on its foundation and can come back (:func:`auto`)."""
+    if len(col) < 2:
+        return False
+    c = col[-1]
+    return found[c // 13] == c % 13 and comes_back(col)
 
 
 def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool, worry: bool) -> bool:

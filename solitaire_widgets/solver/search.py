@@ -225,8 +225,7 @@ class Search:
         quick = config.quick_auto and not eager
         plus = config.safe_plus
         worry = config.worrying_back
-        if worry and config.back_ups:
-            quick = False  # any move may let a card go up that can come back (see auto)
+        back = worry and config.back_ups
         keyof = self.key
         order = self.order
         components = self.components
@@ -251,7 +250,11 @@ class Search:
                 index[-1] = i + 1
                 mv = mvs[i]
                 child = play(states[-1], mv)
-                if not (quick and len(states) > 1 and settled(child, mv, mode, plus, worry)):
+                # Just after a card came back from a foundation the parent is not
+                # played out (see auto): look at the whole child then.
+                if not (quick and len(states) > 1
+                        and not (back and stack[-2][index[-2] - 1][-4] == FND_T)
+                        and settled(child, mv, mode, plus, worry, back)):
                     child = auto(child, mode, None, eager, config, mv[-4] != FND_T)
                 if is_won(child, mode):
                     self.line = [stack[d][index[d] - 1] for d in range(len(stack))]
