@@ -149,13 +149,13 @@ CATALOGS ?= engine tables texts
 # The languages with catalogs, as the package lists them (read once .venv exists).
 CATALOG_LANGUAGES = $(shell $(BIN)/python -c 'from solitaire_widgets.i18n import TRANSLATED; print(*TRANSLATED)')
 PKG := solitaire_widgets
-engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py saves.py stats.py \
+engine_WORDS = $(wildcard $(addprefix $(PKG)/,rules.py game.py cards.py moves.py save_reader.py stats.py \
   table.py errors.py reasons.py registry.py strategies.py \
   games/*/rules.py games/*/model.py))
 tables_WORDS = $(wildcard $(addprefix $(PKG)/,controller.py cli.py replay.py render/*.py pointer.py html_replays.py \
-  text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py solver/__init__.py lesson_cli.py \
-  review.py review_table.py review_cli.py argparse_words.py i18n.py book_words.py))
-texts_WORDS = $(wildcard $(addprefix $(PKG)/,sources.py citations.py examples.py games/*/examples.py lessons.py games/*/lessons.py))
+  plain_text.py widgets/*.py web/*.py web/assets/*.js games/*/layout.py games/*/solver/__init__.py lesson_cli.py \
+  review.py review_run.py review_cli.py argparse_words.py i18n.py book_words.py))
+texts_WORDS = $(wildcard $(addprefix $(PKG)/,source_texts.py citations.py examples.py games/*/examples.py lessons.py games/*/lessons.py))
 BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k t
 
 .PHONY: catalogs

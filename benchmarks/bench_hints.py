@@ -4,9 +4,9 @@
 
 For each deal, the heuristic player (:mod:`solitaire_widgets.games.klondike.strategies`)
 plays it and positions are taken at a few moves along the way; at each,
-:func:`solitaire_widgets.solver.hint` is asked with its time budget (1 s by
+:func:`solitaire_widgets.games.klondike.solver.hint` is asked with its time budget (1 s by
 default), once with the solver as it is and once with the baseline
-(:data:`solitaire_widgets.solver.config.BASELINE`, every pruning rule off),
+(:data:`solitaire_widgets.games.klondike.solver.config.BASELINE`, every pruning rule off),
 same positions, same run. Prints, for each, how many answers were decided
 (won or lost) and how many said the budget ran out, and the median, 95th
 percentile and largest answer time.
@@ -19,9 +19,9 @@ import random
 
 from solitaire_widgets import new_game
 from solitaire_widgets.game import Game
+from solitaire_widgets.games.klondike.solver import HINT_SECONDS, hint
+from solitaire_widgets.games.klondike.solver.config import BASELINE, DEFAULT, Config
 from solitaire_widgets.games.klondike.strategies import HeuristicPlayer
-from solitaire_widgets.solver import HINT_SECONDS, hint
-from solitaire_widgets.solver.config import BASELINE, DEFAULT, Config
 
 
 def positions(deals: range, variant: str, per_deal: int) -> list[Game]:

@@ -19,7 +19,7 @@ the widget and the in-page table's engine side run here, as in the tests.
   ``redeal`` when the hand is empty), for a
   :class:`~solitaire_widgets.widgets.GameWidget` (``play`` and ``undo``, no
   animation) and for the in-page table's
-  :class:`~solitaire_widgets.web.session.TableSession` (a ``play`` and an
+  :class:`~solitaire_widgets.web.session.PageSession` (a ``play`` and an
   ``undo`` request, answered as the worker answers, JSON text and all).
   The move timed is the same at each length: the first card of a full hand
   turned. The baseline is that move with no history: the goal is a flat cost,
@@ -60,7 +60,7 @@ import ipywidgets  # type: ignore[import-untyped]  # noqa: E402
 from solitaire_widgets import new_game  # noqa: E402
 from solitaire_widgets.game import Game  # noqa: E402
 from solitaire_widgets.web import worker_api  # noqa: E402
-from solitaire_widgets.web.session import TableSession  # noqa: E402
+from solitaire_widgets.web.session import PageSession  # noqa: E402
 from solitaire_widgets.widgets import GameWidget  # noqa: E402
 
 LENGTHS = (0, 1_000, 5_000, 20_000)
@@ -147,7 +147,7 @@ def _ask(request: dict[str, Any]) -> str:
 
 def session_move(moves: int) -> tuple[list[float], list[float], int]:
     name = f"bench{moves}"
-    worker_api._tables[name] = TableSession(timed_game(moves), prefix=name)
+    worker_api._tables[name] = PageSession(timed_game(moves), prefix=name)
     answers: list[str] = []
 
     def play() -> None:

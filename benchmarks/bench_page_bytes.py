@@ -1,7 +1,7 @@
 """Bytes a page's table receives per move: the drawings of its felt, slots and
 labels, and the whole answer, beside the old way of sending them in the same run.
 
-A table (:class:`~solitaire_widgets.web.session.TableSession`) plays
+A table (:class:`~solitaire_widgets.web.session.PageSession`) plays
 ``--moves`` random moves (a new deal when one ends) and each answer is
 measured as the page gets it (JSON). The baseline sends the felt, slots
 and labels as one drawing whenever any of them changes (kept, as the
@@ -19,7 +19,7 @@ import random
 import sys
 
 from solitaire_widgets.render.svg import _static_svg
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 
 #: The baseline keeps this many whole drawings before it forgets them all.
 KEPT = 32
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    session = TableSession(args.game, seed=args.seed)
+    session = PageSession(args.game, seed=args.seed)
     rnd = random.Random(args.seed)
     drawings = answers = whole = deals = 0
     kept: dict[object, int] = {}

@@ -7,7 +7,7 @@
     python benchmarks/bench_solver.py --unresolved-slice 20 --nodes 20000 --previous /tmp/prev
 
 Solves the same deals in one run: with the solver as it is, with the
-baseline :data:`solitaire_widgets.solver.config.BASELINE` (every pruning rule
+baseline :data:`solitaire_widgets.games.klondike.solver.config.BASELINE` (every pruning rule
 off: depth-first search over the same macro moves with the transposition
 table, plain safe foundation moves and the plain dead-end check), and with
 ``--previous DIR`` the solver of an earlier copy of the package too
@@ -32,8 +32,8 @@ import sys
 import time
 from pathlib import Path
 
-from solitaire_widgets.solver import solve_deal
-from solitaire_widgets.solver.config import BASELINE, DEFAULT, Config
+from solitaire_widgets.games.klondike.solver import solve_deal
+from solitaire_widgets.games.klondike.solver.config import BASELINE, DEFAULT, Config
 
 Column = tuple[dict[str, str], list[str], list[int]]
 
@@ -56,7 +56,7 @@ def measure(seeds: range, variant: str, nodes: int, config: Config = DEFAULT) ->
 _PREVIOUS = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from solitaire_widgets.solver import solve_deal
+from solitaire_widgets.games.klondike.solver import solve_deal
 rows = []
 for seed in range(int(sys.argv[2]), int(sys.argv[3])):
     s = solve_deal(seed, variant=sys.argv[4], max_nodes=int(sys.argv[5]))
@@ -86,7 +86,7 @@ _WORKER = """
 import json, sys, time
 if sys.argv[1]:
     sys.path.insert(0, sys.argv[1])
-from solitaire_widgets.solver import solve_deal
+from solitaire_widgets.games.klondike.solver import solve_deal
 for line in sys.stdin:
     seed, variant, nodes, worrying_back = json.loads(line)
     began = time.process_time()

@@ -74,6 +74,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from solitaire_widgets import Game, new_game  # noqa: E402
 from solitaire_widgets.game import MAX_MOVES  # noqa: E402
 from solitaire_widgets.html_replays import game_frames, game_player  # noqa: E402
+from solitaire_widgets.pointer import pile_point  # noqa: E402
 from solitaire_widgets.render.display import DISPLAY_WIDTH  # noqa: E402
 from solitaire_widgets.render.scene import layout  # noqa: E402
 from solitaire_widgets.render.svg import scene_svg  # noqa: E402
@@ -154,15 +155,6 @@ _WHOLE_SVGS_JS = """async () => {
   await new Promise(r => requestAnimationFrame(() => r()));
   return performance.now() - t0;
 }"""
-
-
-def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    x, y, w, h = scene.pile_bounds(pile)
-    return x + w / 2, y + h / 2
 
 
 def _bytes_loaded(page: Any, url: str) -> int:
@@ -360,8 +352,8 @@ def _move_clicks(game: Game, moves: int) -> Iterator[tuple[float, float, float, 
     while played < moves and not game.is_over:
         move = next((m for m in game.legal_moves() if m.action == "move"), None)
         scene = layout("klondike", game.table, DISPLAY_WIDTH)
-        clicks = ([_point(scene, "s")] if move is None else
-                  [_point(scene, move.src, move.count), _point(scene, move.dst)])
+        clicks = ([pile_point(scene, "s")] if move is None else
+                  [pile_point(scene, move.src, move.count), pile_point(scene, move.dst)])
         for number, (x, y) in enumerate(clicks):
             clock += 1.0
             yield x, y, clock, move is not None and number == len(clicks) - 1
@@ -425,10 +417,10 @@ def session_figures(moves: int) -> None:
     answered in CPython by the in-page table's session, as the worker answers them; the
     press on the destination, which plays the move, is timed."""
     from solitaire_widgets.web import worker_api
-    from solitaire_widgets.web.session import TableSession
+    from solitaire_widgets.web.session import PageSession
 
     game = new_game("klondike", seed=7, variant="polish")
-    worker_api._tables["bench"] = TableSession(new_game("klondike", seed=7, variant="polish"),
+    worker_api._tables["bench"] = PageSession(new_game("klondike", seed=7, variant="polish"),
                                                prefix="bench")
     times: list[float] = []
     for x, y, clock, plays in _move_clicks(game, moves):

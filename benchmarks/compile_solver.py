@@ -31,8 +31,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "solitaire_widgets"
 #: package): the solver's, and the Klondike model its state comes from
 #: (its building rule, ``cut`` and ``reach``); the rest of the package is
 #: copied as it is.
-COMPILED = ("solver/state", "solver/moves", "solver/dead_ends", "solver/components",
-            "solver/search", "games/klondike/model")
+COMPILED = (*(f"games/klondike/solver/{name}"
+               for name in ("state", "moves", "dead_ends", "components", "search")),
+            "games/klondike/model")
 
 
 def build(dest: Path, quiet: bool = True) -> Path:
@@ -64,7 +65,7 @@ def is_compiled() -> bool:
     >>> is_compiled()
     False
     """
-    from solitaire_widgets.solver import search
+    from solitaire_widgets.games.klondike.solver import search
 
     return not str(search.__file__).endswith(".py")
 

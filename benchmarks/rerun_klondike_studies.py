@@ -10,7 +10,7 @@ the default ones. This script searches every deal of the slice again with
 the solver as it is now, at the row's own budget and plan, and prints for
 each rule set the stored and the new counts of won, lost and unresolved
 deals, how many answers are the same, and how many rows made by this solver
-version (:data:`~solitaire_widgets.solver.config.VERSION`) expanded exactly as
+version (:data:`~solitaire_widgets.games.klondike.solver.config.VERSION`) expanded exactly as
 many positions again.
 
 A row settled by another rule set's study (``"proof"``: a win without
@@ -51,7 +51,7 @@ from typing import Any
 
 from study_klondike import RESULTS, WORRYING_BACK, _one, _rules, chunk_rows
 
-from solitaire_widgets.solver.config import DEFAULT, VERSION
+from solitaire_widgets.games.klondike.solver.config import DEFAULT, VERSION
 
 RULE_SETS = ("standard", "draw-three", "polish", *WORRYING_BACK)
 
@@ -90,8 +90,8 @@ def search_again(rule_set: str, row: dict[str, Any]) -> dict[str, Any]:
 
 _PREVIOUS = """
 import dataclasses, json, sys
-from solitaire_widgets.solver import solve_deal
-from solitaire_widgets.solver.config import DEFAULT
+from solitaire_widgets.games.klondike.solver import solve_deal
+from solitaire_widgets.games.klondike.solver.config import DEFAULT
 out = []
 for rule_set, variant, worrying_back, seed, budget, shares in json.loads(sys.stdin.read()):
     config = dataclasses.replace(DEFAULT, **shares)

@@ -1,7 +1,7 @@
 """How many Klondike deals a player who sees every card can win ("thoughtful" play).
 
 Solves deals 0..N-1 (``new_game("klondike", seed=s, variant=...)``) with
-:func:`solitaire_widgets.solver.solve_deal` and prints wins, losses and
+:func:`solitaire_widgets.games.klondike.solver.solve_deal` and prints wins, losses and
 unresolved deals, the win rate among resolved deals with its 95% Wilson
 interval, and the mean and 95th-percentile solve time. ``--retry FILE``
 solves the deals an earlier study left unresolved again, with a larger
@@ -65,9 +65,9 @@ from typing import Any
 from compile_solver import is_compiled
 
 from solitaire_widgets import new_game
+from solitaire_widgets.games.klondike.solver import solve_deal
+from solitaire_widgets.games.klondike.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import solve_deal
-from solitaire_widgets.solver.config import DEFAULT, VERSION, Config
 from solitaire_widgets.stats import wilson_interval
 
 RESULTS = Path(__file__).parent / "data"

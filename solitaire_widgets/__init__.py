@@ -28,7 +28,7 @@ from .examples import Example
 from .game import Game, Result, Step, register_display
 from .games import GAMES, new_game
 from .moves import Move
-from .saves import load_game
+from .save_reader import load_game
 
 if TYPE_CHECKING:  # pragma: no cover
     from .widgets import GameWidget, LessonWidget, ReplayWidget

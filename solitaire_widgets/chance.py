@@ -41,20 +41,16 @@ def seed_rng(seed: int, stream: int = 0) -> random.Random:
     return random.Random(f"solitaire_widgets/{seed}/{stream}")
 
 
-def _below(rng: random.Random, n: int) -> int:
-    # Rejection sampling keeps every index equally likely.
-    bits = n.bit_length()
-    while True:
-        value = rng.getrandbits(bits)
-        if value < n:
-            return value
-
-
 def shuffled(items: Iterable[T], rng: random.Random) -> list[T]:
     """A new list with ``items`` in a random order drawn from ``rng``."""
     out = list(items)
+    draw = rng.getrandbits
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        # An index from 0 to i: rejection sampling keeps each equally likely.
+        bits = (i + 1).bit_length()
+        j = draw(bits)
+        while j > i:
+            j = draw(bits)
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -46,7 +46,7 @@ import functools
 from dataclasses import dataclass
 
 from .i18n import N_, check_language, current_language, translations
-from .sources import SENTENCES, quote, translate
+from .source_texts import SENTENCES, quote, translate
 
 __all__ = ["Sentence", "Citation", "Refusal", "sentence", "text_sentences", "cite",
            "refused", "NO_CITATION", "THE_TEXT", "OUR_READING"]
@@ -66,7 +66,7 @@ class Sentence:
     #: Its paragraph and its place in the paragraph, each counted from 1.
     paragraph: int
     number: int
-    #: The original, exactly as ``solitaire_widgets.sources.SENTENCES`` holds it.
+    #: The original, exactly as ``solitaire_widgets.source_texts.SENTENCES`` holds it.
     original: str
     #: Its one English translation.
     english: str

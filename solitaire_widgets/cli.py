@@ -37,9 +37,9 @@ from .errors import DeckError, IllegalMoveError, OptionError, SolitaireError, ex
 from .game import Game
 from .games import GAMES, rules_class, rules_for
 from .i18n import BASE_LANGUAGE, LANGUAGES, N_, _, default_language, pgettext, spoken, use_language
+from .plain_text import render_text
+from .save_writer import pile_data, position_data
 from .strategies import get_strategy, play_out
-from .text import render_text
-from .writer import pile_data, position_data
 
 __all__ = ["main"]
 

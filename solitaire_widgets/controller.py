@@ -2,13 +2,13 @@
 
 Both tables use it: the notebook widget
 (:class:`~solitaire_widgets.widgets.GameWidget`) and the in-page table run
-by Pyodide (``solitaire_widgets.web.session.TableSession``). They only
+by Pyodide (``solitaire_widgets.web.session.PageSession``). They only
 forward input here and draw the :class:`Change` each input returns, so the
 same input gives the same game, the same status line and the same message in
 both. Pure Python: no user-interface library, no drawing.
 
 >>> from solitaire_widgets import new_game
->>> table = TableController(new_game("klondike", seed=7))
+>>> table = Controller(new_game("klondike", seed=7))
 >>> change = table.play("turn")
 >>> change.moved, table.message
 (True, 'The next card of the hand is turned face up onto the waste.')
@@ -34,16 +34,16 @@ from .games import new_game
 from .i18n import N_, _, format_number, ngettext, pgettext
 from .moves import Move
 from .pointer import Outcome, PointerState
-from .render.describe import describe_pile, describe_table, pile_names, sentence
 from .render.draw import HINT
+from .render.in_words import describe_pile, describe_table, pile_names, sentence
 from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
-from .saves import load_game
+from .save_reader import load_game
 from .solver_hook import Solver, solver_of
 from .strategies import Strategy, get_strategy
 from .table import Event, Table
 
-__all__ = ["TableController", "Change", "ActionButton", "Controls", "FINISH_LIMIT",
+__all__ = ["Controller", "Change", "ActionButton", "Controls", "FINISH_LIMIT",
            "WINNABLE_TRIES", "SOLVER_NODES", "TYPED_WORDS"]
 
 #: Auto-finish stops after this many moves (a real game of any of the three
@@ -54,7 +54,7 @@ WINNABLE_TRIES = 25
 #: The solver's budget (positions) for each deal "winnable deals only" tries.
 SOLVER_NODES = 300_000
 #: Words a player may type in the move box besides moves (and the game's own
-#: actions); each also in the table's language (:meth:`TableController.typed_words`).
+#: actions); each also in the table's language (:meth:`Controller.typed_words`).
 TYPED_WORDS = ("undo", "redo", "hint")
 
 
@@ -130,7 +130,7 @@ def _shown(table: Table) -> set[tuple[str, int]]:
     return {(card, copy) for card, count in seen.items() for copy in range(count)}
 
 
-class TableController:
+class Controller:
     """A game, the pointer's state, the hint on show and the table's last words.
 
     ``message`` is the last thing said (a sentence), ``error`` whether it is a
@@ -187,7 +187,7 @@ class TableController:
         """The game's solver (its rules' hook, ``Rules.solver``), None when it has none.
 
         >>> from solitaire_widgets import new_game
-        >>> TableController(new_game("chain", seed=5)).solver is None
+        >>> Controller(new_game("chain", seed=5)).solver is None
         True
         """
         return solver_of(self.game.rules)
@@ -196,7 +196,7 @@ class TableController:
         """The status line: a verdict ("You won!", "Game over: lost." or "") and the rest.
 
         >>> from solitaire_widgets import new_game
-        >>> TableController(new_game("chain", seed=5)).status()[0]
+        >>> Controller(new_game("chain", seed=5)).status()[0]
         ''
         """
         result = self.game.result
@@ -215,7 +215,7 @@ class TableController:
         """The game's own example of a typed move (``"l5>fh"`` in Chain).
 
         >>> from solitaire_widgets import new_game
-        >>> TableController(new_game("quarrel", seed=1)).example()
+        >>> Controller(new_game("quarrel", seed=1)).example()
         'r7>lc'
         """
         if self.game.rules.example_move:
@@ -230,7 +230,7 @@ class TableController:
         >>> from solitaire_widgets import new_game
         >>> from solitaire_widgets.i18n import use_language
         >>> with use_language("ru"):
-        ...     list(TableController(new_game("klondike", seed=7)).typed_words())[:3]
+        ...     list(Controller(new_game("klondike", seed=7)).typed_words())[:3]
         ['открыть', 'перевернуть', 'отменить']
         """
         rules = self.game.rules
@@ -246,7 +246,7 @@ class TableController:
         """The move box's hint: an example move and the words it takes, in the table's language.
 
         >>> from solitaire_widgets import new_game
-        >>> TableController(new_game("quarrel", seed=1)).placeholder()
+        >>> Controller(new_game("quarrel", seed=1)).placeholder()
         'r7>lc, deal, undo, redo, hint'
         """
         rules = self.game.rules
@@ -259,7 +259,7 @@ class TableController:
         """The table in words (the status line is apart) and the names typed moves use.
 
         >>> from solitaire_widgets import new_game
-        >>> "Names for typed moves: " in TableController(new_game("chain", seed=5)).words()
+        >>> "Names for typed moves: " in Controller(new_game("chain", seed=5)).words()
         True
         """
         game = self.game
@@ -280,7 +280,7 @@ class TableController:
         new deal deals its opening from the full stock at ``timing``'s deal pace.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("klondike", seed=7))
+        >>> table = Controller(new_game("klondike", seed=7))
         >>> plan = table.plan(table.play("turn"), 720)
         >>> plan is not None and plan.final.width == 720
         True
@@ -299,7 +299,7 @@ class TableController:
         """The game's own decisions as buttons, each enabled only while it is legal.
 
         >>> from solitaire_widgets import new_game
-        >>> [(b.word, b.enabled) for b in TableController(new_game("chain", seed=5)).actions()]
+        >>> [(b.word, b.enabled) for b in Controller(new_game("chain", seed=5)).actions()]
         [('fill', False), ('aux', True), ('redeal', True)]
         """
         game = self.game
@@ -319,7 +319,7 @@ class TableController:
         """Which buttons may be pressed now (``finishing``: auto-finish is running).
 
         >>> from solitaire_widgets import new_game
-        >>> controls = TableController(new_game("chain", seed=5)).controls()
+        >>> controls = Controller(new_game("chain", seed=5)).controls()
         >>> controls.undo, controls.redo, controls.hint, controls.finish.label
         (False, False, True, 'Auto-finish')
         """
@@ -351,7 +351,7 @@ class TableController:
         a damaged save is refused with the reason and changes nothing.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> table.open_save(new_game("klondike", seed=2).to_json()).moved, table.game.name
         (True, 'klondike')
         >>> table.open_save("{}").ok, table.game.name
@@ -382,7 +382,7 @@ class TableController:
         ``tries`` was shown winnable within the solver's budget).
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> list(table.winnable_deal()), table.message
         ([], 'The solver does not play Chain.')
         """
@@ -437,7 +437,7 @@ class TableController:
 
         >>> from solitaire_widgets import new_game
         >>> from solitaire_widgets.i18n import use_language
-        >>> table = TableController(new_game("klondike", seed=7))
+        >>> table = Controller(new_game("klondike", seed=7))
         >>> with use_language("pl"):
         ...     table.typed(" Odkryj ").moved, table.typed("cofnij").moved
         (True, True)
@@ -451,7 +451,7 @@ class TableController:
         """Take back the last move; right after an auto-finish run, the whole run.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> played = table.finish(); _ = table.undo(); len(table.game.history)
         0
         """
@@ -520,7 +520,7 @@ class TableController:
         """Ask the solver whether this position can still be won; say and return its answer.
 
         ``"won"``, ``"lost"``, or ``"unresolved"`` when its time budget
-        (``solitaire_widgets.solver.HINT_SECONDS``) ran out first.
+        (``solitaire_widgets.games.klondike.solver.HINT_SECONDS``) ran out first.
         """
         solver = self.solver
         if solver is None:
@@ -565,7 +565,7 @@ class TableController:
         undo, and a game it wins is the computer player's.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> table.finish_step().moved, len(table.game.history)
         (True, 1)
         >>> table.finish_step().moved, table.finish_button().label
@@ -612,7 +612,7 @@ class TableController:
         (see :meth:`finish_step`); the number of moves it played.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> table.finish() == len(table.game.history) > 0
         True
         """
@@ -626,7 +626,7 @@ class TableController:
         """The auto-finish button: "Auto-finish", or "Stop" while auto-finish is ``running``.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> [(b.label, b.enabled) for b in (table.finish_button(), table.finish_button(True))]
         [('Auto-finish', True), ('Stop', True)]
         """
@@ -646,7 +646,7 @@ class TableController:
         is said in the current language).
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("chain", seed=5))
+        >>> table = Controller(new_game("chain", seed=5))
         >>> table.finish_said(12, why="it sees no useful move"); table.message
         'The computer player stopped after 12 moves: it sees no useful move.'
         """
@@ -708,7 +708,7 @@ class TableController:
         """What the keyboard cursor is on, in words: the pile, then what is on it.
 
         >>> from solitaire_widgets import new_game
-        >>> table = TableController(new_game("klondike", seed=7))
+        >>> table = Controller(new_game("klondike", seed=7))
         >>> table.cursor_words("t3", 1)
         'column 3: the three of spades, 4 face down'
         """
@@ -748,9 +748,13 @@ class TableController:
     def _apply(self, outcome: Outcome) -> Change:
         before = self.pointer
         self.pointer, intent = outcome
-        self.finish_asked = False
         if intent is None:
+            # The pointer passing over the table (or leaving it) with nothing held
+            # is no answer: auto-finish's question stands, as its button still asks.
+            if self.pointer.selected is not None or before.selected is not None:
+                self.finish_asked = False
             return Change()
+        self.finish_asked = False
         if isinstance(intent, pointer.Play):
             return self.play(intent.move)
         if isinstance(intent, pointer.Drag):

@@ -21,7 +21,7 @@ from typing import Any
 from .errors import OptionError, excerpt
 from .game import Game, displayed
 from .i18n import _
-from .saves import SAVE_FORMAT
+from .save_reader import SAVE_FORMAT
 
 # EXAMPLES is found on first use (the module's __getattr__).
 __all__ = ["Example", "EXAMPLES", "get_example", "example_names"]  # noqa: F822
@@ -60,7 +60,7 @@ class Example:
     def __post_init__(self) -> None:
         # The title and the summary are said in the reader's language when read
         # (an example is a module constant, made once): see sources.Said.
-        from .sources import translated
+        from .source_texts import translated
 
         object.__setattr__(self, "title", translated(self.title))
         object.__setattr__(self, "summary", translated(self.summary))
@@ -91,7 +91,7 @@ class Example:
         """Replay the example and return the game at its last step."""
         import json
 
-        from .saves import load_game
+        from .save_reader import load_game
 
         return load_game(json.dumps(self.save_data()))
 

@@ -36,8 +36,8 @@ from .model import CodeShuffler, Model
 from .moves import Move
 from .reasons import reason_words
 from .rules import STOCK, Context, Rules, Shuffler
+from .save_writer import save_data, save_json
 from .table import Event, Pile, Table
-from .writer import save_data, save_json
 
 __all__ = ["Game", "Step", "Result", "OPENING_DEAL", "MAX_MOVES", "register_display", "displayed"]
 
@@ -90,7 +90,10 @@ class Step:
     A step reads like a named tuple of ``(move, text, events)``: it unpacks,
     compares and hashes as that tuple. Its words are built when ``text`` is
     first read, in the language in force then, from the position before the
-    move (playing costs no words that nobody reads).
+    move (playing costs no words that nobody reads). On a game that plays on
+    its model and whose table nobody has read, its events too are built when
+    first read, by playing the move again on a copy of the model (a deal
+    played for its outcome alone builds none).
 
     >>> from solitaire_widgets import new_game
     >>> step = new_game("klondike", seed=7).play("turn")
@@ -99,11 +102,11 @@ class Step:
     ('turn', 'the next card of the hand is turned face up onto the waste')
     """
 
-    __slots__ = ("move", "events", "_text", "_game", "_index")
+    __slots__ = ("move", "_events", "_text", "_game", "_index")
 
     def __init__(self, move: Move, text: str, events: tuple[Event, ...]) -> None:
         self.move = move
-        self.events = events
+        self._events: tuple[Event, ...] | None = events
         self._text: str | None = text
         self._game: Game | None = None
         self._index = 0
@@ -116,8 +119,29 @@ class Step:
             game = self._game
             assert game is not None
             text = self._text = game._words(self._index)
-            self._game = None
+            if self._events is not None:
+                self._game = None
         return text
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every change of the table this step made, in order (see :class:`~solitaire_widgets.table.Event`).
+
+        >>> from solitaire_widgets import Move, new_game
+        >>> step = new_game("klondike", seed=7).play(Move("turn"))
+        >>> [(event.kind, event.src, event.dst, str(event.cards[0])) for event in step.events]
+        [('move', 's', 'w', '6S')]
+        """
+        events = self._events
+        if events is None:
+            game = self._game
+            assert game is not None
+            game._replay_events(self._index)
+            events = self._events
+            assert events is not None
+            if self._text is not None:
+                self._game = None
+        return events
 
     @property
     def shuffles(self) -> list[tuple[Card, ...]]:
@@ -143,10 +167,11 @@ class Step:
         return Step, (self.move, self.text, self.events)
 
 
-def _unworded(move: Move, events: tuple[Event, ...], game: Game, index: int) -> Step:
-    """Step ``index`` of ``game``, to be worded by the game when its text is first read."""
+def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game, index: int) -> Step:
+    """Step ``index`` of ``game``, to be worded by the game when its text is first read
+    (and its events found then too, when ``events`` is None)."""
     step = _new_step(Step)
-    step.move, step.events, step._text, step._game, step._index = (move, events, None, game,
+    step.move, step._events, step._text, step._game, step._index = (move, events, None, game,
                                                                    index)
     return step
 
@@ -232,7 +257,9 @@ class Game:
         self._pending = 0
         # The position steps are worded from (see _words): (its step, the table).
         self._reading: tuple[int, Table | None] = (-1, None)
-        # The moves as save JSON, kept by the writer (solitaire_widgets.writer).
+        # The model steps' events are found on (see _replay_events): (its step, a copy).
+        self._replay: tuple[int, Model | None] = (-1, None)
+        # The moves as save JSON, kept by the writer (solitaire_widgets.save_writer).
         self._written: object = None
         rules = self.rules
         self._model: Model | None = None
@@ -369,7 +396,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order (empty when the game is over)."""
         legal = self._legal
-        return list(legal if legal is not None else self._moves())
+        return legal[:] if legal is not None else list(self._moves())
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a value or its text) may be played now."""
@@ -415,12 +442,26 @@ class Game:
         included) raises :class:`NotationError`.
         """
         model = self._model
-        if (model is not None and type(move) is Move and move in model.legal_moves()
-                and len(self._steps) <= MAX_MOVES):
+        steps = self._steps
+        legal = self._legal
+        if (model is not None and type(move) is Move and legal is not None and move in legal
+                and len(steps) <= MAX_MOVES):
             # On the model, a legal move goes straight on (the checks below only word a refusal).
-            self._pending = 0
-            step = self._push_on_model(model, move, None)
-            self._redo.clear()
+            if self._table is None:
+                # Nobody reads the table: the step's words and events are found when
+                # first read (see Step), the step is only its move.
+                model.apply(move)
+                step = _new_step(Step)
+                step.move, step._events, step._text, step._game, step._index = (
+                    move, None, None, self, len(steps))
+                steps.append(step)
+                if len(steps) % MARK_EVERY == 1:
+                    self._mark()
+                self._legal = model.legal_moves()
+            else:
+                step = self._push_on_model(model, move, None)
+            if self._redo:
+                self._redo.clear()
             return step
         move = self._as_move(move)
         self._check(move)
@@ -435,12 +476,15 @@ class Game:
         """Take back the last move (a reshuffle it caused is taken back too)."""
         if len(self._steps) < 2:
             raise IllegalMoveError(_("there is nothing to undo"))
+        # The step taken back keeps its events for a redo: found now, while it is played.
+        self._steps[-1].events  # noqa: B018
         table = self.position_at(len(self._steps) - 2)
         last = self._steps.pop()
         if last._text is None:
             # Worded now, from the position it is taken back to (a step outlives its undo).
             last._text, last._game = self.rules.describe_move(table, last.move), None
         self._redo.append(last)
+        self._replay = (-1, None)
         del self._marks[(len(self._steps) - 1) // MARK_EVERY + 1:]
         if self._model is not None:
             shuffles = sum(len(step.shuffles) for step in self._steps)
@@ -489,6 +533,7 @@ class Game:
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
         other._reading = (-1, None)
+        other._replay = (-1, None)
         other._written = None
         return other
 
@@ -611,8 +656,8 @@ class Game:
         The model draws its reshuffles from the seed, as :meth:`_fresh_shuffle`
         would; ``shuffle`` replaces them for this step (a save's recorded orders).
         """
-        events: list[Event] = []
         steps = self._steps
+        events: list[Event] = []
         if shuffle is None and steps:
             model.apply(move, events)
         else:
@@ -635,6 +680,40 @@ class Game:
             self._mark()
         self._legal = model.legal_moves()
         return step
+
+    def _replay_events(self, index: int) -> None:
+        """Find the events of the steps up to ``index`` played without them (see :class:`Step`).
+
+        Their moves are played again, with events, on a copy of the model from
+        the position before the first of them: the copy kept from the last
+        call when it stands there (reading the steps in order plays each move
+        once more), else a copy of the nearest kept position (:meth:`_mark`).
+        """
+        steps = self._steps
+        first = index
+        while steps[first - 1]._events is None:
+            first -= 1
+        at, model = self._replay
+        if model is None or at != first - 1:
+            kept = (first - 1) // MARK_EVERY
+            model = self._marks[kept].copy()
+            at = kept * MARK_EVERY
+        assert model is not None
+        while at < index:
+            at += 1
+            step = steps[at]
+            if step._events is None:
+                events: list[Event] = []
+                model.apply(step.move, events)
+                step._events = tuple(events)
+                continue
+            # A step whose events are known: its own reshuffles, as redo plays it.
+            seeded, model.shuffler = model.shuffler, _on_codes(_Recorded(step.shuffles))
+            try:
+                model.apply(step.move)
+            finally:
+                model.shuffler = seeded
+        self._replay = (index, model)
 
     def _words(self, index: int) -> str:
         """Step ``index`` in words, from the position before it (see :class:`Step`).

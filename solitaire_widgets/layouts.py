@@ -1,9 +1,9 @@
 """What a game's layout is made of: the builder that places a table's piles,
 the default layout, and the scene they make.
 
-A game's layout is a function ``(table, width) -> TableLayout``
+A game's layout is a function ``(table, width) -> PilePlacement``
 (:data:`LayoutFunction`), carried by its rules (``Rules.layout``); it places
-each pile with a :class:`TableLayout`, whose :meth:`TableLayout.scene` is the
+each pile with a :class:`PilePlacement`, whose :meth:`PilePlacement.scene` is the
 position as a :class:`Scene`: every card of the table exactly one
 :class:`Sprite` (stock included, face down), every pile a :class:`Slot`
 outline under its cards, and a few :class:`Label` s saying what the areas are.
@@ -32,7 +32,7 @@ from typing import Literal, Protocol
 from .cards import Card
 from .table import Table
 
-__all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "LayoutFunction",
+__all__ = ["Sprite", "Slot", "Label", "Scene", "PilePlacement", "LayoutFunction",
            "generic_layout", "match_sprites", "card_key", "shown_key", "CARD_RATIO",
            "READABLE_LABEL", "readable_width", "text_width"]
 
@@ -267,12 +267,12 @@ def match_sprites(before: Iterable[Sprite], after: Iterable[Sprite]) -> list[tup
 # -- building a scene -------------------------------------------------------------
 
 
-class TableLayout:
+class PilePlacement:
     """The builder a layout places a table's piles with: one call per pile.
 
-    A game's layout is a function ``(table, width) -> TableLayout``, carried
+    A game's layout is a function ``(table, width) -> PilePlacement``, carried
     by its rules (``Rules.layout``). It chooses a card
-    width for the table's width, makes a ``TableLayout``, places each pile
+    width for the table's width, makes a ``PilePlacement``, places each pile
     with one of the methods below (a squared :meth:`stack`, the :meth:`stock`,
     a fanned :meth:`column`, a :meth:`waste` fanning its top cards, a series
     that shows its base card (:meth:`peek`), places in :meth:`rows`), adds
@@ -287,7 +287,7 @@ class TableLayout:
     >>> from solitaire_widgets import new_game
     >>> table = new_game("klondike", seed=1).table
     >>> def two_rows(table, width):
-    ...     b = TableLayout(table, width, card_width=width / 9)
+    ...     b = PilePlacement(table, width, card_width=width / 9)
     ...     b.stock("s", 10, 10, "stock")
     ...     b.waste("w", 10 + b.cw * 1.2, 10, b.cw * 0.2)
     ...     for i in range(7):
@@ -431,7 +431,7 @@ class TableLayout:
         are shown.
 
         >>> from solitaire_widgets import new_game
-        >>> b = TableLayout(new_game("chain", seed=5).table, 800, 60, margin=20, gap=10)
+        >>> b = PilePlacement(new_game("chain", seed=5).table, 800, 60, margin=20, gap=10)
         >>> b.rows([f"l{i}" for i in range(1, 33)], 8, 100, 90, at_least=4)   # 24 dealt
         3
         >>> [(slot.pile, slot.x, slot.y) for slot in b.slots][8:10]
@@ -466,7 +466,7 @@ class TableLayout:
         """Whether a non-empty pile has not been placed."""
         return any(p.cards and pid not in self.placed for pid, p in self.table.piles.items())
 
-    def finish(self, bottom: float) -> TableLayout:
+    def finish(self, bottom: float) -> PilePlacement:
         """End the layout: the scene is ``bottom`` pixels high, or more with the
         row of piles left unplaced (:meth:`leftovers`). Returns the builder."""
         self.height = self.leftovers(bottom) if self.has_leftovers() else bottom
@@ -486,7 +486,7 @@ class TableLayout:
 class LayoutFunction(Protocol):
     """A game's layout: the table and a width in, the finished builder out."""
 
-    def __call__(self, table: Table, width: float, /) -> TableLayout: ...
+    def __call__(self, table: Table, width: float, /) -> PilePlacement: ...
 
 
 def _sprite_keys(placed: list[tuple[Card, float, float, bool, str, int]], w: float, h: float,
@@ -538,7 +538,7 @@ def readable_width(scene: Scene) -> int:
     return math.ceil(scene.width * READABLE_LABEL / smallest)
 
 
-def generic_layout(table: Table, width: float) -> TableLayout:
+def generic_layout(table: Table, width: float) -> PilePlacement:
     """A table laid out from its piles' kinds, for a game that declares no layout.
 
     The top row: the stock, then reserves (a waste, free cells) squared, then
@@ -553,7 +553,7 @@ def generic_layout(table: Table, width: float) -> TableLayout:
     columns = by_kind.get("tableau", [])
     per_row = max(7, min(13, max(len(top_row), len(columns))))
     cw = width / (per_row * 1.25 + 0.25)
-    b = TableLayout(table, width, cw)
+    b = PilePlacement(table, width, cw)
     ch = b.ch
     gap = margin = cw * 0.25
     size = b.label_size

@@ -13,7 +13,7 @@ from typing import Any
 
 from .i18n import _, pgettext
 from .lessons import LessonRun, get_lesson, lesson_names
-from .text import render_text
+from .plain_text import render_text
 
 __all__ = ["add_parser"]
 

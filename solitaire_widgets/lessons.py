@@ -7,7 +7,7 @@ a number of steps in, and asks one question or a few in a row (each a
 :class:`Task`). Every answer is checked with the real engine: a right move
 is played and gets its note, a wrong one is refused with its note and
 changes nothing, and each note cites the sentence of the source text it
-rests on (the original as ``solitaire_widgets.sources.SENTENCES`` holds
+rests on (the original as ``solitaire_widgets.source_texts.SENTENCES`` holds
 it, said with its translation in the reader's language).
 
 >>> run = LessonRun(get_lesson("klondike-ace-up"))
@@ -36,7 +36,7 @@ from .errors import IllegalMoveError, NotationError, OptionError, SolitaireError
 from .game import Game
 from .i18n import _
 from .moves import Move
-from .sources import quote
+from .source_texts import quote
 
 __all__ = ["Note", "Task", "Lesson", "Verdict", "LessonRun", "get_lesson", "lesson_names",
            "move_label"]
@@ -98,7 +98,7 @@ class Lesson:
     def position(self) -> Game:
         """The game at the lesson's position (the example replayed ``at`` steps)."""
         from .examples import get_example
-        from .saves import load_game
+        from .save_reader import load_game
 
         data = get_example(self.example).save_data()
         data["moves"] = data["moves"][:self.at]

@@ -492,38 +492,35 @@ def key(state: PointerState, scene: Scene, game: Game, name: str) -> Outcome:
     if name in ("ArrowLeft", "ArrowRight"):
         step = 1 if name == "ArrowRight" else -1
         if focus is None:
-            pile = order[0] if step == 1 else order[-1]
-        else:
-            pile = order[(order.index(focus[0]) + step) % len(order)]
-        return replace(state, focus=(pile, 1)), Focus(pile, 1)
-    if name in ("ArrowUp", "ArrowDown"):
-        if focus is None:
-            return replace(state, focus=(order[0], 1)), Focus(order[0], 1)
-        cards = game.table.piles[focus[0]]
-        face_up = sum(1 for i in range(len(cards.cards)) if cards.face_up(i))
-        up = name == "ArrowUp"
-        if up and focus[1] < face_up or not up and focus[1] > 1:
-            count = focus[1] + (1 if up else -1)
-            return replace(state, focus=(focus[0], count)), Focus(focus[0], count)
-        neighbour = _row_neighbour(scene, order, focus[0], -1 if up else 1)
-        if neighbour is None:
-            return state, Focus(*focus)
-        return replace(state, focus=(neighbour, 1)), Focus(neighbour, 1)
+            return _focus_on(state, order[0] if step == 1 else order[-1])
+        return _focus_on(state, order[(order.index(focus[0]) + step) % len(order)])
     if name == "Escape":
         if state.selected is None:
             return state, None
         return replace(state, selected=None), Clear()
     if name in ("u", "r", "h"):
         return state, Action({"u": "undo", "r": "redo", "h": "hint"}[name])
-    if name in ("Enter", " ", "f"):
-        if focus is None:
-            return replace(state, focus=(order[0], 1)), Focus(order[0], 1)
-        pile_id, count = focus
-        if name == "f":
-            return replace(state, selected=None), to_foundation(game, pile_id)
-        index = len(game.table.piles[pile_id].cards) - count
-        return _act_on(state, game, pile_id, index)
-    return state, None
+    if name not in ("ArrowUp", "ArrowDown", "Enter", " ", "f"):
+        return state, None
+    if focus is None:
+        return _focus_on(state, order[0])
+    pile_id, count = focus
+    if name in ("ArrowUp", "ArrowDown"):
+        up = name == "ArrowUp"
+        pile = game.table.piles[pile_id]
+        face_up = sum(1 for i in range(len(pile.cards)) if pile.face_up(i))
+        if up and count < face_up or not up and count > 1:
+            return _focus_on(state, pile_id, count + (1 if up else -1))
+        neighbour = _row_neighbour(scene, order, pile_id, -1 if up else 1)
+        return (state, Focus(pile_id, count)) if neighbour is None else _focus_on(state, neighbour)
+    if name == "f":
+        return replace(state, selected=None), to_foundation(game, pile_id)
+    return _act_on(state, game, pile_id, len(game.table.piles[pile_id].cards) - count)
+
+
+def _focus_on(state: PointerState, pile: str, count: int = 1) -> Outcome:
+    """The keyboard cursor put on ``count`` cards of ``pile``."""
+    return replace(state, focus=(pile, count)), Focus(pile, count)
 
 
 def highlights(state: PointerState) -> frozenset[str]:
@@ -541,8 +538,10 @@ def highlights(state: PointerState) -> frozenset[str]:
     return frozenset(marks)
 
 
-def pile_point(scene: Scene, pile_id: str) -> tuple[float, float]:
-    """A point on the top card of a pile (or in its empty place), to click it.
+def pile_point(scene: Scene, pile_id: str, count: int = 1) -> tuple[float, float]:
+    """A point on the top card of a pile (or in its empty place), to click it;
+    with ``count``, on the ``count``-th card from the top (a press there takes
+    that many cards).
 
     >>> from solitaire_widgets import new_game
     >>> from solitaire_widgets.render.scene import layout
@@ -552,8 +551,8 @@ def pile_point(scene: Scene, pile_id: str) -> tuple[float, float]:
     """
     sprites = scene.pile_sprites(pile_id)
     if sprites:
-        top = sprites[-1]
-        return top.x + top.w / 2, top.y + min(top.h / 2, 8)
+        card = sprites[-count]
+        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
     bounds = scene.pile_bounds(pile_id)
     if bounds is None:
         raise ValueError(f"pile {pile_id!r} is not on the table")

@@ -36,7 +36,7 @@ from .errors import OptionError, excerpt
 from .game import Game
 from .i18n import _
 from .rules import Rules, check_declaration
-from .sources import SourceText, add_text, drop_text
+from .source_texts import SourceText, add_text, drop_text
 
 __all__ = ["GAMES", "DEFAULT_GAME", "new_game", "register", "unregister", "rules_for", "rules_class"]
 
@@ -54,7 +54,7 @@ def register(rules: ModuleType) -> ModuleType: ...
 def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
     """Add a game to the registry: its :class:`Rules` subclass, or its whole folder
     (the package whose ``__init__`` exports ``RULES``; its ``source.py``'s
-    ``TEXT``, where it holds one, joins ``solitaire_widgets.sources``).
+    ``TEXT``, where it holds one, joins ``solitaire_widgets.source_texts``).
     Returns what it was given, so it can decorate the class. Registering the
     same game twice is harmless.
 

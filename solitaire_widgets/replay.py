@@ -31,10 +31,10 @@ from .cards import card_words
 from .errors import SaveFileError
 from .game import Game
 from .i18n import _
-from .render.describe import describe_table, sentence
+from .render.in_words import describe_table, sentence
 from .render.scene import Scene
 from .render.tween import MOVE_TIMING, Plan, Timing, step_plan
-from .saves import load_game
+from .save_reader import load_game
 from .table import Event, Table
 
 if TYPE_CHECKING:  # pragma: no cover

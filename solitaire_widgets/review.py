@@ -8,7 +8,7 @@ play wins), ``"lost"`` (none does, every line was tried) or ``"unknown"``
 (not settled within the budget; never a guess).
 
 The search is the one the game has: Klondike's solver
-(:mod:`solitaire_widgets.solver`, every rule set, with or without worrying
+(:mod:`solitaire_widgets.games.klondike.solver`, every rule set, with or without worrying
 back), and for a game with a clairvoyant bound (``Rules.bound``) that bound
 (``solitaire_widgets.bounds``). Each sees every card, face-down ones and
 the order of every reshuffle (drawn from the deal's number) included.

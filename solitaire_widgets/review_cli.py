@@ -24,7 +24,7 @@ from .argparse_words import number, whole_number
 from .errors import OptionError
 from .i18n import _, format_number, pgettext
 from .review import Review, describe_verdict, review
-from .saves import load_game
+from .save_reader import load_game
 
 __all__ = ["add_review_parser", "account"]
 

@@ -167,7 +167,7 @@ class Rules:
       :meth:`Context.shuffle` (drawn from the deal's seed and recorded), never
       Python's ``random``; so a deal replays from its deck and moves.
     - **Its layout**: :attr:`layout`, the function that lays its table out
-      (built with :class:`~solitaire_widgets.layouts.TableLayout`).
+      (built with :class:`~solitaire_widgets.layouts.PilePlacement`).
     - **Its parts**: :attr:`model`, the class itself (it sits below the
       rules), and :attr:`bound`, the function (it plays on the model); those
       that import the rules or are built by playing them are named by a
@@ -203,7 +203,7 @@ class Rules:
     #: A typical move as typed, shown as an example (``"t3>fh"``).
     example_move: ClassVar[str] = ""
     #: The table's layout: a function that takes the table and a width and
-    #: returns a finished :class:`~solitaire_widgets.layouts.TableLayout`
+    #: returns a finished :class:`~solitaire_widgets.layouts.PilePlacement`
     #: (declared as ``layout = staticmethod(function)``); None lays the
     #: piles out by their kinds (stock, reserves and foundations in a row,
     #: the tableau piles as fanned columns below).
@@ -215,7 +215,7 @@ class Rules:
     examples: ClassVar[str] = ""
     #: The module of this game's solver, ``"package.module"``: its ``solve`` and
     #: ``hint`` (see :class:`~solitaire_widgets.solver_hook.Solver`; Klondike's
-    #: is ``solitaire_widgets.solver``); the front ends then offer its buttons
+    #: is ``solitaire_widgets.games.klondike.solver``); the front ends then offer its buttons
     #: ("Can this still be won?"). ``""``: none.
     solver: ClassVar[str] = ""
     #: The clairvoyant player's verdict on a deal: a function that takes the game
@@ -480,7 +480,7 @@ def check_declaration(rules: type[Rules]) -> None:
             raise OptionError(f"{rules.title}: option {option!r} needs its values, each with "
                               "its reading in words")
     if rules.layout is not None and not callable(rules.layout):
-        raise OptionError(f"{rules.title}: layout is a function (table, width) -> TableLayout, "
+        raise OptionError(f"{rules.title}: layout is a function (table, width) -> PilePlacement, "
                           f"not {excerpt(rules.layout)}")
     if rules.bound is not None and not callable(rules.bound):
         raise OptionError(f"{rules.title}: bound is a function or None, not {excerpt(rules.bound)}")

@@ -3,11 +3,11 @@
 A game that has a solver names its module in its rules, as it names its
 bound; the controller (and through it both front ends), the studies and the
 reviews ask :func:`solver_of` for it, so another game can bring its own.
-Klondike's is :mod:`solitaire_widgets.solver`:
+Klondike's is :mod:`solitaire_widgets.games.klondike.solver`:
 
 >>> from solitaire_widgets.games import rules_class
 >>> solver_of(rules_class("klondike")).__name__
-'solitaire_widgets.solver'
+'solitaire_widgets.games.klondike.solver'
 >>> solver_of(rules_class("chain")) is None
 True
 """
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
     from .game import Game
+    from .games.klondike.solver import Hint, Solution
     from .rules import Rules
-    from .solver import Hint, Solution
 
 __all__ = ["Solver", "solver_of"]
 
@@ -31,10 +31,10 @@ class Solver(Protocol):
 
     ``solve`` finds a winning line from the game's position or proves there is
     none, within ``max_nodes`` positions and ``max_seconds`` (a
-    :class:`~solitaire_widgets.solver.Solution`: ``"won"`` with its moves,
+    :class:`~solitaire_widgets.games.klondike.solver.Solution`: ``"won"`` with its moves,
     ``"lost"``, or ``"unresolved"`` when the budget ran out); ``hint``
     answers a player, in their words, within a short time (a
-    :class:`~solitaire_widgets.solver.Hint`). Neither changes the game.
+    :class:`~solitaire_widgets.games.klondike.solver.Hint`). Neither changes the game.
     """
 
     def solve(self, game: Game, max_nodes: int = ...,

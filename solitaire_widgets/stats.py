@@ -23,6 +23,7 @@ from .errors import OptionError, excerpt
 from .game import Game
 from .games import GAMES, rules_class, rules_for
 from .i18n import _, format_decimal, format_number, format_percent, ngettext
+from .rules import Rules
 from .solver_hook import solver_of
 from .strategies import Strategy, get_strategy, play_out
 
@@ -122,7 +123,8 @@ def _make_strategy(game: str, spec: StrategySpec, seed: int = 0) -> Strategy:
     if spec is None or isinstance(spec, str):
         return get_strategy(game, spec, seed=seed)
     made = spec()
-    if not isinstance(made, Strategy):
+    # What ``isinstance(made, Strategy)`` asks, without the protocol's slow check per deal.
+    if not (hasattr(made, "name") and hasattr(made, "choose")):
         raise OptionError(_("a strategy needs a 'name' and a 'choose(game)' method"))
     return made
 
@@ -141,28 +143,34 @@ class Job:
 def play_deal(game: str, seed: int, strategy: StrategySpec = None,
               options: Mapping[str, str] | None = None) -> tuple[bool, str]:
     """Play one deal with a strategy (a name, or a class); return (won, reason)."""
-    deal = Game(rules_for(game, options), seed=seed)
-    outcome = play_out(deal, _make_strategy(game, strategy, seed))
+    return _play(rules_for(game, options), seed, strategy)
+
+
+def _play(rules: Rules, seed: int, strategy: StrategySpec) -> tuple[bool, str]:
+    """:func:`play_deal` with the rules already made (a study makes them once)."""
+    outcome = play_out(Game(rules, seed=seed), _make_strategy(rules.name, strategy, seed))
     return outcome.won, outcome.reason
 
 
-def _run(job: Job, seed: int) -> tuple[str, str]:
+def _run(job: Job, seed: int, rules: Rules | None = None) -> tuple[str, str]:
     """One deal: ``("won" | "lost" | "unresolved", reason)``."""
-    if job.solver:
+    if rules is None:
         rules = rules_for(job.game, job.options)
+    if job.solver:
         solver = solver_of(rules)
         assert solver is not None, "play_many checks that the game has a solver"
         solution = solver.solve(Game(rules, seed=seed), max_nodes=job.max_nodes)
         reasons = {"won": "", "lost": "no line of play wins (the solver searched them all)",
                    "unresolved": f"unresolved within {job.max_nodes:,} positions"}
         return solution.status, reasons[solution.status]
-    won, reason = play_deal(job.game, seed, job.strategy, job.options)
+    won, reason = _play(rules, seed, job.strategy)
     return ("won" if won else "lost"), reason
 
 
 def _chunk(args: tuple[Job, list[int]]) -> list[tuple[str, str]]:
     job, seeds = args
-    return [_run(job, seed) for seed in seeds]
+    rules = rules_for(job.game, job.options)
+    return [_run(job, seed, rules) for seed in seeds]
 
 
 def _progress_bar(total: int) -> Callable[[int], None]:

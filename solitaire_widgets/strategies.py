@@ -70,11 +70,12 @@ class Outcome:
 def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome:
     """Let ``strategy`` play ``game`` to its end (or until it gives up)."""
     played = 0
+    choose, play = strategy.choose, game.play
     while not game.is_over and played < max_moves:
-        move = strategy.choose(game)
+        move = choose(game)
         if move is None:
             return Outcome(False, played, f"the {strategy.name} player found no useful move")
-        game.play(move)
+        play(move)
         played += 1
     if not game.is_over:
         return Outcome(False, played, f"stopped after {max_moves} moves")

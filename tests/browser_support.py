@@ -28,7 +28,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -362,3 +362,50 @@ def new_browser_page(browser: Any) -> tuple[Any, BrowserPage]:
     page.on("pageerror", lambda exc: record.page_errors.append(str(exc)))
     page.on("requestfailed", lambda req: record.failed_requests.append(req.url))
     return context, record
+
+
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 60.0,
+               every: float = 0.25) -> None:
+    """Poll ``check`` until it holds; an AssertionError naming ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:.0f} s: {what}")
+        time.sleep(every)
+
+
+#: The pixels a canvas has painted (opaque, not near white): a count that holds
+#: still once an animation is over.
+PAINTED_JS = """canvas => {
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] > 200 && data[i] + data[i + 1] + data[i + 2] < 600) n++;
+  }
+  return n;
+}"""
+
+
+def settle_canvas(canvas: Any, timeout: float = 20.0) -> None:
+    """Wait until a canvas's animation is over (its painted pixels hold still)."""
+    last, deadline = -1, time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = canvas.evaluate(PAINTED_JS)
+        if now == last:
+            return
+        last = now
+        time.sleep(0.6)
+
+
+@contextlib.contextmanager
+def phone_page(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page as a phone shows it (390x844, touch), and the errors it raises; closed after."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        yield page, errors
+    finally:
+        context.close()

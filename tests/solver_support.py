@@ -19,9 +19,9 @@ from solitaire_widgets.cards import SUITS, Card
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS
 from solitaire_widgets.games.klondike.model import KlondikeModel
+from solitaire_widgets.games.klondike.solver import Config, dead_ends, solve, state
+from solitaire_widgets.games.klondike.solver.config import DEFAULT
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import Config, dead_ends, solve, state
-from solitaire_widgets.solver.config import DEFAULT
 from solitaire_widgets.table import Table
 
 #: Every reduction off: the plain search over the solver's moves.

@@ -47,10 +47,20 @@ def test_model_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
     assert any(e for e, _ in outcomes) and not all(e for e, _ in outcomes)
 
 
+@pytest.mark.parametrize("game", ["chain", "klondike", "quarrel"])
+def test_plain_loop_wins_exactly_the_deals_the_engine_wins(game: str) -> None:
+    # The fourth loop: the game written as plainly as possible (plain_<game>.py).
+    plain = bench_engine.plain_loop(game)
+    assert plain is not None
+    won = bench_engine.ENGINE_DEALS[game](range(300))
+    assert [seed for seed in range(300) if plain(seed)] == won
+    assert 0 < len(won) < 300
+
+
 def test_the_speed_benchmark_runs_its_three_loops(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench_engine.main(["--deals", "30", "--rounds", "1", "--game", "chain"]) == 0
     out = capsys.readouterr().out
-    assert "model/bare" in out and "engine/bare" in out
+    assert "model/bare" in out and "engine/bare" in out and "engine time/plain time" in out
     row = next(line for line in out.splitlines() if line.startswith("chain"))
     assert " - " not in row and "True" in row
 

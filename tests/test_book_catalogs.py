@@ -26,8 +26,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from solitaire_widgets.i18n import TRANSLATED
-from solitaire_widgets.sources import _ONE_SENTENCE as ONE_SENTENCE  # how translate() splits
-from solitaire_widgets.sources import SENTENCES, source_language, translate
+from solitaire_widgets.source_texts import _ONE_SENTENCE as ONE_SENTENCE  # how translate() splits
+from solitaire_widgets.source_texts import SENTENCES, source_language, translate
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = REPO / "book" / "locales"

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,15 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser_support import SCREENSHOTS, BrowserPage, LabServer, served_directory
+from tests.browser_support import (
+    PAINTED_JS,
+    SCREENSHOTS,
+    BrowserPage,
+    LabServer,
+    served_directory,
+    settle_canvas,
+    wait_until,
+)
 from tests.npm_support import HTML_MANAGER, REQUIREJS, read_member
 
 pytestmark = pytest.mark.browser
@@ -36,17 +43,6 @@ PAGE_DIR = Path(__file__).with_name("html_manager")
 QUICK_START = REPO_ROOT / "notebooks" / "01-quick-start.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NBEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "nbextensions"
-
-#: The painted pixels of a canvas: those far from white and from transparent.
-_PAINTED_JS = """canvas => {
-  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-  let n = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3] > 200 && data[i] + data[i + 1] + data[i + 2] < 600) n++;
-  }
-  return n;
-}"""
-
 
 def _first_table_cell() -> dict[str, Any]:
     notebook = json.loads(QUICK_START.read_text(encoding="utf-8"))
@@ -67,25 +63,6 @@ def _write_page(folder: Path) -> None:
     for name, body in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(body)
-
-
-def _wait(check: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout:.0f} s: {what}")
-        time.sleep(0.25)
-
-
-def _settle(canvas: Any, timeout: float = 20.0) -> None:
-    """Wait until the deal's animation is over (the painted pixels hold still)."""
-    last, deadline = -1, time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        now = canvas.evaluate(_PAINTED_JS)
-        if now == last:
-            return
-        last = now
-        time.sleep(0.6)
 
 
 def test_a_live_table_hides_its_picture_in_the_html_widget_manager(
@@ -122,7 +99,7 @@ def _check_the_page(browser_page: BrowserPage, lab: LabServer, static: str) -> N
 
     stills = page.locator(".output .sw-still img")
     shown = "els => els.filter(e => e.offsetParent !== null && e.offsetWidth > 300).length"
-    _wait(lambda: stills.evaluate_all(shown) == 1, "the saved picture shows")
+    wait_until(lambda: stills.evaluate_all(shown) == 1, "the saved picture shows")
     assert page.locator("canvas").count() == 0
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "html-manager-before-the-kernel.png"), full_page=True)
@@ -130,12 +107,12 @@ def _check_the_page(browser_page: BrowserPage, lab: LabServer, static: str) -> N
     page.evaluate("([base, token, cells]) => window.swNotebook.run(base, token, cells)",
                   [lab.url, lab.token, [cell]])
     canvas = page.locator(".output canvas").first
-    _wait(lambda: page.locator(".output canvas").count() > 0, "a live table")
-    _wait(lambda: canvas.evaluate(_PAINTED_JS) > 20_000, "the live table is painted")
-    _wait(lambda: stills.evaluate_all(shown) == 0, "the live table hides its picture",
+    wait_until(lambda: page.locator(".output canvas").count() > 0, "a live table")
+    wait_until(lambda: canvas.evaluate(PAINTED_JS) > 20_000, "the live table is painted")
+    wait_until(lambda: stills.evaluate_all(shown) == 0, "the live table hides its picture",
           timeout=30)
     assert stills.count() == 1, "the picture output is still there, hidden"
-    _settle(canvas)
+    settle_canvas(canvas)
     assert page.locator(".sw-stage").evaluate_all(
         "els => els.filter(e => e.offsetParent !== null).length") == 1
     page.screenshot(path=str(SCREENSHOTS / "html-manager-live-table.png"), full_page=True)

@@ -1,7 +1,7 @@
 """The table's keys in a real JupyterLab 4 and a real Notebook 7.
 
 Notebook 7 runs its shortcuts at the document on the keys' way down, before
-any element's own handler: the table's keyboard (``widgets/table_keys.py``)
+any element's own handler: the table's keyboard (``widgets/browser_input.py``)
 catches its keys at the window, earlier still. In both front ends, with the
 table focused: ``r`` is the table's redo and its cell stays a code cell;
 ← → ↑ ↓ reach the table and leave the notebook's cell selection alone;

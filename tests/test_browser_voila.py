@@ -27,7 +27,15 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.render import layout
-from tests.browser_support import SCREENSHOTS, BrowserPage, _stop_process_group, free_port
+from tests.browser_support import (
+    PAINTED_JS,
+    SCREENSHOTS,
+    BrowserPage,
+    _stop_process_group,
+    free_port,
+    settle_canvas,
+    wait_until,
+)
 from tests.test_browser_widgets import CanvasProbe, _top_card_point
 
 pytestmark = pytest.mark.browser
@@ -35,17 +43,6 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: The width of a GameWidget's table (its default).
 WIDTH = 760
-
-#: Painted pixels: neither the page's white nor transparent.
-_PAINTED_JS = """canvas => {
-  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-  let n = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3] > 200 && data[i] + data[i + 1] + data[i + 2] < 600) n++;
-  }
-  return n;
-}"""
-
 
 @contextlib.contextmanager
 def voila(notebook: Path, timeout: float = 120.0) -> Iterator[str]:
@@ -84,11 +81,7 @@ def voila(notebook: Path, timeout: float = 120.0) -> Iterator[str]:
 
 
 def _wait(check: Callable[[], bool], what: str, timeout: float = 90.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout:.0f} s: {what}")
-        time.sleep(0.3)
+    wait_until(check, what, timeout, every=0.3)     # Voila starts a kernel per page: slower
 
 
 def _open(record: BrowserPage, url: str) -> list[str]:
@@ -107,16 +100,6 @@ def _open(record: BrowserPage, url: str) -> list[str]:
     return off_machine
 
 
-def _settle(canvas: Any, timeout: float = 20.0) -> None:
-    last, deadline = -1, time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        now = canvas.evaluate(_PAINTED_JS)
-        if now == last:
-            return
-        last = now
-        time.sleep(0.6)
-
-
 def test_the_app_plays_in_voila(browser_page: BrowserPage) -> None:
     page = browser_page.page
     with voila(NOTEBOOKS / "05-app.ipynb") as url:
@@ -124,8 +107,8 @@ def test_the_app_plays_in_voila(browser_page: BrowserPage) -> None:
         stage = page.locator(".sw-stage canvas")
         _wait(lambda: stage.count() >= 2, "the app's table and replay")
         canvas = stage.first
-        _wait(lambda: canvas.evaluate(_PAINTED_JS) > 20_000, "the table is painted")
-        _settle(canvas)
+        _wait(lambda: canvas.evaluate(PAINTED_JS) > 20_000, "the table is painted")
+        settle_canvas(canvas)
         assert "import ipywidgets" not in page.inner_text("body"), "Voilà shows no code"
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "voila-app.png"), full_page=True)
@@ -139,7 +122,7 @@ def test_the_app_plays_in_voila(browser_page: BrowserPage) -> None:
         probe.click(*_top_card_point(scene, "t1"))
         _wait(lambda: "the four of hearts, the three of spades" in page.inner_text("body"),
               "the move played with the mouse", timeout=30)
-        _settle(canvas)
+        settle_canvas(canvas)
         assert probe.diff("before") > 1_000, "the canvas did not change"
         page.screenshot(path=str(SCREENSHOTS / "voila-app-after-a-move.png"), full_page=True)
 

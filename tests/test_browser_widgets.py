@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -351,9 +352,9 @@ def _keys_for(moves: list[Move], start: Any) -> list[str]:
     Worked out with the same controller the widget uses, and checked there:
     each move's keys play exactly that move.
     """
-    from solitaire_widgets.controller import TableController
+    from solitaire_widgets.controller import Controller
 
-    table = TableController(start.clone())
+    table = Controller(start.clone())
     keys: list[str] = []
 
     def press(name: str) -> None:
@@ -394,6 +395,20 @@ def _wait_moves(page: Any, count: int, timeout: float = 20.0) -> None:
     while _moves_shown(page) != count and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _moves_shown(page) == count
+
+
+def _wait_for_stop(page: Any) -> None:
+    """Auto-finish's run shows its Stop button; if it never does, say what the table said."""
+    try:
+        page.get_by_role("button", name="Stop").first.wait_for(timeout=15_000)
+    except Exception as error:
+        page.screenshot(path=str(SCREENSHOTS / "no-stop.png"), full_page=True)
+        words = page.locator(".jp-OutputArea-output .widget-html-content").all_inner_texts()
+        raise AssertionError(
+            f"no Stop button: {page.locator('.sw-test-moves').first.inner_text()}; status: "
+            f"{page.locator('.solitaire-status').first.inner_text()!r}; words: {words[:8]}; "
+            f"buttons: {page.locator('.jp-OutputArea-output button').all_inner_texts()[:20]}"
+        ) from error
 
 
 def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
@@ -477,8 +492,12 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     # Auto-finish: in a game begun it asks first; the words follow the picture, and
     # Undo stops it at once and takes its whole run back.
     page.get_by_role("button", name="Auto-finish").first.click()
+    # The mouse crossing the table on its way back to the button is no answer.
+    page.get_by_role("button", name="Yes, auto-finish").first.wait_for(timeout=10_000)
+    canvases.nth(0).hover()
+    page.mouse.move(1, 1)
     page.get_by_role("button", name="Yes, auto-finish").first.click()
-    page.get_by_role("button", name="Stop").first.wait_for(timeout=15_000)
+    _wait_for_stop(page)
     time.sleep(1.0)
     status = page.locator(".solitaire-status").first.inner_text()
     assert "You won" not in status, "the status ran ahead of the picture"
@@ -494,12 +513,12 @@ def test_the_table_is_honest_and_fast_in_jupyterlab(browser_page: BrowserPage,
     page.get_by_role("button", name="Auto-finish").first.click()
     started = time.monotonic()
     page.get_by_role("button", name="Yes, auto-finish").first.click()
-    page.get_by_role("button", name="Stop").first.wait_for(timeout=15_000)
+    _wait_for_stop(page)
     page.get_by_role("button", name="Stop").first.wait_for(state="hidden", timeout=30_000)
     took = time.monotonic() - started
     message = page.locator(".jp-OutputArea-output .widget-html-content:has-text("
                            "'The computer player')").first.inner_text()
-    played = int(message.split(" moves")[0].split()[-1])
+    played = int(re.search(r"played (\d+) moves?", message).group(1))  # type: ignore[union-attr]
     _wait_moves(page, shown + played)
     print(f"auto-finish: {played} moves in {took:.1f} s")
     # Not a timing: only a run that waits far longer than its pace (a lost

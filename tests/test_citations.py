@@ -4,7 +4,7 @@ Each game's ``why_illegal`` returns ``refused(game, message, *keys, reading=...)
 at every refusal path, and its ``why_legal`` ``cite(game, *keys, ...)`` for every
 kind of move (``solitaire_widgets.citations``). The test reads those calls out
 of each game's rules (every path, reached or not), resolves each key in
-``sources.SENTENCES`` (so a sentence that no longer exists there fails it),
+``source_texts.SENTENCES`` (so a sentence that no longer exists there fails it),
 checks each reading against the headings of the book's "Where the text is
 unclear" page, and asserts that at least 90% of the rule refusals cite a
 sentence. Random play then asks every game for refusals and reasons at many
@@ -24,14 +24,14 @@ from pathlib import Path
 import pytest
 
 import solitaire_widgets as sw
-from solitaire_widgets import citations, sources
+from solitaire_widgets import citations, source_texts
 from solitaire_widgets.citations import Citation, Refusal, cite, sentence, text_sentences
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.games import rules_class
 from solitaire_widgets.i18n import use_language
 
 ROOT = Path(__file__).resolve().parents[1]
-TEXT_GAMES = tuple(sources.SENTENCES)
+TEXT_GAMES = tuple(source_texts.SENTENCES)
 
 
 #: Refusals that are not rules of the text: a move written wrong, a pile with no card
@@ -92,9 +92,9 @@ def test_every_refusal_path_cites_sentences_of_its_text(game: str) -> None:
     for node in calls:
         assert ast.literal_eval(node.args[0]) == game
         keys = [ast.literal_eval(arg) for arg in node.args[2:]]
-        # A sentence that no longer exists in sources fails here.
+        # A sentence that no longer exists in source_texts fails here.
         found = [sentence(game, key) for key in keys]
-        assert all(f.original in sources.sentences(game) for f in found)
+        assert all(f.original in source_texts.sentences(game) for f in found)
         reading = _reading(node, module)
         if reading is not None:
             assert keys, f"a refusal that names a reading cites the sentence it reads: {node}"
@@ -130,7 +130,7 @@ def _candidates(game: sw.Game) -> list[str]:
 
 @pytest.mark.parametrize("game_name", TEXT_GAMES)
 def test_refusals_and_reasons_in_play_are_the_texts_sentences(game_name: str) -> None:
-    originals = {original for paragraph in sources.SENTENCES[game_name]
+    originals = {original for paragraph in source_texts.SENTENCES[game_name]
                  for original, _ in paragraph}
     refusals = 0
     reasons: set[tuple[str, ...]] = set()
@@ -208,10 +208,10 @@ def test_a_citation_is_said_in_the_readers_language() -> None:
     assert "If we are forced to put a fourth there" in english
     assert english.endswith("(our reading: The waste on the second pass)")
     russian = why.say("ru")
-    assert sources.translate("klondike", why.sentences[0], "ru") in russian
+    assert source_texts.translate("klondike", why.sentences[0], "ru") in russian
     assert "The waste" not in russian and "the text" not in russian, russian
     polish = why.say("pl")
-    assert "(" + sources.translate("klondike", why.sentences[0], "en") not in polish
+    assert "(" + source_texts.translate("klondike", why.sentences[0], "en") not in polish
     assert "«Jeżeli jesteśmy zmuszeni" in polish
     with use_language("pl"):
         assert why.say() == polish

@@ -13,7 +13,7 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.citations import sentence
 from solitaire_widgets.errors import IllegalMoveError
-from solitaire_widgets.sources import translate
+from solitaire_widgets.source_texts import translate
 from tests.browser_support import BrowserPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.book]

@@ -15,8 +15,8 @@ from solitaire_widgets.citations import sentence
 from solitaire_widgets.cli import main
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.scene import layout
-from solitaire_widgets.sources import translate
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.source_texts import translate
+from solitaire_widgets.web.session import PageSession
 from tests.test_widgets import WIDTH, centre, click, comm  # noqa: F401 (the fixture)
 
 
@@ -82,7 +82,7 @@ def test_nothing_to_undo_has_no_line() -> None:
 
 
 def test_the_page_engine_sends_each_sentence_with_its_anchor() -> None:
-    session = TableSession("chain", seed=5, language="pl")
+    session = PageSession("chain", seed=5, language="pl")
     session.handle({"op": "play", "move": "redeal"})
     view = session.handle({"op": "play", "move": "redeal"})
     assert view["error"]

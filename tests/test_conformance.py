@@ -39,7 +39,7 @@ from solitaire_widgets import (
 )
 from solitaire_widgets.cards import full_deck
 from solitaire_widgets.games import rules_class
-from solitaire_widgets.saves import MAX_SAVE_BYTES
+from solitaire_widgets.save_reader import MAX_SAVE_BYTES
 from solitaire_widgets.strategies import get_strategy, strategy_names
 from solitaire_widgets.table import PILE_KINDS, Table
 

@@ -1,6 +1,6 @@
 """The table controller: what each input does and what the table says, in both front ends.
 
-:class:`~solitaire_widgets.controller.TableController` is pure (no widget, no
+:class:`~solitaire_widgets.controller.Controller` is pure (no widget, no
 page): it is driven here directly, then through the notebook widget and the
 in-page session side by side, which must say the same words for the same
 inputs.
@@ -15,33 +15,25 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import Move, new_game, pointer
-from solitaire_widgets.controller import FINISH_LIMIT, Change, TableController
+from solitaire_widgets.controller import FINISH_LIMIT, Change, Controller
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.scene import Scene, layout
 from solitaire_widgets.strategies import get_strategy
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 
 GAMES = [("klondike", 7), ("chain", 54), ("quarrel", 28)]
 
 
-def _scene(table: TableController, width: float = DISPLAY_WIDTH) -> Scene:
+def _scene(table: Controller, width: float = DISPLAY_WIDTH) -> Scene:
     return layout(table.game, table.game.table, width)
-
-
-def _point(scene: Scene, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    return pointer.pile_point(scene, pile)
 
 
 # -- the controller alone ------------------------------------------------------------------
 
 
 def test_a_move_is_played_animated_from_the_position_before() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     start = table.game.table.copy()
     change = table.play("turn")
     assert change.moved and change.ok and change.before == start and change.events
@@ -51,7 +43,7 @@ def test_a_move_is_played_animated_from_the_position_before() -> None:
 
 
 def test_an_illegal_move_is_refused_with_the_engines_reason_and_changes_nothing() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     reference = new_game("klondike", seed=7)
     change = table.play("t1>t1")
     with pytest.raises(IllegalMoveError) as refused:
@@ -65,7 +57,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason_and_changes_nothing(
                                           ("klondike", "t3>fh")])
 def test_wrong_and_empty_moves_are_answered_with_the_games_own_example(name: str,
                                                                        example: str) -> None:
-    table = TableController(new_game(name, seed=1))
+    table = Controller(new_game(name, seed=1))
     assert example in table.placeholder()
     table.typed("t3>>t5")
     assert example in table.message and table.error
@@ -76,7 +68,7 @@ def test_wrong_and_empty_moves_are_answered_with_the_games_own_example(name: str
 
 
 def test_undo_and_redo_say_what_they_did() -> None:
-    table = TableController(new_game("chain", seed=54))
+    table = Controller(new_game("chain", seed=54))
     assert not table.undo().ok and table.error and not table.game.history
     table.play(table.game.legal_moves()[0])
     played = table.game.history[-1].text
@@ -87,7 +79,7 @@ def test_undo_and_redo_say_what_they_did() -> None:
 
 
 def test_typed_words_undo_redo_hint() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     table.typed("turn")
     table.typed(" UNDO ")
     assert not table.game.history and table.message == "Move taken back."
@@ -98,7 +90,7 @@ def test_typed_words_undo_redo_hint() -> None:
 
 
 def test_a_hint_is_highlighted_and_any_move_clears_it() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     move = table.show_hint().move
     assert move == get_strategy("klondike").choose(table.game.clone())
     assert move is not None and table.marks()
@@ -111,7 +103,7 @@ def test_a_hint_whose_loss_hangs_on_a_card_it_turns_up_does_not_tell() -> None:
 
     game = get_example("klondike-fourth-waste-card").play()
     game.undo()                     # one turn before the fourth card goes on the waste
-    table = TableController(game)
+    table = Controller(game)
     table.show_hint()
     # The card turned decides: whether the game is lost would give it away.
     assert table.message.startswith("Hint: ") and "must leave at once" in table.message
@@ -119,13 +111,13 @@ def test_a_hint_whose_loss_hangs_on_a_card_it_turns_up_does_not_tell() -> None:
     turned = game.clone()
     turned.play(table.hinted or "turn")
     assert str(turned.table.piles["w"].top) not in table.message
-    live = TableController(new_game("klondike", seed=7))
+    live = Controller(new_game("klondike", seed=7))
     live.show_hint()
     assert "loses the game" not in live.message
 
 
 def test_auto_finish_step_by_step_ends_saying_how() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     played = 0
     while True:
         change = table.finish_step(played)
@@ -149,7 +141,7 @@ def test_auto_finish_ends_every_klondike_deal_in_a_few_hundred_moves(variant: st
     # moves on deals such as 28 when each step asked a fresh player).
     assert FINISH_LIMIT <= 400
     for seed in range(200):
-        table = TableController(new_game("klondike", seed=seed, variant=variant))
+        table = Controller(new_game("klondike", seed=seed, variant=variant))
         played = 0
         while table.finish_step(played).moved:
             played += 1
@@ -177,7 +169,7 @@ def test_auto_finish_stops_when_its_player_brings_a_position_back() -> None:
         move = player.choose(game)
         assert move is not None
         game.play(move)
-    table = TableController(game)
+    table = Controller(game)
     table.player = _Shuttle()
     assert not table.finish_step(0).moved and table.finish_asked   # a game begun: it asks
     played = 0
@@ -188,15 +180,34 @@ def test_auto_finish_stops_when_its_player_brings_a_position_back() -> None:
                              "brought back a position it had already had.")
 
 
+def test_the_pointer_passing_over_the_table_leaves_auto_finishs_question_standing() -> None:
+    """The button reads "Yes, auto-finish" until an answer: a mouse crossing the table
+    on its way to the button is none, so the press that follows lets it play (the
+    question asked again instead would leave the reader pressing a button that never acts)."""
+    table = Controller(new_game("klondike", seed=7))
+    table.play(table.game.legal_moves()[0])
+    scene = _scene(table)
+    assert not table.finish_step(0).moved and table.finish_button().label == "Yes, auto-finish"
+    x, y = pointer.pile_point(scene, "t4")
+    table.move_to(scene, x, y, 1.0)
+    table.leave()
+    assert table.finish_button().label == "Yes, auto-finish"
+    assert table.finish_step(0).moved                 # the second press plays
+    table.finish_asked = False
+    table.finish_step(0)                              # asked again ...
+    table.press(scene, x, y, 2.0)                     # ... and a press on the table answers no
+    assert table.finish_button().label == "Auto-finish"
+
+
 def test_auto_finish_stops_at_its_limit_saying_so() -> None:
-    table = TableController(new_game("klondike", seed=3))
+    table = Controller(new_game("klondike", seed=3))
     assert not table.finish_step(FINISH_LIMIT).moved
     assert table.message == (f"The computer player stopped after {FINISH_LIMIT} moves: the game "
                              f"goes on, but auto-finish plays at most {FINISH_LIMIT} moves.")
 
 
 def test_auto_finish_keeps_one_player_for_the_game_and_a_new_one_for_a_new_deal() -> None:
-    table = TableController(new_game("klondike", seed=28))
+    table = Controller(new_game("klondike", seed=28))
     player = table.player
     table.finish_step(0)
     assert table.player is player
@@ -205,7 +216,7 @@ def test_auto_finish_keeps_one_player_for_the_game_and_a_new_one_for_a_new_deal(
 
 
 def test_the_status_line_has_a_verdict_once_the_game_is_over() -> None:
-    table = TableController(new_game("chain", seed=3))
+    table = Controller(new_game("chain", seed=3))
     assert table.status()[0] == ""
     while table.finish_step(len(table.game.history)).moved:
         pass
@@ -216,10 +227,10 @@ def test_the_status_line_has_a_verdict_once_the_game_is_over() -> None:
 
 def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> None:
     """Chain, stuck: lay the auxiliary row or deal again is the player's choice."""
-    table = TableController(new_game("chain", seed=5))
+    table = Controller(new_game("chain", seed=5))
     assert [b.word for b in table.actions() if b.enabled] == ["aux", "redeal"]
     scene = _scene(table)
-    x, y = _point(scene, "s")
+    x, y = pointer.pile_point(scene, "s")
     change = table.press(scene, x, y, 0.0)
     assert not change.ok and not table.game.history
     assert "does not choose for you" in table.message and "aux" in table.message
@@ -227,7 +238,7 @@ def test_the_stock_never_takes_a_decision_the_text_leaves_to_the_player() -> Non
 
 
 def test_a_new_deal_and_a_bad_number() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     change = table.new_deal(8)
     assert change.deal and change.moved and table.game.seed == 8
     assert table.message == f"Klondike, {table.game.deal_name}."
@@ -236,13 +247,13 @@ def test_a_new_deal_and_a_bad_number() -> None:
 
 def test_winnable_deals_say_how_many_they_tried_and_stop_when_told(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_widgets.solver as solver
+    import solitaire_widgets.games.klondike.solver as solver
 
     class Lost:
         status = "lost"
 
     monkeypatch.setattr(solver, "solve", lambda *_a, **_k: Lost())
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     search = table.winnable_deal(tries=3)
     said = list(_steps(search))
     assert said == [f"Looking for a winnable deal... ({n} tried of at most 3)" for n in range(3)]
@@ -259,14 +270,14 @@ def _steps(search: Any) -> Any:
 
 
 def test_a_game_the_solver_does_not_play_is_refused_at_once() -> None:
-    table = TableController(new_game("chain", seed=5))
+    table = Controller(new_game("chain", seed=5))
     assert list(_steps(table.winnable_deal())) == []
     assert table.message == "The solver does not play Chain." and table.error
     assert table.can_win() == "unresolved" and not table.solver_hint().ok
 
 
 def test_keys_act_as_clicks_and_say_when_they_are_not_the_tables() -> None:
-    table = TableController(new_game("klondike", seed=7))
+    table = Controller(new_game("klondike", seed=7))
     scene = _scene(table)
     change, used = table.key(scene, "Tab")
     assert not used and change == Change()
@@ -292,7 +303,7 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
     from solitaire_widgets.widgets import GameWidget
 
     widget = GameWidget(name, seed=seed, animate=False, width=int(DISPLAY_WIDTH))
-    session = TableSession(name, seed=seed)
+    session = PageSession(name, seed=seed)
 
     def agree(view: dict[str, Any]) -> None:
         assert widget.game.table == session.game.table
@@ -314,9 +325,9 @@ def test_the_widget_and_the_page_say_the_same_words(name: str, seed: int) -> Non
         reference.play(move)
         if move.action == "move":
             scene = layout(name, session.game.table, session.width)
-            points = [_point(scene, move.src, move.count), _point(scene, move.dst)]
+            points = [pointer.pile_point(scene, move.src, move.count), pointer.pile_point(scene, move.dst)]
         else:
-            points = [_point(layout(name, session.game.table, session.width), "s")]
+            points = [pointer.pile_point(layout(name, session.game.table, session.width), "s")]
         for x, y in points:
             clock += 1.0
             widget._on_mouse_down(x, y)
@@ -353,9 +364,9 @@ def test_a_click_on_a_stuck_chains_stock_decides_nothing_in_either_table() -> No
     from solitaire_widgets.widgets import GameWidget
 
     widget = GameWidget("chain", seed=5, animate=False, width=int(DISPLAY_WIDTH))
-    session = TableSession("chain", seed=5)
+    session = PageSession("chain", seed=5)
     assert widget._scene is not None
-    x, y = _point(widget._scene, "s")
+    x, y = pointer.pile_point(widget._scene, "s")
     widget._on_mouse_down(x, y)
     widget._on_mouse_up(x, y)
     session.handle({"op": "press", "x": x, "y": y, "t": 1.0})

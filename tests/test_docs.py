@@ -67,7 +67,7 @@ def offending_lines(pattern: re.Pattern[str], skip: Path | None = None) -> list[
 def test_the_text_files_are_found() -> None:
     names = {path.relative_to(REPO_ROOT).as_posix() for path in text_files()}
     assert {"README.md", "CONTRIBUTING.md", "CHANGELOG.md", "book/solver.md",
-            "book/texts/klondike_unclear.md", "solitaire_widgets/solver/search.py",
+            "book/texts/klondike_unclear.md", "solitaire_widgets/games/klondike/solver/search.py",
             "tests/test_docs.py", "benchmarks/data/README.md"} <= names
     assert not any(name.startswith(("benchmarks/data/klondike_chunks/", ".venv/"))
                    for name in names)

@@ -8,7 +8,7 @@ ace and king); ``turn`` puts the next stock card on the foundation instead.
 The game is won when every column is cleared and lost when no move is left.
 
 Everything the game is -- its rules, its words, its layout (through the public
-:class:`~solitaire_widgets.layouts.TableLayout`), a player, an example, its
+:class:`~solitaire_widgets.layouts.PilePlacement`), a player, an example, its
 source text (in German, a language the package has no catalog for) -- is in
 that folder, and one chapter, ``tests/little_golf.md``, explains it;
 :func:`solitaire_widgets.games.register` takes the folder as it is, as a user
@@ -42,7 +42,7 @@ from solitaire_widgets.html_replays import game_frames
 from solitaire_widgets.pointer import Play, PointerState, key, pile_point, press
 from solitaire_widgets.render import describe_table, html_player, scene_svg
 from solitaire_widgets.render.scene import layout
-from solitaire_widgets.sources import (
+from solitaire_widgets.source_texts import (
     PHRASES,
     SENTENCES,
     TEXT_LANGUAGES,
@@ -277,13 +277,13 @@ def test_the_replay_widget(comm: Comm) -> None:  # noqa: F811 (the fixture)
 
 
 def test_the_pages_table_and_its_worker() -> None:
+    from solitaire_widgets.save_writer import position_data
     from solitaire_widgets.web import table_html
-    from solitaire_widgets.web.session import ReplaySession, TableSession
+    from solitaire_widgets.web.session import PageSession, ReplaySession
     from solitaire_widgets.web.worker_api import call
-    from solitaire_widgets.writer import position_data
 
     assert f'data-sw-game="{NAME}"' in table_html(NAME, seed=5)
-    session = TableSession(NAME, seed=5)
+    session = PageSession(NAME, seed=5)
     reference = new_game(NAME, seed=5)
     view = session.view()
     assert view["title"] == "Little Golf" and view["tools"] == []

@@ -20,13 +20,13 @@ from typing import Any, ClassVar
 import pytest
 
 from solitaire_widgets import GAMES, Game, new_game
-from solitaire_widgets.controller import TableController
+from solitaire_widgets.controller import Controller
 from solitaire_widgets.errors import OptionError
 from solitaire_widgets.games import register, rules_class, unregister
+from solitaire_widgets.games.klondike.solver import Hint, Solution
 from solitaire_widgets.i18n import N_
 from solitaire_widgets.rules import Rules, check_declaration
-from solitaire_widgets.solver import Hint, Solution
-from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession
+from solitaire_widgets.web.session import SOLVER_TOOLS, PageSession
 
 TOY = "toy_chain"
 #: What the toy solver was asked, in order.
@@ -89,7 +89,7 @@ def test_a_model_named_by_a_path_is_refused() -> None:
 
 
 def test_each_game_has_the_solver_its_rules_name() -> None:
-    import solitaire_widgets.solver as klondike_solver
+    import solitaire_widgets.games.klondike.solver as klondike_solver
     from solitaire_widgets.solver_hook import solver_of
 
     assert solver_of(rules_class("klondike")) is klondike_solver
@@ -97,7 +97,7 @@ def test_each_game_has_the_solver_its_rules_name() -> None:
     assert solver_of(ToyChainRules) is solver_of(ToyChainRules()) is not None
 
 
-@pytest.mark.parametrize("bad", [True, "solitaire_widgets.solver:solve", "a..b"])
+@pytest.mark.parametrize("bad", [True, "solitaire_widgets.games.klondike.solver:solve", "a..b"])
 def test_a_solver_is_named_by_its_module(bad: object) -> None:
     class Odd(rules_class("chain")):  # type: ignore[misc]
         solver = bad
@@ -107,7 +107,7 @@ def test_a_solver_is_named_by_its_module(bad: object) -> None:
 
 
 def test_the_controller_asks_the_games_own_solver(toy: None) -> None:
-    table = TableController(new_game(TOY, seed=5))
+    table = Controller(new_game(TOY, seed=5))
     assert table.can_win() == "won" and table.message == YES + "."
     first = table.game.legal_moves()[0]
     assert table.solver_hint().move == first
@@ -121,13 +121,13 @@ def test_the_controller_asks_the_games_own_solver(toy: None) -> None:
 
 
 def test_the_page_offers_the_games_own_solver(toy: None) -> None:
-    session = TableSession(TOY, seed=5)
+    session = PageSession(TOY, seed=5)
     view = session.view()
     assert view["solver"] is True
     assert [tool["op"] for tool in view["tools"]] == [tool["op"] for tool in SOLVER_TOOLS]
     session.handle({"op": "canwin"})
     assert session.table.message == YES + "." and ASKED == ["hint"]
-    assert TableSession("chain", seed=5).view()["solver"] is False
+    assert PageSession("chain", seed=5).view()["solver"] is False
 
 
 def test_the_widget_offers_the_games_own_solver(toy: None,
@@ -207,7 +207,7 @@ def test_a_value_without_its_reading_is_refused() -> None:
 
 
 def test_no_dead_accessors_are_left() -> None:
-    """The page's session answers with :meth:`TableSession.view` alone; an action's
+    """The page's session answers with :meth:`PageSession.view` alone; an action's
     help is read from ``action_labels`` where it is shown."""
-    assert not hasattr(TableSession, "state_json") and not hasattr(TableSession, "legal_json")
+    assert not hasattr(PageSession, "state_json") and not hasattr(PageSession, "legal_json")
     assert not hasattr(Rules, "action_help")

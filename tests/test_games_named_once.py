@@ -29,8 +29,6 @@ OTHERS = [*(PACKAGE / "web" / "assets").rglob("*"), *(REPO / "book" / "_ext").rg
 NAMED = {
     # The game a table opens when none is named: stated once.
     ("solitaire_widgets/registry.py", "klondike"),
-    # Klondike's solver (Klondike's rules name it; it plays Klondike only, and says so).
-    ("solitaire_widgets/solver/__init__.py", "klondike"),
     # The README's picture is a Klondike deal.
     ("tools/readme_picture.py", "klondike"),
 }

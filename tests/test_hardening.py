@@ -34,8 +34,8 @@ from solitaire_widgets.cards import rank_word, with_article
 from solitaire_widgets.chance import MAX_SEED, reshuffled
 from solitaire_widgets.games import rules_class, rules_for
 from solitaire_widgets.i18n import LANGUAGES, use_language
+from solitaire_widgets.plain_text import render_text
 from solitaire_widgets.render.display import repr_html
-from solitaire_widgets.text import render_text
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

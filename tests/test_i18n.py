@@ -47,7 +47,7 @@ from solitaire_widgets.i18n import (
     ngettext,
     use_language,
 )
-from solitaire_widgets.sources import source_language
+from solitaire_widgets.source_texts import source_language
 
 PACKAGE = LOCALES.parent
 TEMPLATES = sorted(LOCALES.glob("*.pot"))

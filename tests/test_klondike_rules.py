@@ -13,7 +13,7 @@ import pytest
 
 from solitaire_widgets import Card, Game, IllegalMoveError, Move, new_game
 from solitaire_widgets.cards import full_deck, parse_cards
-from solitaire_widgets.controller import TableController
+from solitaire_widgets.controller import Controller
 from solitaire_widgets.examples import get_example
 from solitaire_widgets.games.klondike import (
     COLUMNS,
@@ -22,9 +22,9 @@ from solitaire_widgets.games.klondike import (
     KlondikeRules,
 )
 from solitaire_widgets.games.klondike.examples import deck_for
+from solitaire_widgets.games.klondike.solver.search import solve_position
+from solitaire_widgets.games.klondike.solver.state import from_table, mode_of
 from solitaire_widgets.rules import Context
-from solitaire_widgets.solver.search import solve_position
-from solitaire_widgets.solver.state import from_table, mode_of
 from solitaire_widgets.stats import run_stats
 from solitaire_widgets.strategies import get_strategy, play_out
 from solitaire_widgets.table import Pile, Table
@@ -871,7 +871,7 @@ def test_reading_a_dead_game_shows_its_reason_in_the_status_and_the_statistics()
     game = new_game("klondike", seed=17, variant="draw-three")
     game.play("t2>fh")
     game.play("t2>fd")
-    verdict, rest = TableController(game).status()
+    verdict, rest = Controller(game).status()
     assert verdict == "Game over: lost."
     assert rest.startswith("No card can be played any more: however often the hand is turned")
     report = run_stats("klondike", 20, options={"variant": "draw-three"})

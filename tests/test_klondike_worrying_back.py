@@ -18,11 +18,11 @@ from solitaire_widgets import Game, IllegalMoveError, Move, new_game
 from solitaire_widgets.cards import parse_cards
 from solitaire_widgets.errors import OptionError
 from solitaire_widgets.games.klondike import WORRY_DEAD_REASON, KlondikeRules
+from solitaire_widgets.games.klondike.solver import Config
+from solitaire_widgets.games.klondike.solver.search import solve_position
+from solitaire_widgets.games.klondike.solver.state import from_table, mode_of
 from solitaire_widgets.rules import Context
-from solitaire_widgets.saves import load_game, save_json
-from solitaire_widgets.solver import Config
-from solitaire_widgets.solver.search import solve_position
-from solitaire_widgets.solver.state import from_table, mode_of
+from solitaire_widgets.save_reader import load_game, save_json
 from solitaire_widgets.strategies import get_strategy, play_out
 from solitaire_widgets.table import Table
 

@@ -1,6 +1,6 @@
 """Every front end speaks the language it is given: English, Russian or Polish.
 
-A GameWidget, a ReplayWidget, the page's table (``TableSession`` behind the
+A GameWidget, a ReplayWidget, the page's table (``PageSession`` behind the
 worker) and the command line each describe a position in their language:
 the table in words, the status line, a refused move's reason, the buttons.
 The front ends' own words come from the ``tables`` catalog; the engine's
@@ -28,10 +28,10 @@ from solitaire_widgets.cli import main
 from solitaire_widgets.errors import OptionError, RequestError, SolitaireError
 from solitaire_widgets.examples import get_example
 from solitaire_widgets.i18n import LOCALES, TRANSLATED, use_language
-from solitaire_widgets.render.describe import sentence
-from solitaire_widgets.sources import translate
+from solitaire_widgets.render.in_words import sentence
+from solitaire_widgets.source_texts import translate
 from solitaire_widgets.web import PlayHere, head_html, page_words, table_html
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 from solitaire_widgets.web.worker_api import call
 from solitaire_widgets.widgets import GameWidget, ReplayWidget
 
@@ -188,7 +188,7 @@ def test_the_page_table_answers_in_the_language_asked(language: str) -> None:
         "ru": "Координата x указателя: нужно число, а не 'a'.",
         "pl": "Współrzędna x wskaźnika: potrzebna jest liczba, nie 'a'."}[language]
     # The session itself, as the worker makes it.
-    session = TableSession("chain", seed=5, language=language)
+    session = PageSession("chain", seed=5, language=language)
     assert words["names"] in session.handle({"op": "view"})["words"]
     with use_language("en"):
         assert words["names"] in session.handle({"op": "undo"})["words"]
@@ -205,7 +205,7 @@ def test_a_request_for_a_language_the_engine_does_not_speak_is_refused() -> None
     with pytest.raises(OptionError, match="There is no language 'de'"):
         GameWidget("chain", seed=5, language="de")
     with pytest.raises(OptionError, match="There is no language 'xx'"):
-        TableSession("chain", seed=5, language="xx")
+        PageSession("chain", seed=5, language="xx")
     with pytest.raises(RequestError):
         from solitaire_widgets.web.session import check_request
         check_request({"op": "open", "language": ["ru"]})

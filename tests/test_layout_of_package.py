@@ -7,6 +7,10 @@
 - No list of the games outside the registry and the game folders: the
   package reads the registry (``GAMES``), and the page's script names no game
   at all (it learns a game's buttons from the engine).
+- Names say what each holds: ``Table`` is the piles, and no other class
+  begins with it; the module that writes saves and the one that reads them
+  say so; the position as plain text, the source texts and the table in
+  words for screen readers have names that cannot be mixed up.
 """
 
 from __future__ import annotations
@@ -99,3 +103,29 @@ def test_the_game_name_check_sees_a_list() -> None:
     assert lines_naming_games('GAMES = ("chain", "klondike", "quarrel")', 2)
     assert lines_naming_games('if (game === "Klondike") {', 1)
     assert not lines_naming_games("a chain of moves", 2)
+
+
+def _class_names() -> dict[str, str]:
+    """Every class the package defines, and the module that defines it."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found[node.name] = _module(path)[0]
+    return found
+
+
+def test_only_the_piles_are_called_table() -> None:
+    tables = {name: module for name, module in _class_names().items() if name.startswith("Table")}
+    assert tables == {"Table": "solitaire_widgets.table"}
+
+
+def test_the_modules_say_what_they_hold() -> None:
+    names = {path.relative_to(PACKAGE).with_suffix("").as_posix() for path in PACKAGE.rglob("*.py")}
+    # Saves: one module writes them (below the game), one reads them back (above it).
+    assert {"save_writer", "save_reader"} <= names and not {"writer", "saves"} & names
+    # A position as plain text; the games' source texts; the table in words.
+    assert {"plain_text", "source_texts", "render/in_words"} <= names
+    assert not {"text", "sources", "render/describe"} & names
+    # A module named for its class: no widget part is named after the table.
+    assert not [name for name in names if name.startswith(("widgets/table_", "review_table"))]

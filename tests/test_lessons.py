@@ -10,7 +10,7 @@ import pytest
 
 from solitaire_widgets.i18n import TRANSLATED, use_language
 from solitaire_widgets.lessons import LessonRun, get_lesson, lesson_names
-from solitaire_widgets.sources import sentences
+from solitaire_widgets.source_texts import sentences
 from solitaire_widgets.web.worker_api import call
 
 NAMES = lesson_names()

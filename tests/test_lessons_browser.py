@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from solitaire_widgets.lessons import get_lesson
-from solitaire_widgets.sources import source_language
+from solitaire_widgets.source_texts import source_language
 from solitaire_widgets.web.lesson import lesson_view
-from tests.browser_support import BrowserPage
+from tests.browser_support import BrowserPage, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.book]
 
@@ -147,12 +147,7 @@ def test_a_lesson_with_the_keyboard_alone(browser_page: BrowserPage, book_site: 
 
 
 def test_a_lesson_on_a_phone(browser: Any, book_site: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with phone_page(browser) as (page, errors):
         page.goto(f"{book_site}/chain.html")
         section = page.locator('[data-sw-lesson="chain-which-cards-go-up"]')
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -168,8 +163,6 @@ def test_a_lesson_on_a_phone(browser: Any, book_site: str) -> None:
         assert section.get_attribute("data-sw-result") == "right"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_replay_stops_at_its_checkpoint_until_the_move_is_played(

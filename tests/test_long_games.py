@@ -21,9 +21,9 @@ from solitaire_widgets import load_game, new_game
 from solitaire_widgets.errors import IllegalMoveError, SaveFileError
 from solitaire_widgets.game import MARK_EVERY, MAX_MOVES, Game
 from solitaire_widgets.html_replays import SAVE_LIMIT, game_player
-from solitaire_widgets.saves import MAX_SAVE_BYTES, save_data
+from solitaire_widgets.save_reader import MAX_SAVE_BYTES, save_data
 from solitaire_widgets.web import export_html, table_html
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 
 
 def _turned(moves: int) -> Game:
@@ -42,7 +42,7 @@ def test_a_custom_deck_is_never_shown_as_a_numbered_deal(tmp_path: Path) -> None
     game = _custom()
     assert game.deal_name == "custom deck"
     shown = {
-        "page label": TableSession(game).view()["label"],
+        "page label": PageSession(game).view()["label"],
         "table_html": unescape(table_html(game)),
         "player": unescape(game_player(game)),
         "export-html": export_html(game, tmp_path / "site").read_text(encoding="utf-8"),

@@ -25,13 +25,13 @@ from hypothesis import strategies as st
 
 from solitaire_widgets import new_game, pointer
 from solitaire_widgets.cards import CASES, Card, card_words, full_deck
-from solitaire_widgets.controller import TableController
+from solitaire_widgets.controller import Controller
 from solitaire_widgets.game import Game
 from solitaire_widgets.i18n import LANGUAGES, use_language
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.render.svg import scene_svg
 from solitaire_widgets.table import Table
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 
 GAMES = ("klondike", "chain", "quarrel")
 SETTINGS = settings(max_examples=40, deadline=None,
@@ -98,7 +98,7 @@ def _view_texts(view: dict[str, Any]) -> list[str]:
     return [t for t in texts if isinstance(t, str) and t]
 
 
-def _controller_texts(table: TableController) -> list[str]:
+def _controller_texts(table: Controller) -> list[str]:
     controls = table.controls()
     texts = [table.message, table.status_text(), table.words(), table.placeholder(),
              controls.finish.label, controls.finish.tooltip]
@@ -117,7 +117,7 @@ def _position(name: str, seed: int, moves: int, rng: random.Random) -> Game:
     return game
 
 
-def _requests(session: TableSession, rng: random.Random) -> Iterator[dict[str, Any]]:
+def _requests(session: PageSession, rng: random.Random) -> Iterator[dict[str, Any]]:
     """The requests one may send at this position, a few of each kind, shuffled."""
     game = session.game
     piles = list(game.table.piles)
@@ -144,7 +144,7 @@ def _requests(session: TableSession, rng: random.Random) -> Iterator[dict[str, A
 def test_no_text_of_the_page_names_a_face_down_card(name: str, language: str, seed: int,
                                                     moves: int, walk: int, steps: int) -> None:
     rng = random.Random(walk)
-    session = TableSession(_position(name, seed, moves, rng), language=language)
+    session = PageSession(_position(name, seed, moves, rng), language=language)
     said: list[str] = []
     for _ in range(steps):
         before, played = session.game.table.copy(), session.game.moves_played
@@ -167,7 +167,7 @@ def test_no_text_of_the_widget_names_a_face_down_card(name: str, language: str, 
                                                       moves: int, walk: int, steps: int) -> None:
     rng = random.Random(walk)
     with use_language(language):
-        table = TableController(_position(name, seed, moves, rng))
+        table = Controller(_position(name, seed, moves, rng))
         for _ in range(steps):
             game = table.game
             before, played = game.table.copy(), game.moves_played
@@ -208,7 +208,7 @@ def test_chains_fill_button_does_not_name_the_next_stock_card(language: str) -> 
             game.play(moves[0])
             if "fill" in [str(m) for m in game.legal_moves()]:
                 break
-    session = TableSession(game, language=language)
+    session = PageSession(game, language=language)
     view = session.view()
     (fill,) = [b for b in view["actions"] if b["word"] == "fill"]
     assert fill["enabled"]
@@ -217,7 +217,7 @@ def test_chains_fill_button_does_not_name_the_next_stock_card(language: str) -> 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_quarrels_f_on_the_stock_names_no_card_and_says_series(language: str) -> None:
-    session = TableSession("quarrel", seed=3, language=language)
+    session = PageSession("quarrel", seed=3, language=language)
     order = [p for p in session.game.table.piles if session.scene.pile_bounds(p) is not None]
     for _ in range(order.index("s") + 1):
         session.handle({"op": "key", "key": "ArrowRight"})
@@ -256,7 +256,7 @@ def test_no_answer_of_the_page_carries_a_face_down_cards_code(name: str, seed: i
                                                               walk: int, steps: int) -> None:
     """The page's worker answers (cards, plan, drawings) key a face-down card by its place."""
     rng = random.Random(walk)
-    session = TableSession(_position(name, seed, moves, rng), language="en")
+    session = PageSession(_position(name, seed, moves, rng), language="en")
     before = session.game.table.copy()
     assert not code_peeks(session.handle({"op": "view"}), before, before)
     for _ in range(steps):

@@ -1,11 +1,11 @@
-"""One sentence, one translation: ``solitaire_widgets.sources`` keeps each source sentence's
+"""One sentence, one translation: ``solitaire_widgets.source_texts`` keeps each source sentence's
 English translation, and everything else prints it from there, always beside the original.
 
 The book's pages name sentences, never translate them: their source-text columns,
 their quotes of the original and their running text take the words from
-``sources`` at build time (``book/_ext/source_texts.py``), so no page may carry a
+``source_texts`` at build time (``book/_ext/source_texts.py``), so no page may carry a
 translation of a source sentence as text of its own. The examples' captions
-quote through :func:`solitaire_widgets.sources.quote`.
+quote through :func:`solitaire_widgets.source_texts.quote`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 
 from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.games import GAMES
-from solitaire_widgets.sources import PHRASES, SENTENCES, sentences, source_language, translate
+from solitaire_widgets.source_texts import PHRASES, SENTENCES, sentences, source_language, translate
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 TEXTS = BOOK / "texts"
@@ -49,7 +49,7 @@ def words(text: str) -> str:
 
 def book_sources() -> list[Path]:
     """Every file of the book's sources a page could print words from (not the extension
-    that prints the translations, whose examples are checked against ``sources``, nor the
+    that prints the translations, whose examples are checked against ``source_texts``, nor the
     other editions' catalogs, checked by ``test_book_catalogs.py``)."""
     return sorted(path for path in BOOK.rglob("*")
                   if path.is_file() and "_build" not in path.parts

@@ -41,7 +41,7 @@ def _read(wheel: zipfile.ZipFile, suffix: str) -> str:
 def test_runtime_dependencies_are_exactly_ipywidgets_ipycanvas_and_anywidget(
     wheel: zipfile.ZipFile,
 ) -> None:
-    # anywidget carries the table's keyboard (widgets/table_keys.py): ipycanvas's
+    # anywidget carries the table's keyboard (widgets/browser_input.py): ipycanvas's
     # canvas traps the focus and every key, and ipywidgets has no widget for keys.
     meta = email.parser.Parser().parsestr(_read(wheel, ".dist-info/METADATA"))
     assert meta["Name"] == "solitaire-widgets"

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import random
 
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 
 
 def _views(name: str, moves: int, seed: int = 3) -> list[dict[str, object]]:
-    session = TableSession(name, seed=seed)
+    session = PageSession(name, seed=seed)
     rnd = random.Random(1)
     views = []
     for _ in range(moves):
@@ -48,7 +48,7 @@ def test_the_bytes_sent_per_move_do_not_grow_with_the_game() -> None:
 
 
 def test_the_page_draws_what_it_was_sent() -> None:
-    session = TableSession("quarrel", seed=5)
+    session = PageSession("quarrel", seed=5)
     page: dict[str, str] = {}
     rnd = random.Random(2)
     for _ in range(120):

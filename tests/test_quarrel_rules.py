@@ -1075,7 +1075,7 @@ def test_the_four_or_five_of_spades_has_one_translation_used_by_the_example_and_
     from pathlib import Path
 
     from solitaire_widgets.games.quarrel.examples import FOUR_OR_FIVE
-    from solitaire_widgets.sources import SENTENCES
+    from solitaire_widgets.source_texts import SENTENCES
 
     example = _example("quarrel-three-of-spades")
     assert f"there is {FOUR_OR_FIVE}, the three" in example.translation

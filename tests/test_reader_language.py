@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import new_game
-from solitaire_widgets.controller import TableController
+from solitaire_widgets.controller import Controller
+from solitaire_widgets.games.klondike.solver import hint
 from solitaire_widgets.i18n import TRANSLATED, use_language
-from solitaire_widgets.solver import hint
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 from tests.browser_support import BrowserPage
 
 #: English words no Russian or Polish answer holds ("solver" is Polish too).
@@ -34,7 +34,7 @@ def _in(language: str, text: str) -> bool:
 def test_the_solvers_answers_are_in_the_tables_language(language: str) -> None:
     game = new_game("klondike", seed=2, variant="standard")
     with use_language(language):
-        table = TableController(game)
+        table = Controller(game)
         assert table.can_win() == "won"
         won = table.message
         table.solver_hint()
@@ -69,7 +69,7 @@ def test_the_solvers_count_of_moves_takes_the_numbers_form(language: str, n: int
 def test_typed_words_are_taken_in_the_tables_language(language: str, turn: str, undo: str,
                                                        placeholder: str) -> None:
     with use_language(language):
-        table = TableController(new_game("klondike", seed=7))
+        table = Controller(new_game("klondike", seed=7))
         assert table.placeholder() == placeholder
         assert table.typed(f" {turn} ").moved and table.game.history[-1].move.action == "turn"
         assert table.typed(undo).moved and not table.game.history
@@ -82,15 +82,15 @@ def test_typed_words_are_taken_in_the_tables_language(language: str, turn: str, 
     ("ru", ["заполнить", "ряд", "расклад"]), ("pl", ["uzupełnij", "rząd", "rozłóż"])])
 def test_each_games_words_are_its_own(language: str, words: list[str]) -> None:
     with use_language(language):
-        chain = TableController(new_game("chain", seed=5))
+        chain = Controller(new_game("chain", seed=5))
         assert [chain.typed_words()[word] for word in words] == ["fill", "aux", "redeal"]
         assert all(word in chain.placeholder() for word in words)
-        quarrel = TableController(new_game("quarrel", seed=1))
+        quarrel = Controller(new_game("quarrel", seed=1))
         assert quarrel.typed_words()[{"ru": "выложить", "pl": "wyłóż"}[language]] == "deal"
 
 
 def test_the_page_sends_a_typed_line_to_the_engine() -> None:
-    session = TableSession(new_game("klondike", seed=7), language="pl")
+    session = PageSession(new_game("klondike", seed=7), language="pl")
     view = session.handle({"op": "typed", "move": "odkryj"})
     assert view["history"]["added"] == ["turn"] and not view["error"], view["message"]
     assert "odkryj" in view["placeholder"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from solitaire_widgets import new_game, pointer
-from solitaire_widgets.controller import TableController
+from solitaire_widgets.controller import Controller
 from solitaire_widgets.i18n import LANGUAGES, format_decimal, use_language
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.web.runtime import download_size
@@ -57,14 +57,14 @@ def test_the_shown_statistics_are_the_same_with_the_books_memo() -> None:
     assert replace(with_memo, seconds=0) == replace(without, seconds=0)
 
 
-def _foundation_game() -> tuple[TableController, str]:
+def _foundation_game() -> tuple[Controller, str]:
     game = new_game("klondike", seed=2, variant="standard")
     player = get_strategy("klondike")
     while not any(pile.kind == "foundation" and pile.cards for pile in game.table.piles.values()):
         move = player.choose(game)
         assert move is not None
         game.play(move)
-    table = TableController(game)
+    table = Controller(game)
     return table, next(pid for pid, pile in game.table.piles.items()
                        if pile.kind == "foundation" and pile.cards)
 
@@ -83,7 +83,7 @@ def test_a_foundation_card_that_cannot_move_is_not_picked_up(language: str) -> N
 def test_a_foundation_card_that_may_come_back_is_picked_up() -> None:
     game = new_game("klondike", seed=2, variant="standard", worrying_back="yes")
     player = get_strategy("klondike")
-    table = TableController(game)
+    table = Controller(game)
     for _ in range(400):
         movable = {m.src for m in game.legal_moves()
                    if m.action == "move" and game.table.piles[m.src].kind == "foundation"}

@@ -13,7 +13,7 @@ from solitaire_widgets.errors import SaveFileError
 from solitaire_widgets.examples import get_example
 from solitaire_widgets.html_replays import game_frames, replay_frames
 from solitaire_widgets.i18n import LANGUAGES
-from solitaire_widgets.render.describe import sentence
+from solitaire_widgets.render.in_words import sentence
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.replay import Replay, ReplayButtons
 from solitaire_widgets.web.session import ReplaySession

@@ -304,11 +304,11 @@ def test_the_command_reviews_a_save(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_a_page_table_reviews_step_by_step_jumps_and_refuses_in_words() -> None:
-    from solitaire_widgets.web.session import TableSession
+    from solitaire_widgets.web.session import PageSession
 
     game = _lost_game()
     expected = _lost_review()
-    session = TableSession(game.clone())
+    session = PageSession(game.clone())
     view = session.handle({"op": "review"})
     steps = 0
     while view["review"]["running"]:

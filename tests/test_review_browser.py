@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from solitaire_widgets.review import review
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 from tests.browser_support import (
     SCREENSHOTS,
     BrowserPage,
@@ -35,7 +35,7 @@ START_TIMEOUT = 90_000
 def _expected() -> tuple[int, int, str]:
     """The turning point, the moves played and the summary, as the page's table
     reaches them (auto-finish from the deal)."""
-    session = TableSession("klondike", seed=SEED)
+    session = PageSession("klondike", seed=SEED)
     while session.finish_step(session.game.moves_played):
         pass
     game = session.game

@@ -9,7 +9,7 @@ from solitaire_widgets.cards import Card, parse_cards
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import DEAD_REASON
 from solitaire_widgets.games.klondike.examples import deck_for
-from solitaire_widgets.solver import (
+from solitaire_widgets.games.klondike.solver import (
     Config,
     can_win,
     dead_ends,
@@ -18,9 +18,9 @@ from solitaire_widgets.solver import (
     solve,
     solve_deal,
 )
-from solitaire_widgets.solver import moves as gen
-from solitaire_widgets.solver import state as st
-from solitaire_widgets.solver.config import DEFAULT
+from solitaire_widgets.games.klondike.solver import moves as gen
+from solitaire_widgets.games.klondike.solver import state as st
+from solitaire_widgets.games.klondike.solver.config import DEFAULT
 
 
 def deal_deck(columns: list[list[str]], talon: list[str]) -> list[Card]:
@@ -583,7 +583,7 @@ def test_the_polish_rules_have_no_restarts() -> None:
 
 
 def test_hint_answers_in_words_and_says_when_the_budget_ran_out() -> None:
-    from solitaire_widgets.solver import hint
+    from solitaire_widgets.games.klondike.solver import hint
 
     game = new_game("klondike", deck=EASY, variant="polish")
     won = hint(game, max_seconds=30)
@@ -610,7 +610,7 @@ def test_polish_loss_proved_by_drawing_one() -> None:
 
 
 def test_a_hint_followed_is_answered_at_once_from_its_line() -> None:
-    from solitaire_widgets.solver import hint
+    from solitaire_widgets.games.klondike.solver import hint
 
     game = new_game("klondike", seed=1, variant="polish")
     first = hint(game, max_seconds=60)

@@ -31,10 +31,10 @@ import random
 import pytest
 
 from solitaire_widgets.game import Game
+from solitaire_widgets.games.klondike.solver import Config, dead_ends, state
+from solitaire_widgets.games.klondike.solver import moves as gen
+from solitaire_widgets.games.klondike.solver.config import DEFAULT
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import Config, dead_ends, state
-from solitaire_widgets.solver import moves as gen
-from solitaire_widgets.solver.config import DEFAULT
 from tests.solver_support import (
     ALONE,
     NONE,
@@ -132,7 +132,7 @@ def test_automatic_foundation_moves_keep_the_verdict(variant: str) -> None:
 def _positions_searched(variant: str, seed: int, nodes: int,
                         config: Config = DEFAULT) -> list[state.State]:
     """The positions the solver checks for dead ends while it searches a deal."""
-    from solitaire_widgets.solver import search as searching
+    from solitaire_widgets.games.klondike.solver import search as searching
 
     seen: list[state.State] = []
     real = dead_ends.hopeless
@@ -144,7 +144,7 @@ def _positions_searched(variant: str, seed: int, nodes: int,
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(searching, "hopeless", spy)
-        from solitaire_widgets.solver import solve_deal
+        from solitaire_widgets.games.klondike.solver import solve_deal
         solve_deal(seed, variant=variant, max_nodes=nodes, config=config)
     return seen
 

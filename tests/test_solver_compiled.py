@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widgets.solver import Config, solve_deal
+from solitaire_widgets.games.klondike.solver import Config, solve_deal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import compile_solver  # noqa: E402
@@ -41,7 +41,7 @@ _SOLVE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from compile_solver import is_compiled
-from solitaire_widgets.solver import Config, solve_deal
+from solitaire_widgets.games.klondike.solver import Config, solve_deal
 checked = Config(checked_share=0.95, checked_after=0, relax_share=0.0, restart_share=0.0)
 rows = []
 for variant, seed, nodes, check, worrying_back in json.loads(sys.argv[2]):

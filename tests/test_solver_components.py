@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solitaire_widgets.solver.components import Components
+from solitaire_widgets.games.klondike.solver.components import Components
 
 
 def _reach(graph: dict[int, list[int]], start: int, dead: set[int]) -> set[int]:

@@ -1,7 +1,7 @@
 """The solver's fast copy of Klondike's rules agrees with the engine, position by position.
 
-The solver keeps the rules in compact form (:mod:`solitaire_widgets.solver.state`
-and :mod:`solitaire_widgets.solver.moves`). Here thousands of positions
+The solver keeps the rules in compact form (:mod:`solitaire_widgets.games.klondike.solver.state`
+and :mod:`solitaire_widgets.games.klondike.solver.moves`). Here thousands of positions
 reached by random play under each rule set go through both:
 
 - the moves the solver can make from the top of the waste and the columns are
@@ -14,7 +14,7 @@ reached by random play under each rule set go through both:
 
 With worrying back the same holds, the foundations' top cards coming back
 included, but for aces and twos, which the solver never brings back (see
-:func:`solitaire_widgets.solver.moves.safe`).
+:func:`solitaire_widgets.games.klondike.solver.moves.safe`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ import pytest
 
 from solitaire_widgets import new_game
 from solitaire_widgets.game import Game
+from solitaire_widgets.games.klondike.solver import Config
+from solitaire_widgets.games.klondike.solver import moves as gen
+from solitaire_widgets.games.klondike.solver import state as st
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import Config
-from solitaire_widgets.solver import moves as gen
-from solitaire_widgets.solver import state as st
 
 #: Every move the rules allow, none put off: what the engine must agree with.
 _ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_layouts=False)

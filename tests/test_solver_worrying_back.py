@@ -24,11 +24,11 @@ import pytest
 from solitaire_widgets.cards import SUITS, Card
 from solitaire_widgets.game import Game
 from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS, KlondikeRules
+from solitaire_widgets.games.klondike.solver import Config, dead_ends, solve, solve_deal, state
+from solitaire_widgets.games.klondike.solver import moves as gen
+from solitaire_widgets.games.klondike.solver import search as searching
+from solitaire_widgets.games.klondike.solver.config import DEFAULT
 from solitaire_widgets.moves import Move
-from solitaire_widgets.solver import Config, dead_ends, solve, solve_deal, state
-from solitaire_widgets.solver import moves as gen
-from solitaire_widgets.solver import search as searching
-from solitaire_widgets.solver.config import DEFAULT
 from tests.solver_support import (
     ALONE,
     assert_solved_as,

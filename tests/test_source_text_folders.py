@@ -1,5 +1,5 @@
 """Each game's folder holds its source text and declares the language it is written in;
-``solitaire_widgets.sources`` only gathers them (``games/<game>/source.py``)."""
+``solitaire_widgets.source_texts`` only gathers them (``games/<game>/source.py``)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widgets import games, sources
+from solitaire_widgets import games, source_texts
 from solitaire_widgets.games import GAMES
-from solitaire_widgets.sources import (
+from solitaire_widgets.source_texts import (
     PHRASES,
     SENTENCES,
     TEXT_LANGUAGES,
@@ -62,7 +62,7 @@ def test_sources_holds_exactly_the_folders_texts() -> None:
 
 def test_sources_py_holds_no_text_of_its_own() -> None:
     """The module gathers the texts: no sentence of any text is written in it."""
-    written = Path(sources.__file__).read_text(encoding="utf-8")
+    written = Path(source_texts.__file__).read_text(encoding="utf-8")
     originals = [original for paragraphs in SENTENCES.values() for paragraph in paragraphs
                  for original, _ in paragraph]
     assert [o for o in originals if len(o) > 30 and o in written] == []
@@ -99,7 +99,7 @@ def test_the_texts_are_read_from_the_pages_wheel(tmp_path: Path) -> None:
     game's text is in it and gathered from it."""
     wheel = build_wheel(tmp_path)
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
-            "import solitaire_widgets.sources as s; "
+            "import solitaire_widgets.source_texts as s; "
             "print(json.dumps([s.__file__, s.TEXT_LANGUAGES, "
             "{g: len(p) for g, p in s.SENTENCES.items()}]))")
     out = subprocess.run([sys.executable, "-c", code, str(wheel)], capture_output=True,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widgets.sources import source_language
+from solitaire_widgets.source_texts import source_language
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 _SPEC = importlib.util.spec_from_file_location("source_texts", BOOK / "_ext" / "source_texts.py")

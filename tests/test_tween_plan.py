@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import new_game
-from solitaire_widgets.controller import TableController
+from solitaire_widgets.controller import Controller
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.render.tween import MOVE_TIMING, RUN_TIMING, Plan, step_plan
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 from solitaire_widgets.widgets import GameWidget
 
 WIDTH = 720
@@ -33,7 +33,7 @@ def widget_and_page(monkeypatch: pytest.MonkeyPatch) -> Any:
     widget = GameWidget("klondike", seed=7, width=WIDTH)
     recorder = _Recorder()
     monkeypatch.setattr(widget.painter, "animate", recorder)
-    page = TableSession("klondike", seed=7, width=WIDTH)
+    page = PageSession("klondike", seed=7, width=WIDTH)
     page.view()
     yield widget, recorder, page
     widget.close()
@@ -80,7 +80,7 @@ def test_a_turn_flies_a_card_over_and_a_freed_card_turns_over() -> None:
     assert (x0, y0) != (x1, y1) and w == card.w, "it moves and turns over"
     # A move that frees a face-down card: the card goes, then the one freed turns over.
     game = new_game("klondike", seed=7)
-    table = TableController(game)
+    table = Controller(game)
     for move in game.legal_moves():
         src = game.table.piles[move.src] if move.src in game.table.piles else None
         if move.action == "move" and src is not None and src.down and move.count == len(

@@ -19,8 +19,10 @@ from solitaire_widgets.cli import main
 from solitaire_widgets.errors import IllegalMoveError, RequestError
 from solitaire_widgets.games import rules_class
 from solitaire_widgets.html_replays import HELD_STEPS, game_frames, game_player
+from solitaire_widgets.pointer import pile_point
 from solitaire_widgets.render.player import html_player
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.save_writer import position_data as game_state
 from solitaire_widgets.web import Demonstration, PlayHere, export_html, table_html
 from solitaire_widgets.web.runtime import (
     PYODIDE_VERSION,
@@ -29,9 +31,8 @@ from solitaire_widgets.web.runtime import (
     fetch_pyodide,
     wheel_name,
 )
-from solitaire_widgets.web.session import SOLVER_TOOLS, ReplaySession, TableSession
+from solitaire_widgets.web.session import SOLVER_TOOLS, PageSession, ReplaySession
 from solitaire_widgets.web.worker_api import call
-from solitaire_widgets.writer import position_data as game_state
 
 
 def _found(pattern: str, text: str) -> str:
@@ -43,15 +44,6 @@ def _found(pattern: str, text: str) -> str:
 def _moves(before: list[str], view: dict) -> list[str]:
     """The move list as the page keeps it: ``before`` and what ``view`` says changed."""
     return before[:view["history"]["kept"]] + view["history"]["added"]
-
-
-def _centre(scene, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    x, y, w, h = scene.pile_bounds(pile)
-    return x + w / 2, y + h / 2
 
 
 def test_a_tarball_that_does_not_match_the_pinned_hash_is_refused(tmp_path: Path) -> None:
@@ -89,7 +81,7 @@ def test_the_page_learns_a_games_tools_from_its_view() -> None:
     """The solver's buttons come with the view of a game whose rules have a solver,
     and only then (the page's script names no game)."""
     for name in GAMES:
-        view = TableSession(name, seed=3).view()
+        view = PageSession(name, seed=3).view()
         expected = list(SOLVER_TOOLS) if rules_class(name).solver else []
         assert view["tools"] == expected, name
         assert all(tool["op"] in ("canwin", "solverhint") for tool in view["tools"])
@@ -99,7 +91,7 @@ def test_the_page_learns_a_games_tools_from_its_view() -> None:
 
 
 def test_a_typed_move_is_played_or_refused_with_the_engines_reason() -> None:
-    session = TableSession("klondike", seed=7)
+    session = PageSession("klondike", seed=7)
     reference = new_game("klondike", seed=7)
     view = session.handle({"op": "play", "move": "turn"})
     reference.play("turn")
@@ -114,7 +106,7 @@ def test_a_typed_move_is_played_or_refused_with_the_engines_reason() -> None:
 
 def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
     for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
-        session = TableSession(name, seed=seed)
+        session = PageSession(name, seed=seed)
         reference = new_game(name, seed=seed)
         clock, moves = 0.0, list[str]()
         for _ in range(10):
@@ -122,9 +114,9 @@ def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
                         reference.legal_moves()[0])
             scene = layout(name, session.game.table, session.width)
             if move.action == "move":
-                points = [_centre(scene, move.src, move.count), _centre(scene, move.dst)]
+                points = [pile_point(scene, move.src, move.count), pile_point(scene, move.dst)]
             else:
-                points = [_centre(scene, "s")]
+                points = [pile_point(scene, "s")]
             for x, y in points:
                 clock += 1.0
                 for op in ("press", "release"):
@@ -139,11 +131,11 @@ def test_clicks_at_scene_positions_play_the_same_game_as_the_engine() -> None:
 
 
 def test_a_drag_moves_the_cards_in_frames_then_plays() -> None:
-    session = TableSession("klondike", seed=7)
+    session = PageSession("klondike", seed=7)
     reference = new_game("klondike", seed=7)
     move = next(m for m in reference.legal_moves() if m.action == "move")
     scene = layout("klondike", session.game.table, session.width)
-    (x0, y0), (x1, y1) = _centre(scene, move.src, move.count), _centre(scene, move.dst)
+    (x0, y0), (x1, y1) = pile_point(scene, move.src, move.count), pile_point(scene, move.dst)
     session.handle({"op": "press", "x": x0, "y": y0, "t": 1.0})
     frame = session.handle({"op": "move", "x": (x0 + x1) / 2, "y": (y0 + y1) / 2, "t": 1.1})
     assert frame["drag"]["keys"] and "svg" not in frame
@@ -289,7 +281,7 @@ def test_html_player_without_steps_is_unchanged_for_short_replays() -> None:
 
 
 def test_auto_finish_in_steps_plays_what_finish_plays() -> None:
-    whole, stepped = TableSession("klondike", seed=7), TableSession("klondike", seed=7)
+    whole, stepped = PageSession("klondike", seed=7), PageSession("klondike", seed=7)
     whole.finish()
     played = 0
     while stepped.finish_step(played):
@@ -301,7 +293,7 @@ def test_auto_finish_in_steps_plays_what_finish_plays() -> None:
 
 
 def test_finish_reads_stop_while_auto_finish_runs_and_auto_finish_once_over() -> None:
-    session = TableSession("klondike", seed=7)
+    session = PageSession("klondike", seed=7)
     assert session.view()["finish"] == {"label": "Auto-finish", "enabled": True,
                                         "title": "Let the computer play on until the game ends"}
     played = 0
@@ -313,7 +305,7 @@ def test_finish_reads_stop_while_auto_finish_runs_and_auto_finish_once_over() ->
 
 
 def test_any_input_stops_auto_finish_in_steps_and_says_so() -> None:
-    stopped, undone = TableSession("klondike", seed=7), TableSession("klondike", seed=7)
+    stopped, undone = PageSession("klondike", seed=7), PageSession("klondike", seed=7)
     for session in (stopped, undone):
         for played in range(3):
             session.handle({"op": "finishstep", "played": played})
@@ -333,7 +325,7 @@ def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hi
     # text. It is empty while nothing is chosen and holds a drawing as soon as
     # the keyboard cursor, a picked-up card or a hint is on the table.
     for name, seed in (("klondike", 7), ("chain", 54), ("quarrel", 28)):
-        session = TableSession(name, seed=seed)
+        session = PageSession(name, seed=seed)
         assert session.view()["over"] == "", name
         cursor = session.handle({"op": "key", "key": "ArrowRight"})
         assert isinstance(cursor["over"], str) and "<" in cursor["over"], name
@@ -343,10 +335,10 @@ def test_the_pages_view_draws_the_keyboard_cursor_the_picked_up_cards_and_the_hi
         hint = session.handle({"op": "hint"})
         assert hint["message"].startswith("Hint: ") and "<" in hint["over"], name
         assert hint["gameOver"] is False, name
-    clicked = TableSession("chain", seed=54)
+    clicked = PageSession("chain", seed=54)
     scene = layout("chain", clicked.game.table, clicked.width)
     move = next(m for m in clicked.game.legal_moves() if m.action == "move")
-    x, y = _centre(scene, move.src, move.count)
+    x, y = pile_point(scene, move.src, move.count)
     clicked.handle({"op": "press", "x": x, "y": y, "t": 1.0})
     view = clicked.handle({"op": "release", "x": x, "y": y, "t": 1.0})
     assert view["selected"] and "<" in view["over"], "the picked-up card is drawn"
@@ -389,7 +381,7 @@ def test_a_moves_answer_eases_nothing_in_python_yet_the_widgets_frames_are_the_s
     def refused(*_args: object) -> None:
         raise AssertionError("a page's answer computed the in-between frames")
 
-    session = TableSession("klondike", seed=7)
+    session = PageSession("klondike", seed=7)
     monkeypatch.setattr(tween_module, "tween", refused)
     view = session.handle({"op": "play", "move": "turn"})
     assert view["plan"] and all(segment["frames"] for segment in view["plan"])

@@ -22,18 +22,19 @@ import pytest
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import IllegalMoveError
 from solitaire_widgets.html_replays import HELD_STEPS
+from solitaire_widgets.pointer import pile_point
 from solitaire_widgets.render.display import DISPLAY_WIDTH
 from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.save_writer import position_data as game_state
 from solitaire_widgets.web import export_html
-from solitaire_widgets.web.session import SOLVER_TOOLS, TableSession
-from solitaire_widgets.writer import position_data as game_state
-from tests.browser_support import BrowserPage, served_directory
+from solitaire_widgets.web.session import SOLVER_TOOLS, PageSession
+from tests.browser_support import BrowserPage, phone_page, served_directory
 from tests.png_support import read_png
 
 pytestmark = pytest.mark.browser
 
-#: The width of the scene the page's table is drawn from (TableSession's default).
+#: The width of the scene the page's table is drawn from (PageSession's default).
 WIDTH = DISPLAY_WIDTH
 START_TIMEOUT = 60_000
 
@@ -43,15 +44,6 @@ _TO_CLIENT = """([index, x, y]) => {
   const q = p.matrixTransform(svg.getScreenCTM());
   return [q.x, q.y];
 }"""
-
-
-def _point(scene: Any, pile: str, count: int = 1) -> tuple[float, float]:
-    sprites = scene.pile_sprites(pile)
-    if sprites:
-        card = sprites[-count]
-        return card.x + card.w / 2, card.y + min(card.h / 2, 8)
-    x, y, w, h = scene.pile_bounds(pile)
-    return x + w / 2, y + h / 2
 
 
 def _moves_shown(page: Any, index: int) -> int:
@@ -72,7 +64,7 @@ def play_a_table(page: Any, index: int) -> None:
     reference = new_game(name, seed=seed)
     # The game's own tools (its solver's buttons), as the engine's view lists them.
     shown = root.locator(".sw-bar button").all_inner_texts()
-    tools = [tool["label"] for tool in TableSession(name, seed=seed).tools()]
+    tools = [tool["label"] for tool in PageSession(name, seed=seed).tools()]
     assert [text for text in shown if text in {t["label"] for t in SOLVER_TOOLS}] == tools
     last_pile = None
     for number in range(1, 11):
@@ -80,10 +72,10 @@ def play_a_table(page: Any, index: int) -> None:
         move = next((m for m in legal if m.action == "move"), legal[0])
         scene = layout(name, reference.table, WIDTH)
         if move.action == "move":
-            clicks = [(move.src, _point(scene, move.src, move.count)),
-                      (move.dst, _point(scene, move.dst))]
+            clicks = [(move.src, pile_point(scene, move.src, move.count)),
+                      (move.dst, pile_point(scene, move.dst))]
         else:
-            clicks = [("s", _point(scene, "s"))]
+            clicks = [("s", pile_point(scene, "s"))]
         for pile, (x, y) in clicks:
             if pile == last_pile:
                 time.sleep(0.5)  # two quick presses on one pile are a double-click
@@ -188,7 +180,7 @@ _SAMPLE = """() => {
 
 def test_auto_finish_animates_and_a_new_input_stops_it(browser_page: BrowserPage,
                                                        exported: Path) -> None:
-    reference = TableSession("klondike", seed=7)
+    reference = PageSession("klondike", seed=7)
     statuses = [reference.view()["status"]]
     while reference.finish_step(len(statuses) - 1):
         statuses.append(reference.view()["status"])
@@ -395,7 +387,7 @@ def test_a_move_played_with_the_mouse_or_the_keyboard_is_animated(
         browser_page: BrowserPage, exported: Path) -> None:
     """The card flies through several places, frame by frame, as the engine's plan says."""
     page = browser_page.page
-    reference = TableSession("klondike", seed=7)
+    reference = PageSession("klondike", seed=7)
     plan = reference.handle({"op": "play", "move": "t2>t4"})["plan"]
     [[key, *_rest]] = plan[0]["cards"]
     with served_directory(exported) as url:
@@ -417,7 +409,7 @@ def test_a_move_played_with_the_mouse_or_the_keyboard_is_animated(
         page.evaluate("window.swDrawn = {}")
         scene = layout("klondike", new_game("klondike", seed=7).table, WIDTH)
         for pile in ("t2", "t4"):
-            cx, cy = page.evaluate(_TO_CLIENT, [0, *_point(scene, pile)])
+            cx, cy = page.evaluate(_TO_CLIENT, [0, *pile_point(scene, pile)])
             page.mouse.click(cx, cy)
         page.wait_for_function("window.solitaireTables[0].moves.length === 1")
         page.wait_for_timeout(500)
@@ -457,12 +449,7 @@ _LABELS = """(root) => Array.from(root.querySelectorAll('.sw-stage svg text'))
 
 def test_on_a_phone_the_table_fits_taps_play_and_a_swipe_on_the_felt_scrolls(
         browser: Any, exported: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with phone_page(browser) as (page, errors):
         with served_directory(exported) as url:
             page.goto(f"{url}/index.html")
             # Before Play here: the phone's picture of the deal, readable and within the column.
@@ -483,7 +470,7 @@ def test_on_a_phone_the_table_fits_taps_play_and_a_swipe_on_the_felt_scrolls(
             move = next(m for m in reference.legal_moves() if m.action == "move")
             scene = layout("klondike", reference.table, width)
             for pile, count in ((move.src, move.count), (move.dst, 1)):
-                x, y = page.evaluate(_TO_CLIENT, [0, *_point(scene, pile, count)])
+                x, y = page.evaluate(_TO_CLIENT, [0, *pile_point(scene, pile, count)])
                 page.touchscreen.tap(x, y)
                 page.wait_for_timeout(400)  # not a double tap
             reference.play(move)
@@ -508,8 +495,6 @@ def test_on_a_phone_the_table_fits_taps_play_and_a_swipe_on_the_felt_scrolls(
             _swipe(page, card_x, card_y, 120)
             assert page.evaluate("window.scrollY") < 5, "a drag on a card is the table's"
         assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.book

@@ -21,8 +21,8 @@ from solitaire_widgets.render.draw import HIGHLIGHT, HINT_INK
 from solitaire_widgets.render.scene import layout
 from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.web import export_html
-from solitaire_widgets.web.session import TableSession
-from tests.browser_support import BrowserPage, served_directory
+from solitaire_widgets.web.session import PageSession
+from tests.browser_support import BrowserPage, phone_page, served_directory
 from tests.png_support import read_png
 
 pytestmark = pytest.mark.browser
@@ -127,7 +127,7 @@ def test_each_arrow_key_says_the_pile_under_the_cursor_and_a_pick_up_what_it_too
                 arg=before)
             said.append(_said(page))
         # The same words as the engine's session says for the same keys.
-        session = TableSession("klondike", seed=7)
+        session = PageSession("klondike", seed=7)
         assert said == [session.handle({"op": "key", "key": key})["message"] for key in keys]
         assert said[0].startswith("Column 7: the") and said[1].startswith("Column 6: the")
         assert said[2].startswith("The hearts foundation"), "Up: the row above"
@@ -188,12 +188,7 @@ def test_the_hint_has_its_own_colour_and_a_press_on_its_destination_plays_it(
 
 def test_on_a_phone_a_tap_just_off_a_small_quarrel_card_takes_it(
         browser: Any, quarrel_page: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+    with phone_page(browser) as (page, errors):
         with served_directory(quarrel_page) as url:
             page.goto(f"{url}/index.html")
             root = page.locator(".sw-table").first
@@ -226,5 +221,3 @@ def test_on_a_phone_a_tap_just_off_a_small_quarrel_card_takes_it(
                 page.wait_for_function("!window.solitaireTables[0].view.selected")
                 page.wait_for_timeout(500)
         assert errors == []
-    finally:
-        context.close()

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import new_game
+from solitaire_widgets.save_writer import position_data
 from solitaire_widgets.web import export_html
 from solitaire_widgets.web.runtime import PYODIDE_VERSION, wheel_name
-from solitaire_widgets.writer import position_data
 from tests.browser_support import BrowserPage, served_directory
 
 pytestmark = pytest.mark.browser

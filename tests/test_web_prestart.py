@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from solitaire_widgets import new_game
+from solitaire_widgets.save_writer import position_data
 from solitaire_widgets.web import export_html, head_html, table_html
-from solitaire_widgets.writer import position_data
 from tests.browser_support import BrowserPage, served_directory
 
 pytestmark = pytest.mark.browser

@@ -1,6 +1,6 @@
 """A table fits the width the page gives it, down to a phone's, as the page's tables do.
 
-The table's keyboard (``widgets/table_keys.py``) tells the kernel the width
+The table's keyboard (``widgets/browser_input.py``) tells the kernel the width
 of the table's stage; the table is laid out again for it (its ``width`` stays
 the most it is drawn at).
 """
@@ -90,10 +90,10 @@ def _losing_position() -> tuple[Any, Any]:
 def test_a_hint_that_loses_says_why_once() -> None:
     """"This move loses the game: Lost: ..." said lost twice; after the loss, the
     status line says why, and the message does not repeat the long reason."""
-    from solitaire_widgets.controller import TableController
+    from solitaire_widgets.controller import Controller
 
     game, move = _losing_position()
-    table = TableController(game)
+    table = Controller(game)
     table.show_hint()
     assert "This move loses the game: " in table.message
     assert "Lost" not in table.message.split("This move loses the game: ")[1]

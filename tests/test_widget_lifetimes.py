@@ -16,7 +16,7 @@ import pytest
 import traitlets
 from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
 
-from solitaire_widgets import new_game, saves
+from solitaire_widgets import new_game, save_reader
 from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.widgets import GameWidget, ReplayWidget
 
@@ -65,14 +65,14 @@ def test_closed_widgets_leave_nothing_registered() -> None:
 
 def test_a_widget_checks_only_a_state_set_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    real = saves._check_shape
+    real = save_reader._check_shape
 
     def counting(data: Any) -> dict[str, Any]:
         calls.append(len(data.get("moves", ())))
         return real(data)
 
     # Every save read goes through this check, wherever it is read.
-    monkeypatch.setattr(saves, "_check_shape", counting)
+    monkeypatch.setattr(save_reader, "_check_shape", counting)
     widget = GameWidget("klondike", seed=3, animate=False)
     for _ in range(5):
         widget.play("turn")

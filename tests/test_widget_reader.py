@@ -13,7 +13,7 @@ import pytest
 from solitaire_widgets import GameWidget, new_game
 from solitaire_widgets.cards import card_words
 from solitaire_widgets.i18n import LANGUAGES
-from solitaire_widgets.web.session import TableSession
+from solitaire_widgets.web.session import PageSession
 from tests.test_no_peeking import peeks
 from tests.test_widgets import Comm, comm  # noqa: F401  (the fixture)
 
@@ -22,7 +22,7 @@ from tests.test_widgets import Comm, comm  # noqa: F401  (the fixture)
 def test_the_widget_says_what_the_page_says_for_the_arrows_and_a_pick_up(
         comm: Comm, language: str) -> None:  # noqa: F811
     widget = GameWidget("klondike", seed=7, animate=False, language=language)
-    session = TableSession("klondike", seed=7, language=language)
+    session = PageSession("klondike", seed=7, language=language)
     for key in ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "ArrowDown", "Enter"):
         assert widget.press_key(key)
         said = session.handle({"op": "key", "key": key})["message"]

@@ -35,7 +35,7 @@ from solitaire_widgets.errors import IllegalMoveError, SaveFileError  # noqa: E4
 from solitaire_widgets.examples import get_example  # noqa: E402
 from solitaire_widgets.render import layout  # noqa: E402
 from solitaire_widgets.render.scene import READABLE_LABEL, Scene, readable_width  # noqa: E402
-from solitaire_widgets.saves import SAVE_FORMAT  # noqa: E402
+from solitaire_widgets.save_reader import SAVE_FORMAT  # noqa: E402
 from solitaire_widgets.strategies import get_strategy  # noqa: E402
 from solitaire_widgets.widgets import GameWidget, ReplayWidget  # noqa: E402
 from solitaire_widgets.widgets.canvas_backend import ShapePainter, draw_scene  # noqa: E402
@@ -595,7 +595,7 @@ def test_klondike_table_asks_the_solver_whether_it_can_still_be_won() -> None:
 
 
 def test_solver_hint_highlights_the_first_move_of_a_winning_line() -> None:
-    from solitaire_widgets.solver import solve
+    from solitaire_widgets.games.klondike.solver import solve
 
     widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
     move = widget.solver_hint()
@@ -604,7 +604,7 @@ def test_solver_hint_highlights_the_first_move_of_a_winning_line() -> None:
 
 
 def test_winnable_deals_only_deals_a_deal_the_solver_wins() -> None:
-    from solitaire_widgets.solver import solve
+    from solitaire_widgets.games.klondike.solver import solve
 
     widget = GameWidget("klondike", seed=2, animate=False, variant="standard")
     widget.winnable_only.value = True
@@ -620,7 +620,7 @@ def test_the_solver_bar_is_only_on_klondike_tables() -> None:
 
 
 def test_draw_three_table_turns_a_packet_and_the_solver_answers() -> None:
-    from solitaire_widgets.solver import solve
+    from solitaire_widgets.games.klondike.solver import solve
 
     widget = GameWidget("klondike", seed=23, animate=False, variant="draw-three")
     assert widget.play("turn")
@@ -1078,7 +1078,7 @@ def test_the_keyboard_view_is_a_valid_es_module() -> None:
     import shutil
     import subprocess
 
-    from solitaire_widgets.widgets.table_keys import _ESM
+    from solitaire_widgets.widgets.browser_input import _ESM
 
     node = shutil.which("node")
     if node is None:
@@ -1105,7 +1105,7 @@ def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
         comm: Comm, monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
-    import solitaire_widgets.solver as solver
+    import solitaire_widgets.games.klondike.solver as solver
 
     tried: list[int] = []
 
@@ -1139,7 +1139,7 @@ def test_winnable_deals_only_says_how_many_it_tried_and_an_input_stops_it(
 def test_the_table_at_rest_is_drawn_once_more_from_the_engine(comm: Comm) -> None:
     import asyncio
 
-    from solitaire_widgets.widgets.table_drawing import SETTLE
+    from solitaire_widgets.widgets.canvas_schedule import SETTLE
 
     async def body() -> None:
         widget = GameWidget("klondike", seed=7)
@@ -1518,5 +1518,5 @@ def test_escape_with_cards_picked_up_puts_them_back_and_keeps_the_table(comm: Co
     assert widget.table.message == "The cards are put back."
     keys._handle_custom_msg({"key": "Escape"}, [])
     assert widget.pointer.focus is None, "then Escape leaves the table"
-    from solitaire_widgets.widgets.table_keys import _ESM
+    from solitaire_widgets.widgets.browser_input import _ESM
     assert "e.key === 'Escape' && !model.get('holding')" in _ESM

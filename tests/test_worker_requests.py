@@ -2,7 +2,7 @@
 
 The worker's entry point (``worker_api.call``) takes JSON text and must
 always give JSON back: a table's view, or an error in a player's words,
-never an exception (the page would show a dead table). ``TableSession.handle``
+never an exception (the page would show a dead table). ``PageSession.handle``
 raises only the package's own errors, and a refused request changes nothing.
 A view sends only what changed in the move list; the drawings a table keeps
 for the page are bounded; a table's name never reaches an SVG id unchecked.
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from solitaire_widgets import new_game
 from solitaire_widgets.errors import RequestError, SolitaireError
 from solitaire_widgets.web import worker_api
-from solitaire_widgets.web.session import MAX_STATICS, ReplaySession, TableSession, check_request
+from solitaire_widgets.web.session import MAX_STATICS, PageSession, ReplaySession, check_request
 from solitaire_widgets.web.worker_api import call
 
 # The slow ones (the solver, a whole auto-finish) are tried in tests/test_web.py.
@@ -127,7 +127,7 @@ def test_the_worker_answers_every_request_with_json(batch: list[dict[str, Any]])
 @given(st.sampled_from(["chain", "quarrel", "klondike"]), st.lists(requests, max_size=5))
 def test_handle_raises_only_the_packages_errors_and_a_refusal_changes_nothing(
         name: str, batch: list[dict[str, Any]]) -> None:
-    session = TableSession(name, seed=2)
+    session = PageSession(name, seed=2)
     for request in batch:
         before = (session.game, session.game.to_json(), session.message)
         try:
@@ -199,7 +199,7 @@ def test_a_table_name_never_reaches_an_svg_id_unchecked() -> None:
                 max_size=30))
 def test_the_page_keeps_the_move_list_from_what_each_view_says_changed(
         name: str, seed: int, ops: list[str]) -> None:
-    session = TableSession(name, seed=seed % 100)
+    session = PageSession(name, seed=seed % 100)
     rng = random.Random(seed)
     page = list(session.view()["history"]["added"])
     for op in ops:
@@ -219,7 +219,7 @@ def test_the_page_keeps_the_move_list_from_what_each_view_says_changed(
 
 
 def test_a_quarrel_table_keeps_a_bounded_number_of_drawings() -> None:
-    session = TableSession("quarrel", seed=1)
+    session = PageSession("quarrel", seed=1)
     rng = random.Random(4)
     page: dict[str, str] = {}
     for number in range(400):

@@ -1,9 +1,9 @@
 """A Babel extractor for the ``texts`` catalog's source sentences.
 
-``make catalogs`` reads ``solitaire_widgets/sources.py`` with it: the module's
+``make catalogs`` reads ``solitaire_widgets/source_texts.py`` with it: the module's
 marked words as Babel's Python extractor finds them, and then every sentence and
 quoted phrase of the games' source texts (each in its game's folder,
-``games/<game>/source.py``, gathered by ``sources``), each as a message in context
+``games/<game>/source.py``, gathered by ``source_texts``), each as a message in context
 ``source:<game>`` whose id is the original and whose translator's comment is the
 English translation. A text needs no translation into its own language: the
 catalog check (``tests/test_i18n.py``) does not ask for one.
@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from babel.messages.extract import extract_python
 
-from solitaire_widgets.sources import PHRASES, SENTENCES, sentences
+from solitaire_widgets.source_texts import PHRASES, SENTENCES, sentences
 
 
 def extract(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],

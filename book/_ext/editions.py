@@ -67,7 +67,7 @@ from solitaire_widgets.i18n import (
     spoken,
     use_language,
 )
-from solitaire_widgets.sources import TEXT_LANGUAGES
+from solitaire_widgets.source_texts import TEXT_LANGUAGES
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The source texts on the book's pages, each sentence with its one translation.
 
-``solitaire_widgets.sources.SENTENCES`` keeps every sentence of the three texts
+``solitaire_widgets.source_texts.SENTENCES`` keeps every sentence of the three texts
 with its one English translation. The pages print them through this extension,
 so no page carries a copy of a translation:
 
@@ -43,9 +43,9 @@ from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
-from solitaire_widgets import sources
+from solitaire_widgets import source_texts
 from solitaire_widgets.citations import sentence
-from solitaire_widgets.sources import SENTENCES, TEXT_LANGUAGES, translate
+from solitaire_widgets.source_texts import SENTENCES, TEXT_LANGUAGES, translate
 
 #: A content line of ``source-pair``: words, then the marks that follow them.
 _MARKS = re.compile(r"^(?P<words>.*?\S)\s+(?P<marks>(?:\s*(?:\[\^[\w-]+\]|\\))+)\s*$")
@@ -199,7 +199,7 @@ class _Parsed(SphinxDirective):
 
     def parse(self, text: str) -> list[nodes.Node]:
         # The page is read again whenever a translation changes.
-        self.env.note_dependency(sources.__file__)
+        self.env.note_dependency(source_texts.__file__)
         holder = nodes.Element()
         self.state.nested_parse(StringList(text.splitlines(), self.get_source_info()[0]),
                                 self.content_offset, holder)
@@ -241,7 +241,7 @@ def translation_role(name: str, rawtext: str, text: str, lineno: int, inliner: A
     """``{translation}`game:original```: the one translation of ``original``."""
     env = getattr(inliner.document.settings, "env", None)
     if env is not None:  # the page is read again whenever a translation changes
-        env.note_dependency(sources.__file__)
+        env.note_dependency(source_texts.__file__)
     try:
         return [nodes.Text(role_text(text))], []
     except (KeyError, ValueError) as error:

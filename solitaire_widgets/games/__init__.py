@@ -6,7 +6,7 @@ its layout, its examples, its players, its lessons and its source text
 (``source.py``). The folder's ``__init__`` exports the rules class as
 ``RULES``; every folder found here joins the registry
 (:mod:`solitaire_widgets.registry`) when this package is first imported, and
-its ``source.py``'s ``TEXT`` is gathered into :mod:`solitaire_widgets.sources`.
+its ``source.py``'s ``TEXT`` is gathered into :mod:`solitaire_widgets.source_texts`.
 The registry's names are importable from here.
 
 >>> from solitaire_widgets.games import GAMES

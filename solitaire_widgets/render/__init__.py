@@ -16,9 +16,9 @@ kernel-free replay.
 from __future__ import annotations
 
 from .cardface import back_shapes, card_shapes, suit_colour, suit_path
-from .describe import describe_pile, describe_table
 from .display import replay_still, repr_html, repr_png, repr_svg, still_html, still_png
 from .draw import scene_layers, scene_shapes
+from .in_words import describe_pile, describe_table
 from .player import html_player
 from .scene import Label, Scene, Slot, Sprite, layout, match_sprites, readable_width
 from .shapes import Path, Rect, Shape, Text

@@ -26,7 +26,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
-from .describe import describe_table
+from .in_words import describe_table
 from .player import unique_ids
 from .scene import Scene, layout, readable_width
 from .svg import scene_svg

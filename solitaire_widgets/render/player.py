@@ -26,7 +26,7 @@ from html import escape
 from ..i18n import SPOKEN, _, current_language, use_language
 from ..rules import Rules
 from ..table import Table
-from .describe import describe_table
+from .in_words import describe_table
 from .scene import layout
 from .svg import scene_svg
 

@@ -2,7 +2,7 @@
 
 :func:`layout` is a pure function of the game (its rules), the table and
 the width: the game's own layout (``Rules.layout``, built with
-:class:`~solitaire_widgets.layouts.TableLayout`), or the generic one, makes
+:class:`~solitaire_widgets.layouts.PilePlacement`), or the generic one, makes
 the :class:`Scene`: every card of the table becomes exactly one
 :class:`Sprite` (stock included, face down), every pile gets a :class:`Slot`
 outline under its cards, and a few :class:`Label` s say what the areas are.
@@ -34,10 +34,10 @@ from ..layouts import (
     READABLE_LABEL,
     Label,
     LayoutFunction,
+    PilePlacement,
     Scene,
     Slot,
     Sprite,
-    TableLayout,
     card_key,
     generic_layout,
     match_sprites,
@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # The scene's words, from the layout vocabulary (solitaire_widgets.layouts),
 # for the renderer's modules and its users.
-__all__ = ["Sprite", "Slot", "Label", "Scene", "TableLayout", "layout", "layout_function",
+__all__ = ["Sprite", "Slot", "Label", "Scene", "PilePlacement", "layout", "layout_function",
            "generic_layout", "match_sprites", "card_key", "shown_key", "rules_of",
            "READABLE_LABEL", "readable_width", "text_width"]
 

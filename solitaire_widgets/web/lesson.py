@@ -29,7 +29,7 @@ from ..i18n import N_, _, current_language, use_language
 from ..lessons import LessonRun, Verdict, get_lesson
 from ..render.display import DISPLAY_WIDTH, PHONE_WIDTH, repr_svg
 from ..render.player import unique_ids
-from ..sources import source_language, translate
+from ..source_texts import source_language, translate
 
 __all__ = ["lesson_view", "lesson_html", "LESSON_WORDS"]
 

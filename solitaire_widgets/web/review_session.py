@@ -5,12 +5,12 @@ time (``reviewstep``) while the view's ``review.running`` is true, drawing the
 progress between them; ``reviewstop`` (the button, now "Stop", or any other
 request of the table) stops it between two searches. ``reviewjump``
 (``position``) shows a position of the game reviewed (a click on the strip).
-The work is :class:`~solitaire_widgets.review_table.TableReview`'s, the
-strip's HTML :func:`~solitaire_widgets.review_table.strip_html`, as in the
+The work is :class:`~solitaire_widgets.review_run.ReviewRun`'s, the
+strip's HTML :func:`~solitaire_widgets.review_run.strip_html`, as in the
 GameWidget.
 
->>> from solitaire_widgets.web.session import TableSession
->>> session = TableSession("chain", seed=5)
+>>> from solitaire_widgets.web.session import PageSession
+>>> session = PageSession("chain", seed=5)
 >>> session.handle({"op": "review"})["review"]["enabled"]
 False
 >>> session.message
@@ -24,7 +24,7 @@ from typing import Any
 from ..controller import Change
 from ..i18n import _
 from ..review import can_review
-from ..review_table import TableReview, strip_html
+from ..review_run import ReviewRun, strip_html
 
 __all__ = ["REVIEW_OPS", "review_request", "review_view"]
 
@@ -32,7 +32,7 @@ __all__ = ["REVIEW_OPS", "review_request", "review_view"]
 REVIEW_OPS = ("review", "reviewstep", "reviewstop", "reviewjump")
 
 
-def review_request(review: TableReview, op: str, request: dict[str, Any]) -> Change:
+def review_request(review: ReviewRun, op: str, request: dict[str, Any]) -> Change:
     """Carry out a review request; the change to draw."""
     if op == "review":
         if review.running:
@@ -49,13 +49,13 @@ def review_request(review: TableReview, op: str, request: dict[str, Any]) -> Cha
     return review.jump(request["position"])
 
 
-def _step(review: TableReview) -> Change:
+def _step(review: ReviewRun) -> Change:
     if review.step():
         return Change()
     return review.finish() if review.result is not None else Change()
 
 
-def review_view(review: TableReview) -> dict[str, Any]:
+def review_view(review: ReviewRun) -> dict[str, Any]:
     """The view's ``review``: the button (``label``, ``enabled``, ``title``),
     ``running``, ``progress`` (0 to 1) and the strip (``html``; empty without one)."""
     game = review.table.game

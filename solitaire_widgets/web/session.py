@@ -14,7 +14,7 @@ the same early or late in a long game. Every request is checked once, here
 too long is refused in a player's words (:class:`~solitaire_widgets.errors.RequestError`)
 and changes nothing.
 
->>> session = TableSession("klondike", seed=7)
+>>> session = PageSession("klondike", seed=7)
 >>> view = session.handle({"op": "play", "move": "turn"})
 >>> view["error"], view["history"]
 (False, {'kept': 0, 'added': ['turn']})
@@ -38,7 +38,7 @@ from typing import Any
 
 from ..chance import MAX_SEED
 from ..citations import OUR_READING, THE_TEXT, Citation
-from ..controller import FINISH_LIMIT, ActionButton, Change, TableController
+from ..controller import FINISH_LIMIT, ActionButton, Change, Controller
 from ..errors import RequestError, excerpt
 from ..game import Game, Step
 from ..games import new_game
@@ -59,16 +59,16 @@ from ..render.scene import Scene, layout
 from ..render.svg import scene_patch
 from ..render.tween import MOVE_TIMING, RUN_TIMING, Timing
 from ..replay import Replay
-from ..review_table import TableReview
-from ..saves import MAX_SAVE_BYTES
-from ..sources import source_language
+from ..review_run import ReviewRun
+from ..save_reader import MAX_SAVE_BYTES
+from ..source_texts import source_language
 from .review_session import REVIEW_OPS, review_request, review_view
 
-__all__ = ["TableSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
+__all__ = ["PageSession", "ReplaySession", "check_request", "safe_prefix", "SOLVER_TOOLS",
            "FINISH_LIMIT", "MAX_TEXT", "MAX_COORDINATE", "MAX_STATICS", "REPLAY_WIDTHS"]
 
 #: The longest text a request may carry (a move, a key, a name, a title); a save
-#: may be as long as :data:`~solitaire_widgets.saves.MAX_SAVE_BYTES`.
+#: may be as long as :data:`~solitaire_widgets.save_reader.MAX_SAVE_BYTES`.
 MAX_TEXT = 200
 #: The largest pointer coordinate or time (in absolute value) a request may carry.
 MAX_COORDINATE = 1e9
@@ -88,7 +88,7 @@ _POINTER_OPS = ("press", "move", "release")
 
 
 #: The buttons of a game that has a solver: the request, the label, what it does
-#: (in English: :meth:`TableSession.tools` gives them in the table's language).
+#: (in English: :meth:`PageSession.tools` gives them in the table's language).
 SOLVER_TOOLS: tuple[dict[str, str], ...] = (
     {"op": "solverhint", "label": N_("Show me the next move"),
      "title": N_("The next move of a winning line (the solver sees every card)")},
@@ -176,7 +176,7 @@ def check_request(request: object) -> dict[str, Any]:
     """The request as the tables read it, every field checked; :class:`RequestError` if not.
 
     A request is a JSON object with an ``"op"``; its other fields depend on
-    the op (see :meth:`TableSession.handle` and
+    the op (see :meth:`PageSession.handle` and
     :func:`~solitaire_widgets.web.worker_api.call`). Fields an op does not
     read are dropped; a field left out takes its default (``null`` is no
     default: it is refused, except as a deal number, where it asks for a
@@ -297,15 +297,15 @@ def _button(button: ActionButton) -> dict[str, Any]:
     return {**word, "label": button.label, "enabled": button.enabled, "title": button.tooltip}
 
 
-class TableSession:
-    """One table in a page: a :class:`~solitaire_widgets.controller.TableController`
+class PageSession:
+    """One table in a page: a :class:`~solitaire_widgets.controller.Controller`
     driven by requests, and the picture on screen.
 
     ``width`` is the table's width in scene pixels (the page scales the SVG);
     ``language`` (``"en"``, ``"ru"``, ``"pl"``) the language of its words, in
     which it answers every request.
 
-    >>> TableSession("chain", seed=5, language="ru").view()["finish"]["label"]
+    >>> PageSession("chain", seed=5, language="ru").view()["finish"]["label"]
     'Доиграть'
     """
 
@@ -315,10 +315,10 @@ class TableSession:
         #: The language the table speaks (None: the current one).
         self.language = current_language() if language is None else check_language(language)
         with use_language(self.language):
-            self.table = TableController(game if isinstance(game, Game)
+            self.table = Controller(game if isinstance(game, Game)
                                          else new_game(game, seed=seed, **options))
         #: The review of the table's game (the Review button; see .review_session).
-        self.review = TableReview(self.table)
+        self.review = ReviewRun(self.table)
         self.width = float(width)
         #: What goes before the ids of the pictures it sends (see :func:`safe_prefix`).
         self.prefix = safe_prefix(prefix)
@@ -347,7 +347,7 @@ class TableSession:
         """Carry out one request and return the view (see :meth:`view`).
 
         Requests: ``play`` (``move``: text), ``typed`` (``move``: a line typed in the
-        move box, see :meth:`~solitaire_widgets.controller.TableController.typed`), ``undo``, ``redo``, ``hint``,
+        move box, see :meth:`~solitaire_widgets.controller.Controller.typed`), ``undo``, ``redo``, ``hint``,
         ``finish``, ``finishstep`` (``played``: see :meth:`finish_step`),
         ``finishstop``, ``canwin``, ``solverhint``, ``new`` (``seed``: a
         number or None), ``press``/``move``/``release`` (``x``, ``y``: scene
@@ -412,7 +412,7 @@ class TableSession:
     def refuse(self, message: str) -> dict[str, Any]:
         """The view with ``message`` said as a refusal (a request the table could not read).
 
-        >>> TableSession("chain", seed=5).refuse("the move should be text")["message"]
+        >>> PageSession("chain", seed=5).refuse("the move should be text")["message"]
         'The move should be text.'
         """
         with use_language(self.language):
@@ -441,7 +441,7 @@ class TableSession:
         ``played``: the moves it played before this one. When it is over the
         message says how it ended.
 
-        >>> session = TableSession("chain", seed=5)
+        >>> session = PageSession("chain", seed=5)
         >>> session.finish_step(), len(session.game.history)
         (True, 1)
         """
@@ -468,7 +468,7 @@ class TableSession:
         solver's, if its rules have one (``Rules.solver``). ``op`` is the request
         each sends.
 
-        >>> [tool["op"] for tool in TableSession("chain", seed=5).tools()]
+        >>> [tool["op"] for tool in PageSession("chain", seed=5).tools()]
         []
         """
         if self.table.solver is None:
@@ -483,7 +483,7 @@ class TableSession:
     def finish_button(self) -> dict[str, Any]:
         """The auto-finish button: label ("Stop" while it runs), enabled, tooltip.
 
-        >>> session = TableSession("chain", seed=5)
+        >>> session = PageSession("chain", seed=5)
         >>> session.handle({"op": "finishstep", "played": 0})["finish"]["label"]
         'Stop'
         >>> session.handle({"op": "finishstop"})["finish"]["label"], session.message
@@ -502,7 +502,7 @@ class TableSession:
         :data:`MAX_STATICS`, so the page keeps no more either), so a move
         sends little more than positions, however long the game. ``history`` is what changed in
         the move list (see :meth:`_history_change`). ``plan`` is how the page
-        animates ``change`` (:meth:`~solitaire_widgets.controller.TableController.plan`
+        animates ``change`` (:meth:`~solitaire_widgets.controller.Controller.plan`
         at ``timing``, as :meth:`~solitaire_widgets.render.tween.Plan.page_data`;
         empty: the picture is drawn at once), the plan a GameWidget draws.
         """

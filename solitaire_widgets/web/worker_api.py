@@ -32,17 +32,17 @@ from typing import Any
 from ..errors import RequestError, SolitaireError
 from ..games import new_game
 from ..i18n import LANGUAGES, _, format_number, use_language
-from ..render.describe import sentence
-from ..saves import MAX_SAVE_BYTES, load_game
-from ..writer import position_data
-from .session import ReplaySession, TableSession, check_request, safe_prefix
+from ..render.in_words import sentence
+from ..save_reader import MAX_SAVE_BYTES, load_game
+from ..save_writer import position_data
+from .session import PageSession, ReplaySession, check_request, safe_prefix
 
 __all__ = ["call", "booted", "MAX_REQUEST_CHARS"]
 
 #: The longest request read: a save (escaped in the request's JSON) and the rest.
 MAX_REQUEST_CHARS = 2 * MAX_SAVE_BYTES + 10_000
 
-_tables: dict[str, TableSession] = {}
+_tables: dict[str, PageSession] = {}
 _replays: dict[str, ReplaySession] = {}
 
 
@@ -77,7 +77,7 @@ def _read(text: object) -> dict[str, Any]:
     return check_request(raw)
 
 
-def _table(name: str) -> TableSession:
+def _table(name: str) -> PageSession:
     table = _tables.get(name)
     if table is None:
         raise RequestError(_("there is no table named {name} on this page "
@@ -104,7 +104,7 @@ def _answer(request: dict[str, Any]) -> Any:
         else:
             with use_language(language):
                 game = new_game(request["game"], seed=request["seed"], **request["options"])
-        session = TableSession(game, width=width, prefix=name, language=language)
+        session = PageSession(game, width=width, prefix=name, language=language)
         _tables[name] = session
         return session.view()
     if op == "replay":

@@ -7,7 +7,7 @@ Two levels:
   (rounded rectangles as paths, text with font, anchor and half turn, SVG
   paths through ``ipycanvas.Path2D`` with save/translate/scale/rotate/restore).
   :func:`draw_scene` draws a whole scene that way, inside one ``hold_canvas``.
-- :class:`TablePainter` is what the widgets use. ipycanvas keeps no state and
+- :class:`CanvasPainter` is what the widgets use. ipycanvas keeps no state and
   every command travels to the browser, so it draws the same shapes, but
   each kind of card only once, on a small hidden canvas (its "image"); a frame
   is then the table layer plus one ``drawImage`` per card. An animation is
@@ -19,7 +19,7 @@ Nothing here knows the rules: it draws scenes it is given.
 
 >>> from solitaire_widgets import new_game
 >>> from solitaire_widgets.render import layout
->>> painter = TablePainter(width=400, height=300)
+>>> painter = CanvasPainter(width=400, height=300)
 >>> painter.show(layout("chain", new_game("chain", seed=3).table, 400))
 >>> painter.canvas.height >= 300
 True
@@ -45,7 +45,7 @@ from .owned import close_all
 from .shared import share, shared_layout
 from .threads import LOCK, serialized
 
-__all__ = ["ShapePainter", "TablePainter", "Segment", "draw_scene", "covered_keys"]
+__all__ = ["ShapePainter", "CanvasPainter", "Segment", "draw_scene", "covered_keys"]
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -237,7 +237,7 @@ def first_pixel(png: bytes) -> tuple[int, int, int] | None:
 
     The browser sends a canvas's picture back as a PNG (ipycanvas's
     ``sync_image_data``); the table's one-pixel acknowledgement canvas holds
-    a message's number as its colour (see :class:`TablePainter`). Pillow
+    a message's number as its colour (see :class:`CanvasPainter`). Pillow
     (which ipycanvas installs) reads it.
 
     >>> import io
@@ -269,7 +269,7 @@ SHEET_COLUMNS, SHEET_ROWS = 14, 4
 READY_QUIET = 0.25
 
 
-class TablePainter:
+class CanvasPainter:
     """A displayed canvas and the hidden canvases that make frames cheap.
 
     - ``canvas``: the one shown;
@@ -375,7 +375,7 @@ class TablePainter:
 
         >>> from solitaire_widgets import new_game
         >>> from solitaire_widgets.render import layout
-        >>> painter = TablePainter(width=400, height=2000)
+        >>> painter = CanvasPainter(width=400, height=2000)
         >>> scene = layout("chain", new_game("chain", seed=3).table, 400)
         >>> painter.would_shrink(scene), painter.show(scene, shrink=True), painter.would_shrink(scene)
         (True, None, False)

@@ -3,7 +3,7 @@
 Each goes a move (or a deal tried) at a time as a run
 (:class:`~solitaire_widgets.widgets.pacing.Runs`), the controller deciding
 every move and saying every word; any new input stops it.
-:class:`TableRuns` is a part of the GameWidget: it owns the count of moves
+:class:`FinishAndSearch` is a part of the GameWidget: it owns the count of moves
 played, and draws and speaks through the widget's ``carry`` and controls.
 """
 
@@ -12,20 +12,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
-from ..controller import Change, TableController
+from ..controller import Change, Controller
 from ..i18n import _
 from ..render.tween import RUN_TIMING, Timing
+from .control_bar import ControlBar
 from .pacing import Runs
-from .table_controls import TableControls
 
-__all__ = ["TableRuns", "RUN_AHEAD"]
+__all__ = ["FinishAndSearch", "RUN_AHEAD"]
 
 #: Auto-finish works out its next move this many seconds before the browser has
 #: drawn the last one (the browser queues drawings, so the pace stays even).
 RUN_AHEAD = 0.02
 
 
-class TableRuns:
+class FinishAndSearch:
     """Auto-finish and the winnable-deal search at ``table``, run by ``runs``.
 
     ``carry`` draws a change and brings the words and controls up to date (the
@@ -33,7 +33,7 @@ class TableRuns:
     ``controls`` say what the table says and what the auto-finish button reads.
     """
 
-    def __init__(self, table: TableController, runs: Runs, controls: TableControls, *,
+    def __init__(self, table: Controller, runs: Runs, controls: ControlBar, *,
                  carry: Callable[[Change, Timing | None], Change],
                  update_controls: Callable[[], None]) -> None:
         self.table = table

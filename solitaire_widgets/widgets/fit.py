@@ -1,6 +1,6 @@
 """Fit: the width a table is laid out for, where the page gives it less room.
 
-The table's keyboard (:class:`~.table_keys.TableKeys`) tells the kernel the
+The table's keyboard (:class:`~.browser_input.BrowserInput`) tells the kernel the
 width the page gives the table; both widgets lay it out for their ``width``,
 or for less where the page gives less room, down to
 :data:`~.traits.FIT_MIN`, as the page's tables are.

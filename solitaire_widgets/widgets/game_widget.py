@@ -10,7 +10,7 @@ while it is legal. An illegal attempt shows the engine's reason and changes
 nothing.
 
 What each input does, and every word the table says, is the
-:class:`~solitaire_widgets.controller.TableController`'s (the in-page table
+:class:`~solitaire_widgets.controller.Controller`'s (the in-page table
 uses the same); this widget forwards input to it and draws. Every step is
 animated, one message a step. A long run (auto-finish, the opening deal, the
 search for a winnable deal) goes a piece at a time, the status line saying
@@ -37,7 +37,7 @@ import traitlets
 from ipycanvas import Canvas
 
 from .. import pointer
-from ..controller import Change, TableController
+from ..controller import Change, Controller
 from ..game import Game
 from ..games import new_game
 from ..i18n import _, check_language, current_language, use_language
@@ -45,19 +45,19 @@ from ..moves import Move
 from ..registry import DEFAULT_GAME
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import RUN_TIMING, Timing
-from ..review_table import TableReview
-from .canvas_backend import TablePainter
-from .finish_and_search import TableRuns
+from ..review_run import ReviewRun
+from .browser_input import BrowserInput
+from .canvas_backend import CanvasPainter
+from .canvas_schedule import PIECE_MS, CanvasSchedule, segments_seconds
+from .control_bar import ControlBar
+from .finish_and_search import FinishAndSearch
 from .fit import Fit
 from .owned import close_all
 from .pacing import Runs, running_loop
 from .parts import PartAttribute
+from .review_bar import ReviewBar
 from .shared import light, shared_layout
 from .stand_in import Picture, game_bundle, game_words, picture_hider, show
-from .table_controls import TableControls
-from .table_drawing import PIECE_MS, TableDrawing, segments_seconds
-from .table_keys import TableKeys
-from .table_review import TableReviewBar
 from .threads import serialized
 from .traits import Speed, State, Width, check_speed, check_state, check_width
 
@@ -87,8 +87,8 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     """
 
     #: What the table does with each input (the game, the pointer and the
-    #: keyboard's meaning): a :class:`~solitaire_widgets.controller.TableController`.
-    table: TableController
+    #: keyboard's meaning): a :class:`~solitaire_widgets.controller.Controller`.
+    table: Controller
 
     #: The drawing's width in pixels (shown narrower to fit, down to labels 9 px high).
     width = Width(760).tag(sync=True)
@@ -102,7 +102,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     #: otherwise go to the browser with every move.
     state = State("")
 
-    # Its parts' controls, under the widget's names (see table_controls).
+    # Its parts' controls, under the widget's names (see control_bar).
     new_button = PartAttribute[w.Button]("controls")
     deal_number = PartAttribute[w.IntText]("controls")
     undo_button = PartAttribute[w.Button]("controls")
@@ -120,13 +120,13 @@ class GameWidget(w.VBox):  # type: ignore[misc]
     message = PartAttribute[w.HTML]("controls")
     move_input = PartAttribute[w.Text]("controls")
     description = PartAttribute[w.HTML]("controls")
-    # The review's (see table_review).
-    review = PartAttribute[TableReview]("review_bar")
+    # The review's (see review_bar).
+    review = PartAttribute[ReviewRun]("review_bar")
     review_button = PartAttribute[w.Button]("review_bar")
     review_progress = PartAttribute[w.FloatProgress]("review_bar")
     review_strip = PartAttribute[w.HTML]("review_bar")
     review_position = PartAttribute[w.IntSlider]("review_bar")
-    # The drawing's (see table_drawing) and the fit's.
+    # The drawing's (see canvas_schedule) and the fit's.
     #: How a move is animated (before ``speed``).
     timing = PartAttribute[Timing]("drawing")
     _scene = PartAttribute["Scene | None"]("drawing", "scene")
@@ -171,7 +171,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         else:
             game = new_game(name_or_game, seed=seed, **options)
         #: What every input does, and the table's words (shared with the in-page table).
-        self.table = TableController(game)
+        self.table = Controller(game)
         # An input stopped a run: what it does is drawn at once, not animated.
         self._at_once = False
         self._own_state: str | None = None   # the last save of its game it published
@@ -180,7 +180,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         # The keyboard cursor hidden while the table does not have the focus.
         self._away_cursor: tuple[str, int] | None = None
 
-        self.painter = TablePainter(width=width, height=1,
+        self.painter = CanvasPainter(width=width, height=1,
                                     four_colour=four_colour)
         #: The run going on, and what the browser has left to draw.
         self.runs = Runs(self.painter)
@@ -195,24 +195,24 @@ class GameWidget(w.VBox):  # type: ignore[misc]
         self.stage.add_class("sw-stage")
 
         #: Its buttons, boxes and words.
-        self.controls = TableControls(self.table, game, on_action=self._on_action)
+        self.controls = ControlBar(self.table, game, on_action=self._on_action)
         #: The width it is laid out for.
         self.fit = Fit(lambda: int(self.width), self._refit, self.language)
         #: What goes to its canvas, and when.
-        self.drawing = TableDrawing(self.table, self.painter, self.runs, self.fit, self,
+        self.drawing = CanvasSchedule(self.table, self.painter, self.runs, self.fit, self,
                                     language=self.language,
                                     on_new_game=self.controls.new_game)
         #: Auto-finish and the search for a winnable deal.
-        self.finish_and_search = TableRuns(self.table, self.runs, self.controls,
+        self.finish_and_search = FinishAndSearch(self.table, self.runs, self.controls,
                                            carry=self._carry,
                                            update_controls=self._update_controls)
         #: The Review button, its progress and the strip under the table.
-        self.review_bar = TableReviewBar(self.table, self.runs, width, carry=self._carry,
+        self.review_bar = ReviewBar(self.table, self.runs, width, carry=self._carry,
                                          say=self.controls.say, stop_run=self._stop_run,
                                          language=self.language)
         # The table's keys and the move box's lines come through it; Tab and the
         # keys the table does not use go their way (see table_keys).
-        self.keyboard = TableKeys(_("{game} table").format(game=game.rules.game_title()),
+        self.keyboard = BrowserInput(_("{game} table").format(game=game.rules.game_title()),
                                   pointer.KEYS,
                                   on_key=self._on_key, on_line=self._on_line,
                                   on_room=self.fit.on_room, on_focus=self._on_focus,
@@ -307,7 +307,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
         The answer is ``"won"`` (a winning line exists), ``"lost"`` (none does)
         or ``"unresolved"`` (the solver's time budget,
-        ``solitaire_widgets.solver.HINT_SECONDS``, ran out first).
+        ``solitaire_widgets.games.klondike.solver.HINT_SECONDS``, ran out first).
         """
         self._stop_run()
         self._at_once = False
@@ -417,7 +417,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
         ``ask`` (the button's press): in a game begun, the first press only
         asks, and the next lets it play (see
-        :meth:`~solitaire_widgets.controller.TableController.finish_step`).
+        :meth:`~solitaire_widgets.controller.Controller.finish_step`).
 
         In a running kernel with animation on, the moves are drawn one by one,
         quickly (``RUN_TIMING``), the status line following the picture;
@@ -442,7 +442,7 @@ class GameWidget(w.VBox):  # type: ignore[misc]
 
     @serialized
     def start_review(self) -> None:
-        """Review the game (see :mod:`.table_review`); in a running kernel a search at a
+        """Review the game (see :mod:`.review_bar`); in a running kernel a search at a
         time, any input stopping it; otherwise to its end before returning."""
         self.review_bar.start()
 

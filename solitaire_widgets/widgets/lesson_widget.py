@@ -15,7 +15,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from ..i18n import _, check_language, current_language, use_language
 from ..lessons import LessonRun, Verdict, get_lesson
 from ..render.display import DISPLAY_WIDTH, repr_svg
-from ..sources import source_language, translate
+from ..source_texts import source_language, translate
 
 __all__ = ["LessonWidget"]
 

@@ -9,8 +9,8 @@ Also the kernel's reckoning of what the browser still has to draw: the
 browser says so when it can (the painter's acknowledgements), else the
 kernel estimates it from the animations it sent.
 
->>> from solitaire_widgets.widgets.canvas_backend import TablePainter
->>> painter = TablePainter(width=100, height=10)
+>>> from solitaire_widgets.widgets.canvas_backend import CanvasPainter
+>>> painter = CanvasPainter(width=100, height=10)
 >>> runs = Runs(painter)
 >>> done = []
 >>> def steps():
@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from ..i18n import current_language
 from ..render.scene import Scene
 from ..render.tween import Segment
-from .canvas_backend import TablePainter
+from .canvas_backend import CanvasPainter
 from .threads import serialized
 
 __all__ = ["Runs", "running_loop", "animation_pieces", "segments_seconds", "BEHIND",
@@ -46,7 +46,7 @@ PIECE_MS = 300
 #: at once rather than animated: the picture catches up with the game.
 BEHIND = 0.15
 #: A run waits for the browser to say it has drawn the step before the last one
-#: (see :class:`~solitaire_widgets.widgets.canvas_backend.TablePainter`); if no
+#: (see :class:`~solitaire_widgets.widgets.canvas_backend.CanvasPainter`); if no
 #: word comes this long (seconds) after it should have, it goes on anyway.
 ACK_PATIENCE = 1.0
 
@@ -100,7 +100,7 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 class Runs:
     """The run going on at one table (at most one), and what its browser has left to draw."""
 
-    def __init__(self, painter: TablePainter) -> None:
+    def __init__(self, painter: CanvasPainter) -> None:
         self.painter = painter
         #: The run's steps: each does one piece and yields the seconds until the next.
         self.steps: Iterator[float] | None = None

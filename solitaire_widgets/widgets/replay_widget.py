@@ -43,19 +43,19 @@ import traitlets
 from ..examples import Example
 from ..game import Game
 from ..i18n import _, check_language, current_language, use_language
-from ..render.describe import describe_table
 from ..render.display import replay_line, replay_still, still_png
+from ..render.in_words import describe_table
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import Timing
 from ..replay import Replay
-from .canvas_backend import TablePainter
+from .browser_input import BrowserInput
+from .canvas_backend import CanvasPainter
 from .fit import Fit
 from .owned import close_all
 from .pacing import Runs, running_loop
 from .parts import PartAttribute
 from .shared import light, shared_layout
 from .stand_in import Picture, picture_hider, show
-from .table_keys import TableKeys
 from .threads import serialized
 from .traits import (
     Position,
@@ -131,7 +131,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
         #: The width it is laid out for.
         self.fit = Fit(lambda: int(self.width), self._refit, self.language)
 
-        self.painter = TablePainter(width=width, height=1,
+        self.painter = CanvasPainter(width=width, height=1,
                                     four_colour=four_colour)
         #: A step's animation sent in pieces, and what the browser has left to draw
         #: (the GameWidget's own machinery).
@@ -177,7 +177,7 @@ class ReplayWidget(w.VBox):  # type: ignore[misc]
                                            self.speed_slider, self.counter],
                          layout={"flex_flow": "row wrap", "align_items": "center"})
         # The replay takes no keys: this only keeps its canvas from trapping Tab.
-        self.keyboard = TableKeys(self.title, on_room=self.fit.on_room)
+        self.keyboard = BrowserInput(self.title, on_room=self.fit.on_room)
         super().__init__([self.heading, controls, self.stage, self.keyboard, self.caption,
                           self.description, picture_hider()], layout=shared_layout())
         self.width = width

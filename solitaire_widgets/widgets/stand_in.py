@@ -54,8 +54,8 @@ import traitlets
 
 from ..game import Game
 from ..i18n import _
-from ..render.describe import describe_table
 from ..render.display import png_still_html, still_html, still_png
+from ..render.in_words import describe_table
 from ..render.scene import Scene
 from ..render.svg import scene_svg
 from .shared import shared_layout

@@ -22,7 +22,7 @@ import traitlets
 
 from ..errors import SolitaireError, excerpt
 from ..i18n import _, use_language
-from ..saves import load_game
+from ..save_reader import load_game
 
 __all__ = ["MIN_WIDTH", "MAX_WIDTH", "FIT_MIN", "fitted_width", "check_width", "check_speed",
            "check_position", "check_state", "Width", "Speed", "Position", "State"]

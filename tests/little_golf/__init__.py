@@ -3,7 +3,7 @@
 - :mod:`.source`: its text (in German, the language none of the package's
   catalogs speaks) with the one English translation of each sentence;
 - :mod:`.rules`: the rules (:class:`LittleGolfRules`) and the game's words;
-- :mod:`.layout`: its table, built with the public ``TableLayout``;
+- :mod:`.layout`: its table, built with the public ``PilePlacement``;
 - :mod:`.strategies`: its player; :mod:`.examples`: the opening, as a replay.
 
 ``solitaire_widgets.games.register(little_golf)`` registers the folder: its

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solitaire_widgets.layouts import TableLayout
+from solitaire_widgets.layouts import PilePlacement
 from solitaire_widgets.table import Table
 
 __all__ = ["COLUMNS", "little_golf_layout"]
@@ -11,9 +11,9 @@ __all__ = ["COLUMNS", "little_golf_layout"]
 COLUMNS = tuple(f"t{i}" for i in range(1, 6))
 
 
-def little_golf_layout(table: Table, width: float) -> TableLayout:
+def little_golf_layout(table: Table, width: float) -> PilePlacement:
     """The stock and the foundation side by side, the five columns fanned below."""
-    b = TableLayout(table, width, card_width=width / 6.5)
+    b = PilePlacement(table, width, card_width=width / 6.5)
     gap = b.cw * 0.25
     b.stock("s", gap, gap, "stock")
     b.stack("f", gap * 2 + b.cw, gap, "foundation")

@@ -7,7 +7,7 @@ meets the English translation beside the German original.
 
 from __future__ import annotations
 
-from solitaire_widgets.sources import SourceText
+from solitaire_widgets.source_texts import SourceText
 
 __all__ = ["TEXT"]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...cards import full_deck, parse_cards
 from ...examples import Example
 from ...i18n import N_
-from ...sources import quoted, translate
+from ...source_texts import quoted, translate
 
 __all__ = ["EXAMPLES", "stacked_deck"]
 

@@ -12,7 +12,7 @@ auxiliary row under them.
 from __future__ import annotations
 
 from ...i18n import pgettext
-from ...layouts import TableLayout
+from ...layouts import PilePlacement
 from ...table import Table
 from .model import AUX, LAYOUT_SIZE, ROW_LENGTH
 from .model import SERIES as FOUNDATIONS
@@ -24,10 +24,10 @@ _WIDEST = max(ROW_LENGTH.values())
 _PLACES = tuple(f"l{i}" for i in range(1, max(LAYOUT_SIZE.values()) + 1))
 
 
-def chain_layout(table: Table, width: float) -> TableLayout:
-    """Lay out a Chain table ``width`` pixels wide (see :class:`TableLayout`)."""
+def chain_layout(table: Table, width: float) -> PilePlacement:
+    """Lay out a Chain table ``width`` pixels wide (see :class:`PilePlacement`)."""
     cw = width / 11.7
-    b = TableLayout(table, width, cw, margin=cw * 0.35, gap=cw * 0.2)
+    b = PilePlacement(table, width, cw, margin=cw * 0.35, gap=cw * 0.2)
     ch, gap, margin, size, col_x = b.ch, b.gap, b.margin, b.label_size, b.col_x
     peek = ch * 0.2
     fy = margin

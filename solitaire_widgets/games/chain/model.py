@@ -104,9 +104,9 @@ class ChainModel:
     Options: ``aux_row`` (``"when-stuck"``, the default, or ``"at-start"``).
     """
 
-    __slots__ = ("at_start", "seed", "shuffler", "series", "wanted", "cells", "stock", "top",
-                 "deal_number", "aux_laid", "played", "over", "won", "reason", "shuffles",
-                 "_moves")
+    __slots__ = ("at_start", "seed", "shuffler", "series", "wanted", "cells", "where", "gaps",
+                 "stock", "top", "deal_number", "aux_laid", "played", "over", "won", "reason",
+                 "shuffles", "_moves")
 
     def __init__(self, options: Mapping[str, str], seed: int, deck: Sequence[int],
                  shuffler: CodeShuffler | None = None) -> None:
@@ -126,6 +126,10 @@ class ChainModel:
             self.wanted[codes[0]] = 1
         #: The layout's 24 places, then the auxiliary row's 4: a code, or -1 when empty.
         self.cells = [-1] * len(_CELLS)
+        #: The cell each card lies in (``where[code]``), or -1 when it is in none.
+        self.where = [-1] * 52
+        #: How many of this deal's places are empty.
+        self.gaps = 0
         #: The stock in dealing order: ``stock[top]`` is its next card. Never
         #: changed in place (a redeal makes a new list), so copies share it.
         self.stock: list[int] = list(deck)
@@ -157,6 +161,8 @@ class ChainModel:
         other.series = self.series[:]
         other.wanted = self.wanted[:]
         other.cells = self.cells[:]
+        other.where = self.where[:]
+        other.gaps = self.gaps
         other.stock = self.stock
         other.top = self.top
         other.deal_number = self.deal_number
@@ -197,8 +203,11 @@ class ChainModel:
         for cell, pile in enumerate(_CELLS):
             cards = piles[pile].cards
             model.cells[cell] = CODE[cards[-1]] if cards else -1
+            if cards:
+                model.where[CODE[cards[-1]]] = cell
         facts = table.facts
         model.deal_number = int(facts.get("deal") or 0)
+        model.gaps = model.cells[:_DEAL_SIZE[model.deal_number]].count(-1)
         model.aux_laid = bool(facts.get("aux_laid"))
         model.played = bool(facts.get("played"))
         model.over = bool(facts["over"])
@@ -224,18 +233,36 @@ class ChainModel:
         action = move.action
         cells = self.cells
         if action == "move":
+            # The hot path of every simulation, written out (_go_up, _check_won, _settle).
             cell = _CELL[move.src]
             code = cells[cell]
             cells[cell] = -1
-            self._go_up(code)
+            self.where[code] = -1
+            if cell < _FIRST_AUX:
+                self.gaps += 1
+            suit = code // 13
+            series = self.series
+            n = series[suit] = series[suit] + 1
+            wanted = self.wanted
+            wanted[code] = 0
+            following = _NEXT[suit][n]
+            if following >= 0:
+                wanted[following] = 1
             if events is not None:
                 events.append(_UP_FROM[cell][code])
             if not self.played:
                 self.played = True
                 if events is not None:
                     events.append(_PLAYED)
-            self._check_won(events)
-        elif action == "fill":
+            if self.top == len(self.stock) and sum(series) == 52:
+                self._end(True, WON, events)
+                self._moves = []
+                return
+            moves = self._moves = self._find_moves()
+            if not moves:
+                self._end(False, STUCK, events)
+            return
+        if action == "fill":
             code = self.stock[self.top]
             self.top += 1
             if self.wanted[code]:
@@ -251,6 +278,8 @@ class ChainModel:
             else:
                 cell = cells.index(-1)  # the first empty place: fill is legal only with one
                 cells[cell] = code
+                self.where[code] = cell
+                self.gaps -= 1
                 if events is not None:
                     events.append(_TO_CELL[cell][code])
         elif action == "aux":
@@ -258,6 +287,7 @@ class ChainModel:
             for cell in range(_FIRST_AUX, len(_CELLS)):
                 if self.top < len(stock):
                     code = cells[cell] = stock[self.top]
+                    self.where[code] = cell
                     self.top += 1
                     if events is not None:
                         events.append(_TO_CELL[cell][code])
@@ -280,6 +310,7 @@ class ChainModel:
             if code >= 0:
                 gathered.append(code)
                 cells[cell] = -1
+                self.where[code] = -1
                 if events is not None:
                     events.append(_GATHERED[cell][code])
         # The shuffle puts the cards in pack order first (the order of their codes).
@@ -299,23 +330,24 @@ class ChainModel:
 
     def _lay_out(self, events: list[Event] | None) -> None:
         """Deal the places of this deal from the stock; the twos among them go up."""
-        cells, stock = self.cells, self.stock
+        cells, where = self.cells, self.where
         size = _DEAL_SIZE[self.deal_number]
-        for cell in range(size):
-            if self.top == len(stock):
-                break
-            code = cells[cell] = stock[self.top]
-            self.top += 1
-            if events is not None:
-                events.append(_TO_CELL[cell][code])
+        dealt = self.stock[self.top:self.top + size]   # the places are empty
+        cells[:len(dealt)] = dealt
+        self.top += len(dealt)
+        for cell, code in enumerate(dealt):
+            where[code] = cell
+        if events is not None:
+            events += [_TO_CELL[cell][code] for cell, code in enumerate(dealt)]
         # The twos go up once the layout is down.
-        for cell in range(size):
-            code = cells[cell]
-            if code >= 0 and code % 13 == 1:
+        for cell, code in enumerate(dealt):
+            if code % 13 == 1:
                 cells[cell] = -1
+                where[code] = -1
                 self._go_up(code)
                 if events is not None:
                     events.append(_UP_FROM[cell][code])
+        self.gaps = cells[:size].count(-1)
         self._check_won(events)
 
     def _go_up(self, code: int) -> None:
@@ -345,22 +377,20 @@ class ChainModel:
             self._end(False, STUCK, events)
 
     def _find_moves(self) -> list[Move]:
-        # The hot path of every simulation: one pass over the cells.
-        cells, wanted = self.cells, self.wanted
+        # The hot path of every simulation: the four cards the series need, where they lie.
+        where, series = self.where, self.series
+        lying = []
+        for suit in range(4):
+            code = _NEXT[suit][series[suit]]
+            if code >= 0 and where[code] >= 0:
+                lying.append(where[code])
         moves: list[Move] = []
-        gap = False
-        for cell in range(_DEAL_SIZE[self.deal_number]):
-            code = cells[cell]
-            if code < 0:
-                gap = True
-            elif wanted[code]:
-                moves.append(_PLAY[cell][code])
-        for cell in range(_FIRST_AUX, len(_CELLS)):
-            code = cells[cell]
-            if code >= 0 and wanted[code]:
-                moves.append(_PLAY[cell][code])
+        if lying:
+            lying.sort()   # in the cells' order: the places, then the auxiliary row
+            cells = self.cells
+            moves = [_PLAY[cell][cells[cell]] for cell in lying]
         stock_left = self.top < len(self.stock)
-        if gap and stock_left:
+        if self.gaps and stock_left:
             moves.append(_FILL)
         elif not moves:  # stuck
             if self.deal_number == 1:

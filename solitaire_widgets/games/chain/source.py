@@ -1,13 +1,13 @@
 """The source text of Chain, in Russian: each sentence with its one English translation.
 
-Gathered with the other games' texts by :mod:`solitaire_widgets.sources`, which
+Gathered with the other games' texts by :mod:`solitaire_widgets.source_texts`, which
 quotes and translates them (the registry, ``solitaire_widgets.games``, adds
 this folder's ``TEXT``).
 """
 
 from __future__ import annotations
 
-from ...sources import SourceText
+from ...source_texts import SourceText
 
 #: The language the text is written in.
 LANGUAGE = "ru"

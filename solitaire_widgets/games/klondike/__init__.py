@@ -4,7 +4,7 @@
 - :mod:`.examples`: the text's illustrated positions, as replays;
 - :mod:`.strategies`: the players that play it out.
 
-Its solver is the package :mod:`solitaire_widgets.solver`. The rules' names are
+Its solver is the package :mod:`solitaire_widgets.games.klondike.solver`. The rules' names are
 importable from here (``solitaire_widgets.games.klondike.KlondikeRules``).
 """
 

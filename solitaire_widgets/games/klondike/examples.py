@@ -21,7 +21,7 @@ from ...cards import full_deck, parse_cards
 from ...errors import DeckError
 from ...examples import Example
 from ...i18n import N_
-from ...sources import translate
+from ...source_texts import translate
 
 __all__ = ["EXAMPLES", "deck_for", "COLUMN_SIZES"]
 

@@ -11,17 +11,17 @@ seven columns fanned below.
 from __future__ import annotations
 
 from ...i18n import pgettext
-from ...layouts import TableLayout
+from ...layouts import PilePlacement
 from ...table import Table
 from .model import COLUMNS, FOUNDATIONS
 
 __all__ = ["klondike_layout"]
 
 
-def klondike_layout(table: Table, width: float) -> TableLayout:
-    """Lay out a Klondike table ``width`` pixels wide (see :class:`TableLayout`)."""
+def klondike_layout(table: Table, width: float) -> PilePlacement:
+    """Lay out a Klondike table ``width`` pixels wide (see :class:`PilePlacement`)."""
     cw = width / 9.0
-    b = TableLayout(table, width, cw)
+    b = PilePlacement(table, width, cw)
     ch = b.ch
     gap = margin = cw * 0.25
 

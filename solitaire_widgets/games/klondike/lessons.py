@@ -33,7 +33,7 @@ _FOURTH = "Jeżeli jesteśmy zmuszeni położyć tam czwartą - pasjans nie wysz
 def solver_says(game: Game) -> str:
     """The solver's verdict on ``game``: ``"yes"`` (it can still be won), ``"no"``, or
     ``""`` when it cannot tell within a few seconds."""
-    from ...solver import can_win
+    from .solver import can_win
 
     verdict = can_win(game, max_seconds=5.0)
     return "" if verdict is None else "yes" if verdict else "no"

@@ -3,7 +3,7 @@
 This is the model of the game (see :class:`KlondikeModel`): plain ints and
 ``bytes`` instead of a :class:`~solitaire_widgets.table.Table`, the options
 read once, and the engine's own :class:`~solitaire_widgets.moves.Move` values
-handed out from tables built once. The solver (``solitaire_widgets.solver``)
+handed out from tables built once. The solver (``solitaire_widgets.games.klondike.solver``)
 takes its card code, its building rule (:data:`PARENTS`, :data:`TO_EMPTY`),
 :func:`cut`, :func:`reach` and the reading of a table (:func:`state_of`)
 from here.

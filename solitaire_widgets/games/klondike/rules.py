@@ -161,7 +161,7 @@ class KlondikeRules(Rules):
     examples = "solitaire_widgets.games.klondike.examples"
     model = KlondikeModel
     game_on_model = True
-    solver = "solitaire_widgets.solver"
+    solver = "solitaire_widgets.games.klondike.solver"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
             "polish": N_("the text's rules: one card at a time, one second pass, during which "

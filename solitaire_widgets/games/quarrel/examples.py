@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from ...cards import Card, full_deck, parse_cards
 from ...examples import Example
 from ...i18n import N_
-from ...sources import Said, quoted, translate
+from ...source_texts import Said, quoted, translate
 from .source import FOUR_OR_FIVE
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]

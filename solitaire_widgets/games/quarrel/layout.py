@@ -11,7 +11,7 @@ between them, the counting rows of thirteen below, then the auxiliary row.
 from __future__ import annotations
 
 from ...i18n import pgettext
-from ...layouts import TableLayout
+from ...layouts import PilePlacement
 from ...table import Table
 from .model import AUX, LEFT, RIGHT, ROW_LENGTH, ROWS
 
@@ -26,10 +26,10 @@ def _short(rank: int) -> str:
     return letters.get(rank, str(rank))
 
 
-def quarrel_layout(table: Table, width: float) -> TableLayout:
-    """Lay out a Quarrel table ``width`` pixels wide (see :class:`TableLayout`)."""
+def quarrel_layout(table: Table, width: float) -> PilePlacement:
+    """Lay out a Quarrel table ``width`` pixels wide (see :class:`PilePlacement`)."""
     cw = width / 15.4
-    b = TableLayout(table, width, cw, margin=cw * 0.3, gap=cw * 0.15)
+    b = PilePlacement(table, width, cw, margin=cw * 0.3, gap=cw * 0.15)
     ch, gap, margin, size, col_x = b.ch, b.gap, b.margin, b.label_size, b.col_x
     fy = margin + size * 1.25
     peek = ch * 0.2

@@ -1,13 +1,13 @@
 """The source text of Quarrel, in Russian: each sentence with its one English translation.
 
-Gathered with the other games' texts by :mod:`solitaire_widgets.sources`, which
+Gathered with the other games' texts by :mod:`solitaire_widgets.source_texts`, which
 quotes and translates them (the registry, ``solitaire_widgets.games``, adds
 this folder's ``TEXT``).
 """
 
 from __future__ import annotations
 
-from ...sources import SourceText
+from ...source_texts import SourceText
 
 #: The one translation of «четверка или еще, что вообще хорошо, пятерка пик», used by its
 #: sentence and by the phrase quoted out of it.

@@ -3,7 +3,7 @@
 The text's advice is about one choice only, the half for a base card: "if
 among these cards there is a four, or also (which is very good indeed) a five
 of spades, the three is naturally moved to the right half" (the translation of
-``solitaire_widgets.sources``). Everything else is plain: play every card that
+``solitaire_widgets.source_texts``). Everything else is plain: play every card that
 can go, and when nothing is left, deal on. The greedy player differs only
 there: deal 14, nine moves in, the text sends the eight of clubs to the
 right half (a nine of clubs is in sight), the greedy player to the left (the

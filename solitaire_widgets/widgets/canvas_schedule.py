@@ -1,11 +1,11 @@
 """How a GameWidget's table is drawn: at the browser's pace, from the engine's plan.
 
 A move is animated from the controller's plan
-(:meth:`~solitaire_widgets.controller.TableController.plan`) unless the
+(:meth:`~solitaire_widgets.controller.Controller.plan`) unless the
 browser lags; a drawing is held back while the browser has two or more
 messages still to draw; a long deal goes in pieces (a run, which any input
 finishes at once); once the browser is done, the table is drawn once more as
-the engine has it. :class:`TableDrawing` is a part of the GameWidget: it
+the engine has it. :class:`CanvasSchedule` is a part of the GameWidget: it
 owns what was drawn and what is owed, and reads of its widget only
 :class:`Looks`.
 """
@@ -17,19 +17,19 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from ..controller import Change, TableController
+from ..controller import Change, Controller
 from ..game import Game
 from ..render.scene import Scene, layout, readable_width
 from ..render.tween import MOVE_TIMING, Timing
-from .canvas_backend import TablePainter
+from .canvas_backend import CanvasPainter
 from .fit import Fit
 from .pacing import ACK_PATIENCE, PIECE_MS, Runs, running_loop, segments_seconds
 from .threads import serialized
 
-__all__ = ["TableDrawing", "Looks", "PIECE_MS", "SETTLE", "segments_seconds"]
+__all__ = ["CanvasSchedule", "Looks", "PIECE_MS", "SETTLE", "segments_seconds"]
 
 #: The table is drawn once more from the engine this long (seconds) after the
-#: browser should have drawn the last thing sent (see ``TableDrawing._settle``).
+#: browser should have drawn the last thing sent (see ``CanvasSchedule._settle``).
 SETTLE = 0.3
 
 
@@ -45,7 +45,7 @@ class Looks(Protocol):
         """Animation speed: 2.0 is twice as fast."""
 
 
-class TableDrawing:
+class CanvasSchedule:
     """The drawing of a GameWidget's table: what goes to its canvas, and when.
 
     ``table`` says what to draw; ``painter`` draws it, ``runs`` paces what is
@@ -54,7 +54,7 @@ class TableDrawing:
     (the widget shows its deal number). Its handlers speak ``language``.
     """
 
-    def __init__(self, table: TableController, painter: TablePainter, runs: Runs, fit: Fit,
+    def __init__(self, table: Controller, painter: CanvasPainter, runs: Runs, fit: Fit,
                  looks: Looks, *, language: str, on_new_game: Callable[[Game], None]) -> None:
         self.table = table
         self.painter = painter

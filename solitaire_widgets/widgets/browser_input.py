@@ -1,10 +1,11 @@
-"""TableKeys: the keyboard of a table, a small ``anywidget`` made for it.
+"""BrowserInput: what the browser sends a table (keys, typed lines, the mouse,
+focus and width), a small ``anywidget`` made for it.
 
 ipycanvas's canvas is a tab stop (``tabindex=0``), takes the focus on every
 mouse press, and its own key handler calls ``preventDefault`` and
 ``stopPropagation`` on EVERY key: Tab could never leave it, and JupyterLab's
 shortcuts would die there. So the table's canvas is not where the keys go.
-:class:`TableKeys` sits hidden in the table's box, next to its stage (the
+:class:`BrowserInput` sits hidden in the table's box, next to its stage (the
 ``.sw-stage`` box round the canvas), and in the browser:
 
 - makes the stage the table's one tab stop (``role="application"``, a label,
@@ -41,7 +42,7 @@ notebook exported to HTML, or opened untrusted) there is no table to play
 and nothing of this runs: the picture the widgets leave is what shows.
 
 >>> heard = []
->>> keys = TableKeys("Chain table", ["Enter", "ArrowLeft"], on_key=heard.append)
+>>> keys = BrowserInput("Chain table", ["Enter", "ArrowLeft"], on_key=heard.append)
 >>> keys.table_keys, keys.label
 (['ArrowLeft', 'Enter'], 'Chain table')
 >>> keys._handle_custom_msg({"key": "Enter"}, [])
@@ -73,7 +74,7 @@ from ..i18n import _
 from .shared import shared_layout
 from .threads import LOCK
 
-__all__ = ["TableKeys"]
+__all__ = ["BrowserInput"]
 
 #: The view: an ES module run by anywidget's front end (see the module's words).
 _ESM = r"""
@@ -228,8 +229,8 @@ _MOUSE = frozenset({"down", "move", "up", "out"})
 _MAX_EARLY = 64
 
 
-class TableKeys(anywidget.AnyWidget):
-    """The keyboard of a table: put it, hidden, in the same box as the table's stage.
+class BrowserInput(anywidget.AnyWidget):
+    """A table's input from the browser: put it, hidden, in the same box as the table's stage.
 
     ``label`` is the table's accessible name; ``keys`` the
     ``KeyboardEvent.key`` names the table uses (:attr:`table_keys`; none: the table takes no

@@ -1,4 +1,6 @@
-"""Saved games and replays, written and read here: plain JSON, checked move by move.
+"""Saved games and replays read back: plain JSON, checked move by move.
+
+:mod:`~solitaire_widgets.save_writer` writes them (``Game.to_json``).
 
 Never pickle, never eval: a save file is data, and a tampered one is refused
 with a clear error. A save names its deal number (``seed``); its deck and
@@ -34,7 +36,7 @@ from .game import MAX_MOVES, OPENING_DEAL, Game
 from .i18n import _, format_number
 from .moves import Move
 from .registry import GAMES, rules_for
-from .writer import SAVE_FORMAT, pile_data, position_data, save_data, save_json
+from .save_writer import SAVE_FORMAT, pile_data, position_data, save_data, save_json
 
 __all__ = ["load_game", "save_data", "save_json", "position_data", "pile_data", "SAVE_FORMAT",
            "MAX_SAVE_BYTES", "MAX_MOVES"]

@@ -35,7 +35,7 @@ column ``a`` onto column ``b`` (:data:`COL_T`), and the Polish second pass
 ``a`` onto column ``b`` (:data:`FND_T`). In standard Klondike a talon card
 laid in a column comes with
 the move that lays a card on it at once, as one chain ``(CHAIN, kind, a, b, n,
-kind, a, b, n, ...)`` (see :func:`solitaire_widgets.solver.moves.lay_chains`).
+kind, a, b, n, ...)`` (see :func:`solitaire_widgets.games.klondike.solver.moves.lay_chains`).
 
 The rules are not written here: the card code, the building rule
 (:data:`PARENTS`, :data:`TO_EMPTY`), :func:`cut`, :func:`reach` and the
@@ -48,7 +48,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..games.klondike.model import (
+from ....moves import Move
+from ..model import (
     CHILDREN,
     OPP,
     P0,
@@ -63,8 +64,7 @@ from ..games.klondike.model import (
     cut,
     reach,
 )
-from ..games.klondike.model import state_of as from_table
-from ..moves import Move
+from ..model import state_of as from_table
 
 __all__ = [
     "POLISH", "DRAW_ONE", "DRAW_THREE", "mode_of", "draw_of", "State", "Macro",

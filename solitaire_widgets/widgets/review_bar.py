@@ -2,13 +2,13 @@
 
 Review (enabled once a move has been played, for a game the package can
 search: :func:`~solitaire_widgets.review.can_review`) reviews the game
-(:class:`~solitaire_widgets.review_table.TableReview`) one search at a time
+(:class:`~solitaire_widgets.review_run.ReviewRun`) one search at a time
 as a run (:class:`~solitaire_widgets.widgets.pacing.Runs`): the bar shows its
 progress, the button reads "Stop" meanwhile, and any input stops it. Then
 the strip under the table marks every position (won, lost, not settled),
 the table goes to the turning point and marks the move that would have kept
 the win; the slider under the strip shows any position of the game reviewed.
-:class:`TableReviewBar` is a part of the GameWidget: it owns the review and its
+:class:`ReviewBar` is a part of the GameWidget: it owns the review and its
 controls, and draws and speaks through the widget's ``carry`` and ``say``.
 """
 
@@ -19,19 +19,19 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from ..controller import Change, TableController
+from ..controller import Change, Controller
 from ..i18n import _
 from ..render.tween import Timing
 from ..review import can_review
-from ..review_table import TableReview, strip_html
+from ..review_run import ReviewRun, strip_html
 from .pacing import Runs, running_loop
 from .shared import light, shared_layout
 from .threads import serialized
 
-__all__ = ["TableReviewBar"]
+__all__ = ["ReviewBar"]
 
 
-class TableReviewBar:
+class ReviewBar:
     """The review's controls and strip (a part of the GameWidget) for ``table``, its
     runs going by ``runs``; the strip is as wide as the table at most, ``width`` pixels.
 
@@ -40,7 +40,7 @@ class TableReviewBar:
     widget's); its handlers speak ``language``.
     """
 
-    def __init__(self, table: TableController, runs: Runs, width: int, *,
+    def __init__(self, table: Controller, runs: Runs, width: int, *,
                  carry: Callable[[Change, Timing | None], Change], say: Callable[[], None],
                  stop_run: Callable[[], bool], language: str) -> None:
         self.table = table
@@ -49,7 +49,7 @@ class TableReviewBar:
         self._say = say
         self._stop_run = stop_run
         self.language = language
-        self.review = TableReview(self.table)
+        self.review = ReviewRun(self.table)
         # Layouts and styles are the kernel's shared ones (widgets/shared.py): a layout
         # is swapped for another, never changed in place.
         self._review_width = width

@@ -1,8 +1,8 @@
 """The controls around a GameWidget's table: its buttons, boxes and lines of words.
 
-:class:`TableControls` (a part of the GameWidget) makes and holds them, and
+:class:`ControlBar` (a part of the GameWidget) makes and holds them, and
 brings them up to date from the table's
-:class:`~solitaire_widgets.controller.TableController` (which says which
+:class:`~solitaire_widgets.controller.Controller` (which says which
 buttons may be pressed, with what words, and what the table says); the
 GameWidget lays them out and forwards their input.
 """
@@ -15,13 +15,13 @@ from collections.abc import Callable
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ..citations import OUR_READING, THE_TEXT, Citation
-from ..controller import TableController
+from ..controller import Controller
 from ..game import Game
 from ..i18n import _, current_language
-from ..sources import source_language
+from ..source_texts import source_language
 from .shared import light
 
-__all__ = ["TableControls", "citation_html"]
+__all__ = ["ControlBar", "citation_html"]
 
 
 def citation_html(citation: Citation | None) -> str:
@@ -50,13 +50,13 @@ def citation_html(citation: Citation | None) -> str:
     return f'<div class="sw-citation" style="font-size:smaller;line-height:1.4">{line}</div>'
 
 
-class TableControls:
+class ControlBar:
     """The GameWidget's controls for ``game`` at ``table`` (a part of the widget):
     :attr:`toolbar` (new deal, deal number, undo, redo, hint, auto-finish) and
     the rest, each laid out by the widget. ``on_action`` hears the word of each
     of the game's own decisions' buttons pressed ("turn", "redeal"...)."""
 
-    def __init__(self, table: TableController, game: Game,
+    def __init__(self, table: Controller, game: Game,
                  on_action: Callable[[str], None]) -> None:
         self.table = table
         self._on_action = on_action

@@ -12,7 +12,7 @@ The modules, from the position up: ``state`` (the compact position and
 playing a move on it), ``moves`` (the moves worth trying and the safe
 foundation moves), ``dead_ends`` (positions where a card can never go up),
 ``search`` (the search and its plan per rule set) and ``config`` (which
-pruning rules are used, passed down as one value, :class:`~solitaire_widgets.solver.config.Config`).
+pruning rules are used, passed down as one value, :class:`~solitaire_widgets.games.klondike.solver.config.Config`).
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=2, variant="standard")
@@ -38,11 +38,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..game import Game
-from ..games.klondike.model import KlondikeModel
-from ..i18n import _, format_decimal, format_number, ngettext
-from ..moves import Move
-from ..registry import new_game
+from ....game import Game
+from ....i18n import _, format_decimal, format_number, ngettext
+from ....moves import Move
+from ....registry import new_game
+from ..model import KlondikeModel
 from .config import DEFAULT, Config
 from .search import solve_position
 from .state import State, mode_of

@@ -2,7 +2,7 @@
 
 :meth:`Game.to_dict <solitaire_widgets.Game.to_dict>` and
 :meth:`Game.to_json <solitaire_widgets.Game.to_json>` write through here;
-:func:`solitaire_widgets.load_game` (in :mod:`solitaire_widgets.saves`) reads
+:func:`solitaire_widgets.load_game` (in :mod:`solitaire_widgets.save_reader`) reads
 what is written. This module needs nothing of the game but its attributes.
 
 >>> from solitaire_widgets import new_game

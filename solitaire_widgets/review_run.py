@@ -1,10 +1,10 @@
 """A review at a table: the Review button's work, shared by the GameWidget and the page's tables.
 
-:class:`TableReview` runs a :class:`~solitaire_widgets.review.Reviewer` on
+:class:`ReviewRun` runs a :class:`~solitaire_widgets.review.Reviewer` on
 the table's game one search at a time (a front end shows the progress
 between searches and may stop it there), then goes to the turning point
 and marks the move that would have kept the win as a hint is marked, the
-table saying the review's summary. :meth:`TableReview.strip` is what the
+table saying the review's summary. :meth:`ReviewRun.strip` is what the
 strip under the table shows: each position's verdict (won, lost, not
 settled), the turning point and the position on the table; :func:`strip_html`
 draws it (the same HTML in the notebook and in the page). A review belongs
@@ -12,12 +12,12 @@ to the history it reviewed: once the game leaves that history (another
 move played there, a new deal), the strip is cleared.
 
 >>> from solitaire_widgets import new_game
->>> from solitaire_widgets.controller import TableController
+>>> from solitaire_widgets.controller import Controller
 >>> from solitaire_widgets.strategies import get_strategy, play_out
 >>> game = new_game("klondike", seed=2)
 >>> _ = play_out(game, get_strategy("klondike"))
->>> table = TableController(game)
->>> review = TableReview(table)
+>>> table = Controller(game)
+>>> review = ReviewRun(table)
 >>> review.begin()
 True
 >>> while review.step():
@@ -33,13 +33,13 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .controller import Change, TableController
+from .controller import Change, Controller
 from .game import Game
 from .i18n import _, format_number, ngettext
 from .moves import Move
 from .review import Review, Reviewer, Verdict, can_review, describe_verdict
 
-__all__ = ["TableReview", "strip_html", "REVIEW_NODES", "REVIEW_SECONDS"]
+__all__ = ["ReviewRun", "strip_html", "REVIEW_NODES", "REVIEW_SECONDS"]
 
 #: The budget of one search of a table's review (positions).
 REVIEW_NODES = 100_000
@@ -50,10 +50,10 @@ REVIEW_SECONDS = 5.0
 COLOURS: dict[Verdict, str] = {"won": "#2e7d32", "lost": "#c62828", "unknown": "#9e9e9e"}
 
 
-class TableReview:
+class ReviewRun:
     """The review of a table's game: its searches, its result and its strip."""
 
-    def __init__(self, table: TableController, max_nodes: int = REVIEW_NODES,
+    def __init__(self, table: Controller, max_nodes: int = REVIEW_NODES,
                  search_seconds: float = REVIEW_SECONDS) -> None:
         self.table = table
         self.max_nodes = max_nodes

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..games.klondike import WASTE_LIMIT
+from ..model import WASTE_LIMIT
 from .config import DEFAULT, Config
 from .state import DRAW_ONE, DRAW_THREE, P0, P1, POLISH, State, reach
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from ..moves import Move
+from ....moves import Move
 from .components import Components
 from .config import DEFAULT, Config
 from .dead_ends import hopeless
@@ -88,10 +88,10 @@ def talon_dominated(state: State, mode: int, order: dict[int, int],
     is laid after ``x`` itself is laid from the talon where it lay. After
     that the two are the same position. So if that position is lost, so is
     ``state``. ``proven`` says whether a key is that of a position proved
-    lost (:class:`~solitaire_widgets.solver.components.Components`: a
+    lost (:class:`~solitaire_widgets.games.klondike.solver.components.Components`: a
     position whose search is over and did not rest on one still searched).
 
-    >>> from solitaire_widgets.solver.state import DRAW_ONE, set_key
+    >>> from solitaire_widgets.games.klondike.solver.state import DRAW_ONE, set_key
     >>> cols = (bytes((1, 5, 25)), bytes((0, 22, 47))) + (bytes((0,)),) * 5
     >>> state = ((0, 0, 0, 0), cols, bytes((3,)), 0, 1)  # 9S on 10D; 4C in the talon
     >>> back = ((0, 0, 0, 0), (cols[0], bytes((0, 22))) + cols[2:], bytes((47, 3)), 0, 1)
@@ -155,7 +155,7 @@ class Search:
     three) asks of every position expanded whether it is lost drawing one,
     and passes over those that are (see :class:`RelaxedChecks`).
 
-    >>> from solitaire_widgets.solver.state import DRAW_ONE, from_table
+    >>> from solitaire_widgets.games.klondike.solver.state import DRAW_ONE, from_table
     >>> from solitaire_widgets import new_game
     >>> root = auto(from_table(new_game("klondike", seed=2, variant="standard").table)[0],
     ...             DRAW_ONE)
@@ -340,7 +340,7 @@ class RelaxedChecks:
     about again.
 
     >>> from solitaire_widgets import new_game
-    >>> from solitaire_widgets.solver.state import from_table
+    >>> from solitaire_widgets.games.klondike.solver.state import from_table
     >>> checks = RelaxedChecks(DEFAULT)
     >>> position = from_table(new_game("klondike", seed=24, variant="draw-three").table)[0]
     >>> checks.lost(position, 1_000), checks.lost(position, 1_000), checks.used > 0

@@ -39,49 +39,49 @@ class Config:
 
     - ``worrying_back``: not a pruning rule but the rules searched: the top
       card of a foundation may come back onto a column (Klondike's
-      ``worrying_back="yes"``, :func:`solitaire_widgets.solver.solve` sets it
+      ``worrying_back="yes"``, :func:`solitaire_widgets.games.klondike.solver.solve` sets it
       from the game's options). Every rule below stays sound with it, some
       weakened for it as each says: only aces and twos go up by themselves
-      (``solitaire_widgets.solver.moves.safe``), and the dead-end check
+      (``solitaire_widgets.games.klondike.solver.moves.safe``), and the dead-end check
       counts every foundation card as a place a card may be laid
-      (``solitaire_widgets.solver.dead_ends.hopeless``);
+      (``solitaire_widgets.games.klondike.solver.dead_ends.hopeless``);
 
     - ``worry_filter``: worrying back, bring a card back from a foundation
       only if a card can be laid on it at once, or the card under it can
-      come back in turn (``solitaire_widgets.solver.moves.worry_useful``);
+      come back in turn (``solitaire_widgets.games.klondike.solver.moves.worry_useful``);
     - ``back_ups``: worrying back, a column's end card lying on a face-up
       card (or a king alone in its column) goes up by itself whenever it
       can, since it can come straight back to the same place
-      (``solitaire_widgets.solver.moves.auto``);
+      (``solitaire_widgets.games.klondike.solver.moves.auto``);
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
-      with no king to fill it): ``solitaire_widgets.solver.moves.moves``;
+      with no king to fill it): ``solitaire_widgets.games.klondike.solver.moves.moves``;
     - ``dead_end_check``: stop at a position where some card can never reach
-      its foundation (``solitaire_widgets.solver.dead_ends.hopeless``);
+      its foundation (``solitaire_widgets.games.klondike.solver.dead_ends.hopeless``);
     - ``strong_dead_ends``: in that check, talon cards are places to lay cards
       only once they can be laid in a column, and kings need an empty column;
     - ``run_heads``: in that check, a column card is uncovered only once the
       card lying on it can leave it;
     - ``safe_plus``: the two-rank safe foundation moves
-      (``solitaire_widgets.solver.moves.safe``);
+      (``solitaire_widgets.games.klondike.solver.moves.safe``);
     - ``lay_chains``: in draw one, lay talon cards only together with a move
-      onto them (``solitaire_widgets.solver.moves.lay_chains``);
+      onto them (``solitaire_widgets.games.klondike.solver.moves.lay_chains``);
     - ``empty_chains``: with the move filters, empty a column only together
       with a king going into it at once
-      (``solitaire_widgets.solver.moves.empty_chains``);
+      (``solitaire_widgets.games.klondike.solver.moves.empty_chains``);
     - ``twin_targets``: a move that turns a card up or takes one from the
       talon, when both its parents (twins) end columns, is tried onto one of
-      them only (``solitaire_widgets.solver.moves.one_twin``);
+      them only (``solitaire_widgets.games.klondike.solver.moves.one_twin``);
     - ``merge_layouts``: positions that differ only in their columns' layout
       (which of two twins a card lies on) are one position to the search
-      (``solitaire_widgets.solver.state.set_key``), and a move that only
+      (``solitaire_widgets.games.klondike.solver.state.set_key``), and a move that only
       changes the layout (the child on a card moving across to its twin) is
       made only just before that card goes up (off: every layout is a
       position of its own, and part of a sequence moves wherever the move
       filters find it useful);
     - ``talon_dominance``: drawing one, skip a position that one proved lost
       can outdo: the same with a column's end card back in the talon
-      (``solitaire_widgets.solver.search.talon_dominated``);
+      (``solitaire_widgets.games.klondike.solver.search.talon_dominated``);
     - ``shift_checks``: run the dead-end check after a move between columns
       that turns no card up too (off: such a move only shifts a sequence
       from one card to its twin or empties a column, and on the hard deals
@@ -96,14 +96,14 @@ class Config:
       (off: the worklist under the Polish rules, else the rounds);
     - ``quick_auto``: after a move between columns or from the talon to a
       column, look for automatic foundation moves only where the move can
-      have made one (``solitaire_widgets.solver.moves.settled``): the same
+      have made one (``solitaire_widgets.games.klondike.solver.moves.settled``): the same
       positions, a little sooner (off: every position is looked over whole);
     - ``splits``: in draw three, skip a position one already seen can outdo
-      (``solitaire_widgets.solver.search.dominated``);
+      (``solitaire_widgets.games.klondike.solver.search.dominated``);
     - ``restart_share``, ``restart_nodes``, ``relax_share``: the share of the
       budget given to restarts, the most positions one restart may expand,
       and (draw three and the Polish rules) the share given to the draw-one
-      relaxation (``solitaire_widgets.solver.search.solve_position``);
+      relaxation (``solitaire_widgets.games.klondike.solver.search.solve_position``);
     - ``restarts_drawing_one``: restarts drawing one as well as drawing three
       (off: drawing three only). Under the Polish rules
       none: on deals 0-99 with 40,000 positions each they resolved no more
@@ -113,7 +113,7 @@ class Config:
       run never changes what a finished one proves);
     - ``checked_share``, ``checked_after``, ``relaxed_checks``: drawing three,
       a second full search that passes over every position it proves lost
-      drawing one (``solitaire_widgets.solver.search.RelaxedChecks``, a
+      drawing one (``solitaire_widgets.games.klondike.solver.search.RelaxedChecks``, a
       draw-one search of at most ``relaxed_checks`` positions for each):
       once the searches together have expanded ``checked_after`` positions,
       it shares what the full search gets, ``checked_share`` of it (0: no

@@ -4,15 +4,15 @@
 :func:`auto` plays the foundation moves no winning line can need to put off
 (:func:`safe`). Every filter here is sound: it only ever puts off a move that
 a winning line can make later, and says why where it is applied. The filters
-are switched by a :class:`~solitaire_widgets.solver.config.Config`.
+are switched by a :class:`~solitaire_widgets.games.klondike.solver.config.Config`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..games.klondike.model import EMPTY, another_pass, fits, goes_up
-from ..moves import Move
+from ....moves import Move
+from ..model import EMPTY, another_pass, fits, goes_up
 from .config import DEFAULT, Config
 from .state import (
     CHAIN,
