@@ -437,10 +437,10 @@ def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence
     and right after bringing ``x`` back it is possible.
 
     >>> cols = (bytes((0, 9)), bytes((0, 48))) + (bytes((0,)),) * 5  # 10C; 10S
-    >>> position = ((8, 9, 0, 0), cols, b"", 0, 1)  # 9D may come back onto either
+    >>> position = ((7, 9, 0, 0), cols, b"", 0, 1)  # 9D may come back onto either
     >>> worry_useful(position, (FND_T, 1, 0, 1), {9: 0, 48: 1}, [])  # nothing for it
     False
-    >>> position = ((8, 9, 0, 0), cols, bytes((7,)), 0, 1)  # 8C within reach in the talon
+    >>> position = ((7, 9, 0, 0), cols, bytes((7,)), 0, 1)  # 8C within reach in the talon
     >>> worry_useful(position, (FND_T, 1, 0, 1), {9: 0, 48: 1}, [0])
     True
     """
