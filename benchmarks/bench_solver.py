@@ -4,6 +4,8 @@
 
     python benchmarks/bench_solver.py --deals 100 --variant polish --previous /tmp/prev --alternate
 
+    python benchmarks/bench_solver.py --unresolved-slice 20 --nodes 20000 --previous /tmp/prev
+
 Solves the same deals in one run: with the solver as it is, with the
 baseline :data:`solitaire_widgets.games.klondike.solver.config.BASELINE` (every pruning rule
 off: depth-first search over the same macro moves with the transposition
@@ -14,7 +16,11 @@ deals won / lost / unresolved, the mean, median, 95th percentile and largest
 solve time, and positions per second; and checks that where two answered,
 they answered the same. With ``--alternate``, only this solver and the
 previous one, taking turns deal by deal and timed in CPU seconds, which a
-change of load on a shared machine does not tilt towards either.
+change of load on a shared machine does not tilt towards either. With
+``--unresolved-slice N``, the same on a fixed slice of the hardest deals
+with worrying back: the first ``N`` deals each stored study with worrying
+back (``benchmarks/data/klondike_study_standard-wb.json``, ``..._draw-three-wb.json``)
+leaves unresolved.
 """
 
 from __future__ import annotations
@@ -82,14 +88,45 @@ if sys.argv[1]:
     sys.path.insert(0, sys.argv[1])
 from solitaire_widgets.games.klondike.solver import solve_deal
 for line in sys.stdin:
-    seed, variant, nodes = json.loads(line)
+    seed, variant, nodes, worrying_back = json.loads(line)
     began = time.process_time()
-    s = solve_deal(seed, variant=variant, max_nodes=nodes)
+    s = solve_deal(seed, variant=variant, max_nodes=nodes, worrying_back=worrying_back)
     print(json.dumps([s.status, s.nodes, time.process_time() - began]), flush=True)
 """
 
 
 def alternate(tree: Path, seeds: range, variant: str, nodes: int) -> int:
+    """:func:`alternate_jobs` on deals ``seeds`` of ``variant`` (no worrying back)."""
+    print(f"Klondike ({variant}), deals {seeds.start}..{seeds.stop - 1}, {nodes:,} positions "
+          f"per deal at most, the two solvers taking turns deal by deal, CPU seconds")
+    return alternate_jobs(tree, [(seed, variant, "no") for seed in seeds], nodes)
+
+
+#: The stored studies with worrying back, by rule set: (variant, worrying_back).
+WORRYING_BACK = {"standard-wb": "standard", "draw-three-wb": "draw-three"}
+STUDIES = Path(__file__).parent / "data"
+
+
+def unresolved_slice(rule_set: str, count: int) -> list[int]:
+    """The first ``count`` deals the stored study of ``rule_set`` leaves unresolved."""
+    data = json.loads((STUDIES / f"klondike_study_{rule_set}.json").read_text())
+    return [d["seed"] for d in data["deals"] if d["status"] == "unresolved"][:count]
+
+
+def slice_of_unresolved(tree: Path, count: int, nodes: int) -> int:
+    """The two solvers on a fixed slice of the deals the studies with worrying back
+    leave unresolved: the first ``count`` of each, at ``nodes`` positions, taking turns."""
+    code = 0
+    for rule_set, variant in WORRYING_BACK.items():
+        seeds = unresolved_slice(rule_set, count)
+        print(f"Klondike ({rule_set}), the first {len(seeds)} deals its study leaves "
+              f"unresolved ({', '.join(map(str, seeds))}), {nodes:,} positions per deal at "
+              "most, the two solvers taking turns deal by deal, CPU seconds")
+        code |= alternate_jobs(tree, [(seed, variant, "yes") for seed in seeds], nodes)
+    return code
+
+
+def alternate_jobs(tree: Path, jobs: list[tuple[int, str, str]], nodes: int) -> int:
     """This solver and the one in ``tree`` taking turns deal by deal, in CPU seconds.
 
     Two worker processes, one per solver; each deal goes to both, the order
@@ -104,11 +141,11 @@ def alternate(tree: Path, seeds: range, variant: str, nodes: int) -> int:
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                for name, path in (("solver", ""), ("previous", str(tree)))}
     rows: dict[str, list[tuple[str, int, float]]] = {name: [] for name in workers}
-    for n, seed in enumerate(seeds):
+    for n, (seed, variant, worrying_back) in enumerate(jobs):
         for name in list(workers)[::1 if n % 2 else -1]:
             worker = workers[name]
             assert worker.stdin is not None and worker.stdout is not None
-            worker.stdin.write(json.dumps([seed, variant, nodes]) + "\n")
+            worker.stdin.write(json.dumps([seed, variant, nodes, worrying_back]) + "\n")
             worker.stdin.flush()
             status, used, cpu = json.loads(worker.stdout.readline())
             rows[name].append((status, used, cpu))
@@ -116,8 +153,6 @@ def alternate(tree: Path, seeds: range, variant: str, nodes: int) -> int:
         assert worker.stdin is not None
         worker.stdin.close()
         worker.wait()
-    print(f"Klondike ({variant}), deals {seeds.start}..{seeds.stop - 1}, {nodes:,} positions "
-          f"per deal at most, the two solvers taking turns deal by deal, CPU seconds")
     for name, done in rows.items():
         cpu = sum(r[2] for r in done)
         used = sum(r[1] for r in done)
@@ -165,8 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alternate", action="store_true",
                         help="with --previous: only time the two solvers taking turns deal "
                              "by deal, in CPU seconds (fair on a loaded machine)")
+    parser.add_argument("--unresolved-slice", type=int, default=None, metavar="N",
+                        help="with --previous: the two solvers taking turns on the first N "
+                             "deals each study with worrying back leaves unresolved")
     args = parser.parse_args(argv)
     seeds = range(args.start, args.start + args.deals)
+    if args.unresolved_slice is not None:
+        if args.previous is None:
+            parser.error("--unresolved-slice needs --previous")
+        return slice_of_unresolved(args.previous, args.unresolved_slice, args.nodes)
     if args.alternate:
         if args.previous is None:
             parser.error("--alternate needs --previous")

@@ -28,11 +28,14 @@ CHECKED = Config(checked_share=0.95, checked_after=0, relax_share=0.0, restart_s
 #: Deals and budgets: won, lost and unresolved answers under each rule set;
 #: drawing three also with the checked search from the start (its draw-one
 #: checks, remembered; "checked" below).
-CASES = [(variant, seed, nodes, False) for variant in ("standard", "draw-three", "polish")
+CASES = [(variant, seed, nodes, False, "no") for variant in ("standard", "draw-three", "polish")
          for seed, nodes in ((0, 3_000), (1, 3_000), (2, 3_000), (5, 400), (63, 8_000),
                              (70, 8_000))] + [
-    ("draw-three", seed, nodes, True) for seed, nodes in ((75, 20_000), (119, 20_000),
-                                                          (54, 20_000))]
+    ("draw-three", seed, nodes, True, "no") for seed, nodes in ((75, 20_000), (119, 20_000),
+                                                                (54, 20_000))] + [
+    # With worrying back: won, lost and unresolved.
+    (variant, seed, nodes, False, "yes") for variant, seed, nodes in (
+        ("standard", 51, 3_000), ("standard", 4953, 12_000), ("draw-three", 1461, 3_000))]
 
 _SOLVE = """
 import json, sys
@@ -41,8 +44,9 @@ from compile_solver import is_compiled
 from solitaire_widgets.games.klondike.solver import Config, solve_deal
 checked = Config(checked_share=0.95, checked_after=0, relax_share=0.0, restart_share=0.0)
 rows = []
-for variant, seed, nodes, check in json.loads(sys.argv[2]):
-    s = solve_deal(seed, variant=variant, max_nodes=nodes, config=checked if check else Config())
+for variant, seed, nodes, check, worrying_back in json.loads(sys.argv[2]):
+    s = solve_deal(seed, variant=variant, max_nodes=nodes, config=checked if check else Config(),
+                   worrying_back=worrying_back)
     rows.append([s.status, s.nodes, [str(m) for m in s.moves]])
 print(json.dumps({"compiled": is_compiled(), "rows": rows}))
 """
@@ -63,9 +67,9 @@ def test_the_compiled_solver_expands_the_same_positions(compiled: Path) -> None:
     out = json.loads(done.stdout)
     assert out["compiled"] is True
     pure = []
-    for variant, seed, nodes, check in CASES:
+    for variant, seed, nodes, check, worrying_back in CASES:
         s = solve_deal(seed, variant=variant, max_nodes=nodes,
-                       config=CHECKED if check else Config())
+                       config=CHECKED if check else Config(), worrying_back=worrying_back)
         pure.append([s.status, s.nodes, [str(m) for m in s.moves]])
     assert {row[0] for row in pure} == {"won", "lost", "unresolved"}
     assert out["rows"] == pure

@@ -32,7 +32,8 @@ from solitaire_widgets.games.klondike.solver import state as st
 from solitaire_widgets.moves import Move
 
 #: Every move the rules allow, none put off: what the engine must agree with.
-_ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_layouts=False)
+_ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_layouts=False,
+              worry_filter=False)
 POSITIONS = 1000
 
 

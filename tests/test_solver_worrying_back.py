@@ -14,14 +14,20 @@ positions are won only by bringing a card back.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
+from solitaire_widgets.cards import SUITS, Card
 from solitaire_widgets.game import Game
-from solitaire_widgets.games.klondike import KlondikeRules
-from solitaire_widgets.games.klondike.solver import Config, solve, state
+from solitaire_widgets.games.klondike import COLUMNS, FOUNDATIONS, KlondikeRules
+from solitaire_widgets.games.klondike.solver import Config, dead_ends, solve, solve_deal, state
 from solitaire_widgets.games.klondike.solver import moves as gen
+from solitaire_widgets.games.klondike.solver import search as searching
+from solitaire_widgets.games.klondike.solver.config import DEFAULT
 from solitaire_widgets.moves import Move
 from tests.solver_support import (
     ALONE,
@@ -105,6 +111,143 @@ def test_automatic_moves_with_worrying_back_keep_the_verdict(variant: str) -> No
             for move in rec:
                 after.play(move)
             assert brute_force(after, 10 * LIMIT) in (won, None), game.to_json()
-        # Only aces and twos go up by themselves.
-        assert all(game.table.piles[m.src].cards[-1].rank <= 2 for m in rec[:1]
-                   if m.src.startswith("t")), rec
+        # Only aces and twos go up by themselves, and cards that can come
+        # straight back: on a face-up card, or a king alone in its column.
+        for m in rec[:1]:
+            if m.src.startswith("t"):
+                pile = game.table.piles[m.src]
+                assert (pile.cards[-1].rank <= 2 or len(pile.cards) - pile.down >= 2
+                        or (len(pile.cards) == 1 and pile.cards[0].rank == 13)), rec
+
+
+def _set_position(variant: str, heights: tuple[int, int, int, int],
+                  columns: list[tuple[tuple[str, ...], tuple[str, ...]]],
+                  stock: list[str]) -> Game:
+    """A game with worrying back set by hand: each suit's foundation up to
+    ``heights`` (clubs, diamonds, hearts, spades), each column's face-down
+    and face-up cards (bottom first), the stock (the first card turned first)."""
+    game = small_position(variant, random.Random(0), worrying_back="yes")
+    piles = game.table.piles
+    for s, fid in enumerate(FOUNDATIONS):
+        piles[fid].cards = [Card(rank, SUITS[s]) for rank in range(1, heights[s] + 1)]
+    for k, column in enumerate(COLUMNS):
+        down, up = columns[k] if k < len(columns) else ((), ())
+        piles[column].cards = [Card.parse(c) for c in (*down, *up)]
+        piles[column].down = len(down)
+    piles["w"].cards = []
+    piles["s"].cards = [Card.parse(c) for c in reversed(stock)]
+    model = game._model
+    assert model is not None
+    game._model = type(model).from_table(game.rules.options, game.seed, game.table, 0)
+    game._marks = [game._model.copy()]
+    game._legal = None
+    return game
+
+
+def _needs_the_card_under() -> Game:
+    """Won only by bringing a nine back to let the eight under it come back.
+
+    The seven of clubs covers the six it must wait for, and needs a red
+    eight: the eight of hearts lies under the nine on its foundation, the
+    eight of diamonds under the whole suit. Nothing can be laid on the nine
+    of hearts (the black eights are buried), but once it is back on the ten
+    of clubs the eight of hearts can come back onto the nine of clubs and
+    take the seven.
+    """
+    return _set_position("standard", (5, 13, 9, 13),
+                         [(("8C", "6C"), ("7C",)), ((), ("10C",)), ((), ("9C",)),
+                          ((), ("KC",)), ((), ("KH",)), ((), ("QC",)), ((), ("QH",))],
+                         ["JC", "10H", "JH"])
+
+
+def test_worry_filter_keeps_a_win_that_needs_the_card_under() -> None:
+    game = _needs_the_card_under()
+    assert brute_force(game)
+    for reduction in ("worry filter", "back ups and worry filter", "all"):
+        assert_solved_as(game, True, reduction)
+
+
+def test_an_unsound_worry_filter_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above fails for a filter that forgets the card under: it would
+    call the position lost (so the brute-force comparison does catch such a cut)."""
+    def forgets_the_card_under(position: state.State, mv: state.Macro,
+                               ends: dict[int, int], within: Sequence[int]) -> bool:
+        found, cols, talon, _, _ = position
+        kids = state.CHILDREN[mv[1] * 13 + found[mv[1]] - 1]
+        return (any(found[y // 13] == y % 13 + 1 and y % 13 >= 2 for y in kids)
+                or any(c in kids for col in cols for c in col[1 + col[0]:])
+                or any(talon[j] in kids for j in within))
+
+    monkeypatch.setattr(gen, "worry_useful", forgets_the_card_under)
+    assert solve(_needs_the_card_under(), max_nodes=200_000,
+                 config=ALONE["worry filter"]).status == "lost"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_worry_filter_leaves_moves_out(variant: str) -> None:
+    """The filter does cut: on the small positions some card brought back could
+    not be used at once."""
+    mode = state.mode_of(variant)
+    worry = Config(worrying_back=True)
+    left_out = 0
+    for game, _ in cases(variant):
+        position, forced = state.from_table(game.table)
+        if not forced:
+            start = gen.auto(position, mode, config=worry)
+            every = gen.moves(start, mode, dataclasses.replace(worry, worry_filter=False))
+            left_out += len(every) - len(gen.moves(start, mode, worry))
+    assert left_out >= 1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_cards_that_come_back_at_once_are_caught_going_up_for_good(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sending up a card just brought back, before it is used, would undo every
+    worrying back: the brute-force comparison above catches that unsound cut."""
+    real = gen.auto
+
+    def never_waits(*args: Any, **kwargs: Any) -> state.State:
+        kwargs.pop("back_ups", None)
+        return real(*args[:5], **kwargs)
+
+    monkeypatch.setattr(searching, "auto", never_waits)
+    wrong = sum(solve(game, max_nodes=200_000, config=ALONE["back ups"]).status
+                != ("won" if won else "lost") for game, won in cases(variant))
+    assert wrong >= 1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bit_dead_end_check_equals_the_rounds_with_worrying_back(variant: str) -> None:
+    """With worrying back the bit masks compute the rounds' fixpoint (foundation
+    cards are places from the start), on small positions and on positions met
+    while searching real deals."""
+    mode = state.mode_of(variant)
+    worry = Config(worrying_back=True)
+    positions = [state.from_table(game.table)[0] for game, _ in cases(variant)]
+    seen: list[state.State] = []
+
+    def spy(position: state.State, mode: int = state.DRAW_ONE,
+            config: Config = DEFAULT) -> bool:
+        seen.append(position)
+        return dead_ends.hopeless(position, mode, config)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(searching, "hopeless", spy)
+        for seed in (4, 200):
+            solve_deal(seed, variant=variant, max_nodes=1_500, worrying_back="yes")
+    positions += seen
+    answers = [dead_ends._hopeless_rounds(p, mode, worry) for p in positions]
+    assert [dead_ends._hopeless_bits(p, mode, True) for p in positions] == answers
+    assert 5 <= sum(answers) <= len(answers) - 50
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_quick_automatic_moves_with_worrying_back_expand_the_same_positions(
+        variant: str) -> None:
+    """Looking for automatic moves only where a move can have made one (cards
+    that can come back included) changes nothing the search does."""
+    for seed in (51, 200, 1461):
+        on = solve_deal(seed, variant=variant, max_nodes=3_000, worrying_back="yes")
+        off = solve_deal(seed, variant=variant, max_nodes=3_000, worrying_back="yes",
+                         config=Config(quick_auto=False))
+        assert (on.status, on.nodes, on.moves) == (off.status, off.nodes, off.moves)

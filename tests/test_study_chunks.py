@@ -201,8 +201,9 @@ def test_worrying_back_takes_the_wins_without_it_and_searches_the_rest(results: 
 
 def test_a_rerun_of_a_stored_study_finds_its_answers_again(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    # The stored draw-three-wb study's deals 9 and 17 were searched by this solver version
-    # with a plan of their own (from the chunk rows): found again with the same positions.
+    # The stored draw-three-wb study's deals 9 and 17 were searched with a plan of their
+    # own (from the chunk rows): found again with the same answers, and with the same
+    # positions where a row was made by this solver version.
     import rerun_klondike_studies as rerun
 
     rows = tmp_path / "rows.jsonl"
@@ -213,7 +214,7 @@ def test_a_rerun_of_a_stored_study_finds_its_answers_again(tmp_path: Path,
     stored = [r for r in rerun.stored_rows("draw-three-wb", 9, 9) if "proof" not in r]
     assert [r["seed"] for r in stored] == [9, 17] and stored[0]["relax_share"] == 0.0
     assert line["searched"] == 2 and line["same_answer"] == 2
-    assert line["same_positions"] == line["this_version"] == 2
+    assert line["same_positions"] == line["this_version"]
     assert line["stored"] == line["again"]
     # A stopped run resumes: nothing is searched again.
     before = rows.read_text()

@@ -27,8 +27,10 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: drawing one, a position that one proved lost outdoes is skipped; 10:
 #: drawing three, a second full search that passes over positions lost
 #: drawing one; 11: the same, with the full search's share whole until it
-#: starts, and no check drawing one past the budget).
-VERSION = 11
+#: starts, and no check drawing one past the budget; 12: worrying back, a
+#: card comes back from a foundation only when it can be used at once, and
+#: a card that can come straight back goes up by itself).
+VERSION = 12
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,13 @@ class Config:
       counts every foundation card as a place a card may be laid
       (``solitaire_widgets.games.klondike.solver.dead_ends.hopeless``);
 
+    - ``worry_filter``: worrying back, bring a card back from a foundation
+      only if a card can be laid on it at once, or the card under it can
+      come back in turn (``solitaire_widgets.games.klondike.solver.moves.worry_useful``);
+    - ``back_ups``: worrying back, a column's end card lying on a face-up
+      card (or a king alone in its column) goes up by itself whenever it
+      can, since it can come straight back to the same place
+      (``solitaire_widgets.games.klondike.solver.moves.auto``);
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
       with no king to fill it): ``solitaire_widgets.games.klondike.solver.moves.moves``;
@@ -114,6 +123,8 @@ class Config:
     """
 
     worrying_back: bool = False
+    worry_filter: bool = True
+    back_ups: bool = True
     move_filters: bool = True
     dead_end_check: bool = True
     strong_dead_ends: bool = True
@@ -147,4 +158,5 @@ DEFAULT = Config()
 BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
                   splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
-                  checked_share=0.0)
+                  checked_share=0.0, worry_filter=False,
+                  back_ups=False)

@@ -115,17 +115,20 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     before the second pass begins.
 
     With worrying back (``Config.worrying_back``) a card on a foundation may
-    come back to a column, where a card may be laid on it: every card on a
-    foundation now counts as ``avail`` from the start. Nothing else changes:
-    a card brought back is a column card that may go up again (it is ``up``
+    come back to a column, where a card may be laid on it: a card on a
+    foundation now is ``avail`` once it may come back, that is once it has a
+    place (an ``avail`` parent, or for a king an empty column) and the card
+    above it on its foundation, if any, is ``avail`` (it must have come back
+    first, and ends a column when it does). Nothing else changes: a card
+    brought back is a column card that may go up again (it is ``up``
     already, and stays so: the facts say what may *one day* be), and the
     cards it comes to lie on were uncovered before. Only the rounds compute
-    this reckoning (the worklist and the bit masks know no such start).
+    this reckoning, and the bit masks (the worklist knows no such rule).
     """
+    if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
+        return _hopeless_bits(state, mode, config.worrying_back)
     if config.worrying_back:
         return _hopeless_rounds(state, mode, config)
-    if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
-        return _hopeless_bits(state, mode)
     if (mode == POLISH and config.strong_dead_ends and config.run_heads
             and config.worklist_dead_ends):
         # Measured on positions the search meets: the worklist is about 10%
@@ -147,10 +150,7 @@ def _hopeless_rounds(state: State, mode: int, config: Config) -> bool:
     runs = config.run_heads
     # avail[52]: some column may one day be empty (the place of a king).
     avail = bytearray(53) if strong else bytearray(free) + b"\x01"
-    if config.worrying_back:
-        for s in range(4):
-            for r in range(found[s]):
-                avail[s * 13 + r] = 1
+    worry = config.worrying_back
     empty = not strong
     p0 = P0
     p1 = P1
@@ -227,6 +227,20 @@ def _hopeless_rounds(state: State, mode: int, config: Config) -> bool:
                         free[c] = 1
                         pending_talon.append(c)
                         changed = True
+        if worry:
+            # A card on a foundation may end a column once it may come back:
+            # a place for it, and the card above it back first (or none above).
+            for st in range(4):
+                for r in range(found[st] - 1, -1, -1):
+                    c = st * 13 + r
+                    if avail[c]:
+                        continue
+                    if ((r == found[st] - 1 or avail[c + 1])
+                            and (avail[p0[c]] or avail[p1[c]])):
+                        avail[c] = 1
+                        changed = True
+                    else:
+                        break
         if pending_talon:
             keep = []
             for c in pending_talon:
@@ -556,7 +570,7 @@ def _rise(n: int, pos: int, pss: int, mode: int) -> int:
     return rise
 
 
-def _hopeless_bits(state: State, mode: int) -> bool:
+def _hopeless_bits(state: State, mode: int, worry: bool = False) -> bool:
     """:func:`hopeless` with the strong reckoning and run heads, on bit masks.
 
     The same rules as :func:`_hopeless_rounds` (the reference it is tested
@@ -574,7 +588,9 @@ def _hopeless_bits(state: State, mode: int) -> bool:
     lies on (``free`` and ``avail``), empties its column, or (drawing three
     and under the Polish rules) leaves the talon, which lets later talon
     cards come up as in :func:`_hopeless_rounds`. Talon cards that have come
-    up are ``avail`` once they may be laid somewhere.
+    up are ``avail`` once they may be laid somewhere. With worrying back
+    (``worry``) so are the cards on the foundations once they may come back,
+    as in :func:`_hopeless_rounds`.
     """
     found, cols, talon, pos, pss = state
     if found[0] + found[1] + found[2] + found[3] == 52:
@@ -601,6 +617,7 @@ def _hopeless_bits(state: State, mode: int) -> bool:
         free |= top
         stay |= king
     avail = free
+    tops = on_found & ~(on_found >> 1)
     n = len(talon)
     limited = n > 0 and (mode == DRAW_THREE or mode == POLISH)
     polish = mode == POLISH
@@ -636,6 +653,10 @@ def _hopeless_bits(state: State, mode: int) -> bool:
         if empty:
             placed |= kings
         more = tal & free & placed & ~avail
+        if worry:
+            # A card on a foundation may come back once it has a place and the
+            # card above it has come back (or it is the top one).
+            more |= on_found & placed & (tops | avail >> 1) & ~avail
         if more:
             avail |= more
             continue

@@ -44,7 +44,7 @@ from .state import (
 )
 
 __all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves",
-           "one_twin"]
+           "one_twin", "worry_useful"]
 
 
 def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False) -> bool:
@@ -86,7 +86,7 @@ def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = Fals
 
 
 def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = False,
-         config: Config = DEFAULT) -> State:
+         config: Config = DEFAULT, back_ups: bool = True) -> State:
     """Play every safe foundation move (see :func:`_safe`), repeatedly.
 
     Taking a safe card out of a column or the talon only frees things, so
@@ -102,10 +102,23 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     ``eager`` (draw three only) sends safe talon cards within reach up all
     the same: a streamliner (see :func:`search`), which may miss a win but
     never finds a false one.
+
+    With worrying back and ``Config.back_ups`` (and ``back_ups``), a column's
+    end card goes up whenever it can if it lies on a face-up card, or is a
+    king alone in its column (:func:`comes_back`): the same position as
+    before, to the search, since the card can come straight back from its
+    foundation to the very place it left (onto the same card, or a king into
+    the column it left empty), so each of the two positions is one legal
+    move from the other and one is won exactly when the other is. A search
+    passes ``back_ups=False`` right after a move that brought a card back
+    from a foundation, so the card stays for what it was brought back for
+    (see :func:`worry_useful`); the next move sends it up again if it is
+    still free.
     """
     found, cols, talon, pos, pss = state
     plus = config.safe_plus
     worry = config.worrying_back
+    ups = worry and back_ups and config.back_ups
     f = list(found)
     cl = list(cols)
     moved = True
@@ -117,7 +130,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                 c = col[-1]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and safe(f, s, r, plus, worry):
+                if f[s] == r and (safe(f, s, r, plus, worry) or (ups and comes_back(col))):
                     cl[i] = cut(col, 1)
                     f[s] += 1
                     moved = True
@@ -145,8 +158,22 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     return (f[0], f[1], f[2], f[3]), tuple(cl), talon, pos, pss
 
 
+def comes_back(col: bytes) -> bool:
+    """Worrying back: whether a column's end card, sent up, can come straight back there.
+
+    So it does when it lies on a face-up card (it fits there) or is a king
+    alone in its column (it may go into an empty column); not when it lies
+    on a face-down card, which going up turns face up for good.
+
+    >>> comes_back(bytes((1, 5, 25))), comes_back(bytes((0, 22, 47))), comes_back(bytes((0, 12)))
+    (False, True, True)
+    """
+    up = len(col) - 1 - col[0]
+    return up >= 2 or (up == 1 and col[0] == 0 and col[1] % 13 == 12)
+
+
 def settled(state: State, mv: Macro, mode: int, plus: bool = True,
-            worry: bool = False) -> bool:
+            worry: bool = False, back: bool = False) -> bool:
     """Whether :func:`auto` leaves ``state`` as it is, ``mv`` having led to it from a settled position.
 
     ``state`` is ``play(parent, mv)`` for a ``parent`` that :func:`auto` (not
@@ -160,17 +187,36 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True,
     one every talon card was in sight already; drawing three none is). So
     when none of those may go up, :func:`auto` would find nothing to do.
     For any other move this says False (``auto`` must look).
+
+    With worrying back and ``Config.back_ups`` (``back``), a card that can
+    come back goes up too (see :func:`auto`): the new end of the column a
+    move took cards from, or the card laid from the talon, and the end of
+    the column cards moved onto (a card that lay on a face-down card may
+    lie on a face-up one now). A parent just after a card came back from a
+    foundation is not played out that way (see :func:`auto`): the caller
+    does not ask then.
     """
     kind = mv[0]
     found, cols, talon, pos, _ = state
     if kind == COL_T:
         col = cols[mv[1]]
+        if back and (_comes_up(found, cols[mv[2]]) or _comes_up(found, col)):
+            return False
         return len(col) < 2 or not _goes_up(found, col[-1], plus, worry)
     if kind == TAL_T:
-        if _goes_up(found, cols[mv[2]][-1], plus, worry):
+        if _goes_up(found, cols[mv[2]][-1], plus, worry) or (back
+                                                            and _comes_up(found, cols[mv[2]])):
             return False
         return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus, worry))
     return False
+
+
+def _comes_up(found: tuple[int, int, int, int], col: bytes) -> bool:
+    """Whether a column's end card is next on its foundation and can come back (:func:`auto`)."""
+    if len(col) < 2:
+        return False
+    c = col[-1]
+    return found[c // 13] == c % 13 and comes_back(col)
 
 
 def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool, worry: bool) -> bool:
@@ -306,7 +352,10 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
         result.extend(m for _, m in reveal)
     result.extend(tal)
     if worry:
-        result.extend(worry_moves(found, ends, empty))
+        back = worry_moves(found, ends, empty)
+        if config.worry_filter and back:
+            back = [m for m in back if worry_useful(state, m, ends, within)]
+        result.extend(back)
     if other and not prune:
         result.extend(other)
     elif other and empty < 0:
@@ -364,6 +413,61 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[
             if j is not None:
                 result.append((FND_T, s, j, 1))
     return result
+
+
+def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence[int]) -> bool:
+    """Whether the card ``mv`` brings back from a foundation can be used at once.
+
+    Worrying back, with ``Config.worry_filter``: the top card ``x`` of
+    foundation ``mv[1]`` comes back onto column ``mv[2]`` only if, right
+    after, a card can be laid on it (a card of the other colour one rank
+    lower face up in a column, within reach in the talon, or the top of its
+    foundation and not an ace or a two) or the card under it on its
+    foundation can come back in turn (a parent of it ends a column).
+    Sound: in a winning line, bringing ``x`` back can be put off until just
+    before the first later move that touches ``x`` or its foundation (the
+    moves between need neither: ``x`` only covers the card it lies on, which
+    cannot move without it, and nothing else can go onto that foundation).
+    That move is ``x`` going up again (then neither move is needed), ``x``
+    moving on alone (bring it back to the new place instead, and put that
+    off in turn), cards moving with ``x`` on top of them (move them
+    without it and bring ``x`` back onto them afterwards, put off in turn),
+    a card laid on ``x``, or the card under ``x`` on its foundation coming
+    back. A win needs ``x`` up, so the line reaches one of the last two,
+    and right after bringing ``x`` back it is possible.
+
+    >>> cols = (bytes((0, 9)), bytes((0, 48))) + (bytes((0,)),) * 5  # 10C; 10S
+    >>> position = ((7, 9, 0, 0), cols, b"", 0, 1)  # 9D may come back onto either
+    >>> worry_useful(position, (FND_T, 1, 0, 1), {9: 0, 48: 1}, [])  # nothing for it
+    False
+    >>> position = ((7, 9, 0, 0), cols, bytes((7,)), 0, 1)  # 8C within reach in the talon
+    >>> worry_useful(position, (FND_T, 1, 0, 1), {9: 0, 48: 1}, [0])
+    True
+    """
+    found, cols, talon, _, _ = state
+    s = mv[1]
+    r = found[s] - 1  # x's rank - 1
+    x = s * 13 + r
+    if r >= 3:
+        under = x - 1  # may come back onto a parent ending a column (not the column x went to)
+        for p in PARENTS[under]:
+            if ends.get(p, mv[2]) != mv[2]:
+                return True
+    kids = CHILDREN[x]
+    if not kids:
+        return False
+    for y in kids:
+        ys = y // 13
+        if found[ys] == y % 13 + 1 and y % 13 >= 2:
+            return True
+    for col in cols:
+        for k in range(1 + col[0], len(col)):
+            if col[k] in kids:
+                return True
+    for j in within:
+        if talon[j] in kids:
+            return True
+    return False
 
 
 def one_twin(cols: Sequence[bytes], targets: Sequence[int]) -> int:

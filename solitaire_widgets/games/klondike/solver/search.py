@@ -23,6 +23,7 @@ from .state import (
     COL_T,
     DRAW_ONE,
     DRAW_THREE,
+    FND_T,
     TAL_F,
     Macro,
     State,
@@ -224,6 +225,7 @@ class Search:
         quick = config.quick_auto and not eager
         plus = config.safe_plus
         worry = config.worrying_back
+        back = worry and config.back_ups
         keyof = self.key
         order = self.order
         components = self.components
@@ -248,8 +250,12 @@ class Search:
                 index[-1] = i + 1
                 mv = mvs[i]
                 child = play(states[-1], mv)
-                if not (quick and len(states) > 1 and settled(child, mv, mode, plus, worry)):
-                    child = auto(child, mode, None, eager, config)
+                # Just after a card came back from a foundation the parent is not
+                # played out (see auto): look at the whole child then.
+                if not (quick and len(states) > 1
+                        and not (back and stack[-2][index[-2] - 1][-4] == FND_T)
+                        and settled(child, mv, mode, plus, worry, back)):
+                    child = auto(child, mode, None, eager, config, mv[-4] != FND_T)
                 if is_won(child, mode):
                     self.line = [stack[d][index[d] - 1] for d in range(len(stack))]
                     self.status = "won"
@@ -373,7 +379,8 @@ class RelaxedChecks:
         if status == "won":
             self.unproved.add(k)
             for mv in walk.line:
-                relaxed = auto(play(relaxed, mv), DRAW_ONE, config=config)
+                relaxed = auto(play(relaxed, mv), DRAW_ONE, config=config,
+                               back_ups=mv[-4] != FND_T)
                 self.unproved.add(keyof(relaxed, DRAW_ONE))
         elif allowed == self.budget:
             self.unproved.add(k)
@@ -417,7 +424,7 @@ def engine_moves(root: State, forced: bool, macros: list[Macro], mode: int,
     draw = draw_of(mode)
     state = root if forced else auto(root, mode, rec, eager, config)
     for mv in macros:
-        state = auto(play(state, mv, rec, draw), mode, rec, eager, config)
+        state = auto(play(state, mv, rec, draw), mode, rec, eager, config, mv[-4] != FND_T)
     finish(state, mode, rec)
     return rec
 
