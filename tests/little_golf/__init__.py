@@ -10,5 +10,7 @@
 rules, and its text beside the package's three.
 """
 
+# The parts, handed to the registry with the rules (registry.register).
+from . import examples, source, strategies  # noqa: F401
 from .rules import *  # noqa: F403
 from .rules import __all__  # noqa: F401

@@ -8,5 +8,7 @@ Its solver is the package :mod:`solitaire_widgets.games.klondike.solver`. The ru
 importable from here (``solitaire_widgets.games.klondike.KlondikeRules``).
 """
 
+# The parts, handed to the registry with the rules (registry.register).
+from . import examples, lessons, solver, source, strategies  # noqa: F401
 from .rules import *  # noqa: F403
 from .rules import __all__  # noqa: F401

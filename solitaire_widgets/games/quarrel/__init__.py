@@ -13,5 +13,7 @@
 The rules' names are importable from here (``solitaire_widgets.games.quarrel.QuarrelRules``).
 """
 
+# The parts, handed to the registry with the rules (registry.register).
+from . import examples, lessons, source, strategies  # noqa: F401
 from .rules import *  # noqa: F403
 from .rules import __all__  # noqa: F401
