@@ -2,15 +2,18 @@
 
 A game is a :class:`~solitaire_widgets.rules.Rules` subclass that declares
 what a front end needs: title, options and their readings, actions with
-their labels, an example move, its layout, its players, its examples, its
-solver or bound. The games of the package's folders
+their labels, an example move, its layout, its model, its bound. Its parts
+that import the rules (its players, examples, lessons, solver and source
+text) are handed over by its folder beside them and kept here
+(:class:`GameParts`). The games of the package's folders
 (:mod:`solitaire_widgets.games`) are registered when the package is
 imported; a game declared anywhere else (a test, a notebook, another
 package) joins with :func:`register`. Every list of games (``GAMES``, the
-examples, the strategies, the renderer, the widgets, the command line, the
-page and the book) is read from this registry. It sits low, beside the
-engine: the modules a game's folder builds on (its examples, its players,
-saves) read it without importing the games above them.
+examples, the strategies, the lessons, the solvers, the renderer, the
+widgets, the command line, the page and the book) is read from this
+registry. It sits low, beside the engine: the modules a game's folder builds
+on (its examples, its players, saves) read it without importing the games
+above them.
 
 >>> game = new_game("chain", seed=11)
 >>> game.name, len(game.deck)
@@ -121,6 +124,8 @@ def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
 
 
 def _register_rules(rules: object, parts: GameParts = _NO_PARTS) -> None:
+    """Register the rules class ``rules`` with ``parts`` (a class registered again
+    keeps its parts, unless new ones are given)."""
     if not (isinstance(rules, type) and issubclass(rules, Rules)):
         raise TypeError(f"register() takes a Rules subclass or a game's folder, not {rules!r}")
     name = rules.name

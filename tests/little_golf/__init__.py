@@ -7,7 +7,8 @@
 - :mod:`.strategies`: its player; :mod:`.examples`: the opening, as a replay.
 
 ``solitaire_widgets.games.register(little_golf)`` registers the folder: its
-rules, and its text beside the package's three.
+rules, its parts imported here (its player and its example), and its text
+beside the package's three.
 """
 
 # The parts, handed to the registry with the rules (registry.register).
