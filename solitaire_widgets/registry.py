@@ -8,7 +8,7 @@ text) are handed over by its folder beside them and kept here
 (:class:`GameParts`). The games of the package's folders
 (:mod:`solitaire_widgets.games`) are registered when the package is
 imported; a game declared anywhere else (a test, a notebook, another
-package) joins with :func:`register`. Every list of games (``GAMES``, the
+package) joins with :func:`~solitaire_widgets.games.register`. Every list of games (``GAMES``, the
 examples, the strategies, the lessons, the solvers, the renderer, the
 widgets, the command line, the page and the book) is read from this
 registry. It sits low, beside the engine: the modules a game's folder builds
@@ -52,7 +52,7 @@ __all__ = ["GAMES", "DEFAULT_GAME", "GameParts", "new_game", "register", "unregi
 
 @dataclass(frozen=True)
 class GameParts:
-    """The parts a game's folder hands to :func:`register` beside its rules: the
+    """The parts a game's folder hands to :func:`~solitaire_widgets.games.register` beside its rules: the
     objects, each read from the folder's module of that name (none, if the
     folder has no such module).
 
@@ -98,7 +98,7 @@ def register(rules: type[Rules] | ModuleType) -> type[Rules] | ModuleType:
     (the package whose ``__init__`` exports ``RULES`` and imports its parts:
     its ``source``, whose ``TEXT`` joins ``solitaire_widgets.source_texts``,
     and its ``strategies``, ``examples``, ``lessons`` and ``solver``, each
-    where it has one, kept as its :class:`GameParts`). A rules class alone is
+    where it has one, kept as its :class:`~solitaire_widgets.registry.GameParts`). A rules class alone is
     a game with no parts. Returns what it was given, so it can decorate the
     class. Registering the same game twice is harmless.
 
@@ -251,7 +251,7 @@ def rules_class(name: str) -> type[Rules]:
 
 def game_parts(game: str | Rules | type[Rules]) -> GameParts:
     """The parts of ``game`` (a registered game's name, or its rules): what its folder
-    handed to :func:`register`; none for a game not registered, or registered by
+    handed to :func:`~solitaire_widgets.games.register`; none for a game not registered, or registered by
     its rules class alone."""
     name = game if isinstance(game, str) else game.name
     return _PARTS.get(name, _NO_PARTS)
