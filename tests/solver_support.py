@@ -29,7 +29,7 @@ NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
               splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
               restart_share=0.0, relax_share=0.0, checked_share=0.0, worry_filter=False,
-              back_ups=False)
+              back_ups=False, worry_uses=False)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
     "move filters": dataclasses.replace(NONE, move_filters=True),
@@ -50,6 +50,9 @@ ALONE = {
     "worry filter": dataclasses.replace(NONE, worry_filter=True),
     "back ups": dataclasses.replace(NONE, back_ups=True),
     "back ups and worry filter": dataclasses.replace(NONE, back_ups=True, worry_filter=True),
+    "worry uses": dataclasses.replace(NONE, worry_uses=True),
+    "worry uses, filter and back ups": dataclasses.replace(NONE, worry_uses=True,
+                                                           worry_filter=True, back_ups=True),
     # Drawing three, the full search passing over positions lost drawing one,
     # almost alone (the plain full search keeps a twentieth), from the first
     # position on, each check with so few positions that many run out.

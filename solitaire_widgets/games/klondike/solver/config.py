@@ -53,6 +53,10 @@ class Config:
       card (or a king alone in its column) goes up by itself whenever it
       can, since it can come straight back to the same place
       (``solitaire_widgets.games.klondike.solver.moves.auto``);
+    - ``worry_uses``: worrying back, right after a card came back from a
+      foundation, try only the moves that use it: a card laid on it, or the
+      card under it on its foundation coming back in turn
+      (``solitaire_widgets.games.klondike.solver.moves.worry_uses``);
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
       with no king to fill it): ``solitaire_widgets.games.klondike.solver.moves.moves``;
@@ -125,6 +129,7 @@ class Config:
     worrying_back: bool = False
     worry_filter: bool = True
     back_ups: bool = True
+    worry_uses: bool = True
     move_filters: bool = True
     dead_end_check: bool = True
     strong_dead_ends: bool = True
@@ -159,4 +164,4 @@ BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
                   splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
                   checked_share=0.0, worry_filter=False,
-                  back_ups=False)
+                  back_ups=False, worry_uses=False)

@@ -44,7 +44,7 @@ from .state import (
 )
 
 __all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves",
-           "one_twin", "worry_useful"]
+           "one_twin", "worry_useful", "worry_uses"]
 
 
 def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False) -> bool:
@@ -468,6 +468,43 @@ def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence
         if talon[j] in kids:
             return True
     return False
+
+
+def worry_uses(mvs: list[Macro], back: Macro) -> list[Macro]:
+    """Of the moves ``mvs`` right after ``back`` brought a card back, those that use it.
+
+    Worrying back, with ``Config.worry_uses``: ``back`` (a macro whose last
+    move is :data:`FND_T`) brought the top card ``x`` of foundation
+    ``back[-3]`` onto column ``back[-2]``. Of the next position's moves only
+    those are tried that lay a card on ``x`` (from a column, the talon or a
+    foundation, alone or heading a chain) or bring back the card that ``x``
+    covered on its foundation. Sound, by :func:`worry_useful`'s argument
+    taken to its end: in a winning line, bringing ``x`` back can be put off
+    until just before the first later move that lays a card on ``x`` or
+    brings that card back (every other move between needs neither ``x`` in
+    play nor its foundation, or is matched without bringing ``x`` back at
+    all: ``x`` going up again, moving on alone, or carried by the cards it
+    lies on). So a line whose next move is another one is matched by a
+    line that makes that move first and brings ``x`` back later, which the
+    search tries from the position before: no win is lost, and the
+    position after ``back`` is, but for this use, the one before it (one
+    move apart both ways, since ``x`` can go straight up again).
+
+    >>> back = (FND_T, 2, 4, 1)  # a heart back onto column 4
+    >>> worry_uses([(COL_T, 0, 4, 2), (COL_T, 1, 3, 1), (FND_T, 2, 0, 1),
+    ...             (CHAIN, TAL_T, 3, 4, 1, COL_T, 2, 4, 1), (COL_F, 4, 0, 1)], back)
+    [(3, 0, 4, 2), (6, 2, 0, 1), (5, 2, 3, 4, 1, 3, 2, 4, 1)]
+    """
+    s = back[-3]
+    j = back[-2]
+    result: list[Macro] = []
+    for mv in mvs:
+        at = 1 if mv[0] == CHAIN else 0
+        kind = mv[at]
+        if (kind == FND_T and mv[at + 1] == s) or (kind in (COL_T, TAL_T, FND_T)
+                                                 and mv[at + 2] == j):
+            result.append(mv)
+    return result
 
 
 def one_twin(cols: Sequence[bytes], targets: Sequence[int]) -> int:

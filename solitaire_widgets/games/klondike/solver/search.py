@@ -17,7 +17,7 @@ from ....moves import Move
 from .components import Components
 from .config import DEFAULT, Config
 from .dead_ends import hopeless
-from .moves import auto, forced_moves, moves, settled
+from .moves import auto, forced_moves, moves, settled, worry_uses
 from .state import (
     COL_F,
     COL_T,
@@ -226,6 +226,7 @@ class Search:
         plus = config.safe_plus
         worry = config.worrying_back
         back = worry and config.back_ups
+        uses = worry and config.worry_uses
         keyof = self.key
         order = self.order
         components = self.components
@@ -298,6 +299,9 @@ class Search:
                             return "unresolved"
                         continue
                 child_moves = moves(child, mode, config)
+                if uses and mv[-4] == FND_T:
+                    # Right after a card came back: only a move that uses it.
+                    child_moves = worry_uses(child_moves, mv)
                 if shuffle is not None:
                     child_moves = shuffled(child_moves, shuffle)
                 if child_moves:
