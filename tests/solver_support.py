@@ -51,8 +51,7 @@ ALONE = {
     "back ups": dataclasses.replace(NONE, back_ups=True),
     "back ups and worry filter": dataclasses.replace(NONE, back_ups=True, worry_filter=True),
     "worry uses": dataclasses.replace(NONE, worry_uses=True),
-    "worry uses, filter and back ups": dataclasses.replace(NONE, worry_uses=True,
-                                                           worry_filter=True, back_ups=True),
+    "worry uses and back ups": dataclasses.replace(NONE, worry_uses=True, back_ups=True),
     # Drawing three, the full search passing over positions lost drawing one,
     # almost alone (the plain full search keeps a twentieth), from the first
     # position on, each check with so few positions that many run out.

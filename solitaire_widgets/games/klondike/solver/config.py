@@ -127,7 +127,7 @@ class Config:
     """
 
     worrying_back: bool = False
-    worry_filter: bool = True
+    worry_filter: bool = False
     back_ups: bool = True
     worry_uses: bool = True
     move_filters: bool = True

@@ -470,40 +470,49 @@ def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence
     return False
 
 
-def worry_uses(mvs: list[Macro], back: Macro) -> list[Macro]:
-    """Of the moves ``mvs`` right after ``back`` brought a card back, those that use it.
+def worry_uses(state: State, mvs: list[Macro], run: Sequence[int]) -> list[Macro]:
+    """Of the moves ``mvs`` from ``state``, those that use a card just brought back.
 
-    Worrying back, with ``Config.worry_uses``: ``back`` (a macro whose last
-    move is :data:`FND_T`) brought the top card ``x`` of foundation
-    ``back[-3]`` onto column ``back[-2]``. Of the next position's moves only
-    those are tried that lay a card on ``x`` (from a column, the talon or a
-    foundation, alone or heading a chain) or bring back the card that ``x``
-    covered on its foundation. Sound, by :func:`worry_useful`'s argument
-    taken to its end: in a winning line, bringing ``x`` back can be put off
-    until just before the first later move that lays a card on ``x`` or
-    brings that card back (every other move between needs neither ``x`` in
-    play nor its foundation, or is matched without bringing ``x`` back at
-    all: ``x`` going up again, moving on alone, or carried by the cards it
-    lies on). So a line whose next move is another one is matched by a
-    line that makes that move first and brings ``x`` back later, which the
-    search tries from the position before: no win is lost, and the
-    position after ``back`` is, but for this use, the one before it (one
-    move apart both ways, since ``x`` can go straight up again).
+    Worrying back, with ``Config.worry_uses``: the moves that led to
+    ``state`` since the last other move brought the cards ``run`` back from
+    the foundations, one after another. Only these moves are tried from it:
+    another card brought back, and a move that lays a card on a card of
+    ``run`` or moves one (a move onto or out of a column that holds one;
+    part of a chain is enough). Sound: in a winning line, a move ``m`` right
+    after such a run of cards brought back that does neither can be made
+    before the run instead, the run after it unchanged. ``m`` is legal there:
+    it leaves the run's cards where they are and lays nothing on them, so
+    the column ends it takes from and lays on were ends before the run too
+    (the run only laid its cards on ends), and a card it sends up goes onto
+    a foundation the run took no card from (the only card that fits there is
+    the run's own). The run is legal after ``m``: ``m`` covered no end the
+    run lays a card on (that end is covered by the run's card when ``m`` is
+    made) and moved none of the run's cards. So every winning line has a
+    form in which each run is followed by a move that uses one of its cards
+    (moving ``m`` ahead each time takes a line nearer that form, and it
+    ends), or by the last foundation moves, which send every card of the
+    run up again and can be left out with it. The positions inside a run
+    are told apart by their run in the transposition table
+    (``solitaire_widgets.games.klondike.solver.search.Search``), so a
+    position searched only for its run's uses is never taken for one
+    searched whole.
 
-    >>> back = (FND_T, 2, 4, 1)  # a heart back onto column 4
-    >>> worry_uses([(COL_T, 0, 4, 2), (COL_T, 1, 3, 1), (FND_T, 2, 0, 1),
-    ...             (CHAIN, TAL_T, 3, 4, 1, COL_T, 2, 4, 1), (COL_F, 4, 0, 1)], back)
-    [(3, 0, 4, 2), (6, 2, 0, 1), (5, 2, 3, 4, 1, 3, 2, 4, 1)]
+    >>> cols = (bytes((0, 9)), bytes((0, 48)), bytes((1, 5, 25))) + (bytes((0,)),) * 4
+    >>> state = ((7, 9, 0, 0), cols, b"", 0, 1)  # 10C; 10S; 6C on a face-down card
+    >>> mvs = [(COL_T, 2, 0, 1), (COL_T, 2, 1, 1), (FND_T, 0, 1, 1), (COL_F, 0, 0, 1)]
+    >>> worry_uses(state, mvs, (48,))  # the ten of spades just came back
+    [(3, 2, 1, 1), (6, 0, 1, 1)]
     """
-    s = back[-3]
-    j = back[-2]
+    cols = state[1]
+    held = {i for i in range(7) for c in cols[i][1 + cols[i][0]:] if c in run}
     result: list[Macro] = []
     for mv in mvs:
-        at = 1 if mv[0] == CHAIN else 0
-        kind = mv[at]
-        if (kind == FND_T and mv[at + 1] == s) or (kind in (COL_T, TAL_T, FND_T)
-                                                 and mv[at + 2] == j):
-            result.append(mv)
+        for at in range(1 if mv[0] == CHAIN else 0, len(mv), 4):
+            kind = mv[at]
+            if (kind == FND_T or (kind in (COL_T, TAL_T) and mv[at + 2] in held)
+                    or (kind == COL_T and mv[at + 1] in held)):
+                result.append(mv)
+                break
     return result
 
 
