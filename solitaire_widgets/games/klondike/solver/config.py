@@ -29,8 +29,11 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: drawing one; 11: the same, with the full search's share whole until it
 #: starts, and no check drawing one past the budget; 12: worrying back, a
 #: card comes back from a foundation only when it can be used at once, and
-#: a card that can come straight back goes up by itself).
-VERSION = 12
+#: a card that can come straight back goes up by itself; 13: worrying back,
+#: after cards came back only a move that uses one of them, and any card may
+#: come back: 12's filter lost wins where two cards brought back wait for
+#: each other).
+VERSION = 13
 
 
 @dataclass(frozen=True)
@@ -46,16 +49,20 @@ class Config:
       counts every foundation card as a place a card may be laid
       (``solitaire_widgets.games.klondike.solver.dead_ends.hopeless``);
 
-    - ``worry_filter``: worrying back, bring a card back from a foundation
-      only if a card can be laid on it at once, or the card under it can
-      come back in turn (``solitaire_widgets.games.klondike.solver.moves.worry_useful``);
+    - ``worry_filter`` (off, and not sound: the one exception): worrying
+      back, bring a card back from a foundation only if a card can be laid
+      on it at once, or the card under it can come back in turn
+      (``solitaire_widgets.games.klondike.solver.moves.worry_useful``).
+      Version 12 searched with it on, and it loses wins where two cards
+      brought back wait for each other (the brute-force tests keep such a
+      position); ``worry_uses`` prunes what it was for, soundly;
     - ``back_ups``: worrying back, a column's end card lying on a face-up
       card (or a king alone in its column) goes up by itself whenever it
       can, since it can come straight back to the same place
       (``solitaire_widgets.games.klondike.solver.moves.auto``);
-    - ``worry_uses``: worrying back, right after a card came back from a
-      foundation, try only the moves that use it: a card laid on it, or the
-      card under it on its foundation coming back in turn
+    - ``worry_uses``: worrying back, after one or more cards came back from
+      the foundations, try only another card brought back or a move that
+      uses one of them: a card laid on one, or one moved on
       (``solitaire_widgets.games.klondike.solver.moves.worry_uses``);
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied

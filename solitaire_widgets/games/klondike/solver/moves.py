@@ -418,13 +418,19 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[
 def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence[int]) -> bool:
     """Whether the card ``mv`` brings back from a foundation can be used at once.
 
-    Worrying back, with ``Config.worry_filter``: the top card ``x`` of
-    foundation ``mv[1]`` comes back onto column ``mv[2]`` only if, right
-    after, a card can be laid on it (a card of the other colour one rank
-    lower face up in a column, within reach in the talon, or the top of its
-    foundation and not an ace or a two) or the card under it on its
-    foundation can come back in turn (a parent of it ends a column).
-    Sound: in a winning line, bringing ``x`` back can be put off until just
+    Worrying back, with ``Config.worry_filter`` (off: not sound): the top
+    card ``x`` of foundation ``mv[1]`` comes back onto column ``mv[2]`` only
+    if, right after, a card can be laid on it (a card of the other colour
+    one rank lower face up in a column, within reach in the talon, or the
+    top of its foundation and not an ace or a two) or the card under it on
+    its foundation can come back in turn (a parent of it ends a column).
+    The argument below fails where two cards brought back wait for each
+    other (a queen of hearts can take the jack of spades only once the
+    queen of spades is back, which can give it up only once the queen of
+    hearts is back): putting off each until the other's use goes round in
+    a circle, and neither is of use the moment it comes back, whichever
+    comes first. :func:`worry_uses` prunes soundly instead. The argument:
+    in a winning line, bringing ``x`` back can be put off until just
     before the first later move that touches ``x`` or its foundation (the
     moves between need neither: ``x`` only covers the card it lies on, which
     cannot move without it, and nothing else can go onto that foundation).

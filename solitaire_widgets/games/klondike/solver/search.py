@@ -278,8 +278,14 @@ class Search:
                 # Config.worry_uses: only the moves that use one of them are
                 # tried (see worry_uses), so the position is one of its own
                 # to the table, told by the cards.
+                # A position searched whole already does all that one searched
+                # for its run's uses can: that one is skipped.
                 run: tuple[int, ...] = ()
                 if uses and mv[-4] == FND_T:
+                    if k in seen:
+                        if components is not None:
+                            components.meet(k)
+                        continue
                     s = mv[-3]
                     run = (runs[-1] if mv[0] == FND_T else ()) + (s * 13 + child[0][s],)
                     k = bytes((USES, len(run))) + bytes(sorted(run)) + k
