@@ -62,6 +62,7 @@ ALONE = {
     "restarts and relaxation, one after the other": dataclasses.replace(
         NONE, restart_share=0.5, relax_share=0.15, restart_nodes=50, interleave=False),
     "all": Config(restart_nodes=50, checked_after=0),
+    "all with worry uses": Config(restart_nodes=50, checked_after=0, worry_uses=True),
 }
 
 
