@@ -9,7 +9,10 @@ On each, the solver must answer as the brute force does, with every
 reduction alone and all together: a reduction that assumed foundations only
 grow would call a position won only by worrying back lost. The dead-end
 check and the automatic foundation moves are checked directly too, and some
-positions are won only by bringing a card back.
+positions are won only by bringing a card back. A wider set, a few more
+cards out, is where solver version 12's filter (a card comes back only
+when it can be used at once) called won positions lost: one of them is kept
+by hand, two cards brought back that wait for each other.
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ from solitaire_widgets.games.klondike.solver.config import DEFAULT
 from solitaire_widgets.moves import Move
 from tests.solver_support import (
     ALONE,
-    NONE,
     assert_solved_as,
     brute_force,
     hopeless_count,
