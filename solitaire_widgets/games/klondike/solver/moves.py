@@ -501,7 +501,8 @@ def worry_uses(state: State, mvs: list[Macro], run: Sequence[int]) -> list[Macro
     are told apart by their run in the transposition table
     (``solitaire_widgets.games.klondike.solver.search.Search``), so a
     position searched only for its run's uses is never taken for one
-    searched whole.
+    searched whole. Off by default: that keeping apart cost more positions
+    than the rule saved (see ``Config.worry_uses``).
 
     >>> cols = (bytes((0, 9)), bytes((0, 48)), bytes((1, 5, 25))) + (bytes((0,)),) * 4
     >>> state = ((7, 9, 0, 0), cols, b"", 0, 1)  # 10C; 10S; 6C on a face-down card
