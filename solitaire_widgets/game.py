@@ -250,7 +250,10 @@ class Game:
         self.deck: tuple[Card, ...] = tuple(cards)
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
-        self._steps: list[Step] = []
+        # The steps made, then the moves played whose steps are not made yet
+        # (see _advance): ``_steps`` makes them and reads the whole list.
+        self._made: list[Step] = []
+        self._deferred: list[Move] = []
         self._marks: list[Any] = []   # tables, or models when playing on the model
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
@@ -321,7 +324,7 @@ class Game:
     @property
     def moves_played(self) -> int:
         """How many moves have been played: ``len(history)``, without copying it."""
-        return len(self._steps) - 1
+        return len(self._made) + len(self._deferred) - 1
 
     def history_from(self, start: int) -> list[Step]:
         """The moves played after the first ``start``: ``history[start:]``, without
@@ -442,7 +445,7 @@ class Game:
         included) raises :class:`NotationError`.
         """
         model = self._model
-        steps = self._steps
+        steps = self._steps if self._deferred else self._made
         legal = self._legal
         if (model is not None and type(move) is Move and legal is not None and move in legal
                 and len(steps) <= MAX_MOVES):
@@ -516,7 +519,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return len(self._steps) > 1
+        return len(self._made) + len(self._deferred) > 1
 
     @property
     def can_redo(self) -> bool:
@@ -529,7 +532,8 @@ class Game:
         other._table = self._table.copy() if self._table is not None else None
         if self._model is not None:
             other._model = self._model.copy()
-        other._steps = list(self._steps)
+        other._made = list(self._steps)
+        other._deferred = []
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
         other._reading = (-1, None)
@@ -586,7 +590,7 @@ class Game:
         return shown
 
     def __repr__(self) -> str:
-        return (f"<Game {self.name} {self.deal_name}, {len(self._steps) - 1} moves: "
+        return (f"<Game {self.name} {self.deal_name}, {self.moves_played} moves: "
                 f"{self.status}>")
 
     # -- saving --------------------------------------------------------------
@@ -605,6 +609,49 @@ class Game:
         return save_json(self, indent)
 
     # -- internals -----------------------------------------------------------
+
+    @property
+    def _steps(self) -> list[Step]:
+        """Every step, step 0 the opening deal: the steps of moves played by
+        :meth:`_advance` are made here, when first needed."""
+        deferred = self._deferred
+        if deferred:
+            made = self._made
+            index = len(made)
+            for move in deferred:
+                step = _new_step(Step)
+                step.move, step._events, step._text, step._game, step._index = (
+                    move, None, None, self, index)
+                made.append(step)
+                index += 1
+            deferred.clear()
+        return self._made
+
+    def _advance(self, move: Move) -> None:
+        """:meth:`play`, for a caller that does not read the step it would return
+        (:func:`~solitaire_widgets.strategies.play_out`).
+
+        On a model whose table nobody reads, a legal move is applied and only
+        kept: its step is made when the steps are first read (``_steps``), the
+        same step :meth:`play` makes (its words and events found when read).
+        Anything else goes through :meth:`play`, checks and all.
+        """
+        model = self._model
+        legal = self._legal
+        if (model is not None and self._table is None and type(move) is Move
+                and legal is not None and move in legal):
+            deferred = self._deferred
+            index = len(self._made) + len(deferred)   # the new step's
+            if index <= MAX_MOVES:
+                model.apply(move)
+                deferred.append(move)
+                if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
+                    self._marks.append(model.copy())
+                self._legal = model.legal_moves()
+                if self._redo:
+                    self._redo.clear()
+                return
+        self.play(move)
 
     def _as_move(self, move: Move | str) -> Move:
         # A Move or its text only: a tuple compares equal to a Move but is none.
