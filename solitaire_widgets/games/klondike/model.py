@@ -400,6 +400,20 @@ def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
     return moves
 
 
+def _run_of(col: bytes) -> tuple[int, int, int]:
+    """Where the face-up sequence at the end of ``col`` begins (the index, in ``col``,
+    of the card below its first card), that first card's rank - 1, and the number
+    of cards in the column (0: empty)."""
+    n = len(col) - 1
+    if not n:
+        return (0, 0, 0)
+    start = n - 1
+    low = col[0]
+    while start > low and ON[col[start + 1] * 53 + col[start]]:
+        start -= 1
+    return (start, col[start + 1] % 13, n)
+
+
 class KlondikeModel:
     """One Klondike deal in play on a compact state (see the module docstring).
 
@@ -454,6 +468,12 @@ class KlondikeModel:
         # The moves of cards between columns: they change only when a column
         # does (not when the hand is turned), so they are kept until then.
         self._shifts: list[Move] | None = None
+        # The same moves by column moved from and column moved to (None: no move),
+        # each column's sequence (_run_of), and the columns changed since: only
+        # the moves from and to a changed column are found again (None: every move).
+        self._slots: list[list[Move | None]] | None = None
+        self._runs: list[tuple[int, int, int]] = [(0, 0, 0)] * 7
+        self._changed: list[int] = []
 
     # -- the protocol ------------------------------------------------------------
 
@@ -482,7 +502,7 @@ class KlondikeModel:
         self.passes = 1
         self.waste_limit = self.forced = self.over = self.won = False
         self.reason = ""
-        self._shifts = None
+        self._shifts = self._slots = None
         self._settle(False, events)
 
     def legal_moves(self) -> list[Move]:
@@ -499,8 +519,15 @@ class KlondikeModel:
         """
         kind, a, b, n = _BY_ID.get(id(move)) or _DECODE[move]
         cols = self.cols
-        if kind != _TURN and kind != _REDEAL and kind != _W_F:
+        if kind == _COL_T:
             self._shifts = None
+            self._changed += (a, b)
+        elif kind == _COL_F:
+            self._shifts = None
+            self._changed.append(a)
+        elif kind == _W_T or kind == _FND_T:
+            self._shifts = None
+            self._changed.append(b)
         # Whether the move can be undone by moves that only go round, so that a position that was
         # not dead before it is not dead after it either. With unlimited passes, turning the waste
         # over changes none of the cards that can come to the top of the waste
@@ -609,6 +636,8 @@ class KlondikeModel:
         other.shuffles = self.shuffles
         other._moves = self._moves
         other._shifts = self._shifts
+        other._slots = None   # the copy finds the moves between columns anew when they change
+        other._changed = []
         return other
 
     def to_table(self) -> Table:
@@ -716,7 +745,7 @@ class KlondikeModel:
                     moves.append(_ONTO[di])
         shifts = self._shifts
         if shifts is None:
-            shifts = self._shifts = _shifts(cols, tops)
+            shifts = self._shifts = self._shifts_now(tops)
         moves += shifts
         if self.worry:
             for s in range(4):
@@ -730,6 +759,45 @@ class KlondikeModel:
         elif pos and another_pass(self.polish, self.passes):
             moves.append(REDEAL_MOVE)
         return moves
+
+    def _shifts_now(self, tops: list[int]) -> list[Move]:
+        """:func:`_shifts` of this position, finding again only the moves from and to
+        the columns changed since they were last found."""
+        cols = self.cols
+        slots = self._slots
+        changed = self._changed
+        if slots is None:
+            slots = self._slots = [[None] * 7 for _ in range(7)]
+            changed = list(range(7))
+        runs = self._runs
+        for si in changed:
+            runs[si] = _run_of(cols[si])
+        for si in range(7):
+            row = slots[si]
+            start, head, n = runs[si]
+            if si in changed:
+                targets: Sequence[int] = range(7)
+                if not n:
+                    row[:] = [None] * 7
+                    continue
+            elif not n:
+                continue
+            else:
+                targets = changed
+            col = cols[si]
+            between = _BETWEEN[si]
+            for di in targets:
+                if di == si:
+                    continue
+                top = tops[di]
+                if top == EMPTY:
+                    row[di] = between[di][n - start - 1] if head == 12 else None
+                    continue
+                k = start + head - top % 13 + 1
+                row[di] = (between[di][n - k - 1] if start <= k < n and ON[col[k + 1] * 53 + top]
+                           else None)
+        self._changed = []
+        return [move for row in slots for move in row if move is not None]
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
         end_game(self, won, reason, events)
