@@ -250,10 +250,10 @@ class Game:
         self.deck: tuple[Card, ...] = tuple(cards)
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
-        # The steps made, then the moves played whose steps are not made yet
-        # (see _advance): ``_steps`` makes them and reads the whole list.
+        # The steps made, then the moves played whose steps are not made yet, with
+        # their events when found (see _advance): ``_steps`` makes them and reads them all.
         self._made: list[Step] = []
-        self._deferred: list[Move] = []
+        self._deferred: list[tuple[Move, tuple[Event, ...] | None]] = []
         self._marks: list[Any] = []   # tables, or models when playing on the model
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
@@ -287,7 +287,7 @@ class Game:
         if model is None:
             assert table is not None
             return table
-        last = len(self._steps) - 1
+        last = len(self._made) + len(self._deferred) - 1
         if table is None:
             table = self._table = model.to_table()
         elif self._table_at < last:
@@ -618,10 +618,10 @@ class Game:
         if deferred:
             made = self._made
             index = len(made)
-            for move in deferred:
+            for move, events in deferred:
                 step = _new_step(Step)
                 step.move, step._events, step._text, step._game, step._index = (
-                    move, None, None, self, index)
+                    move, events, None, self, index)
                 made.append(step)
                 index += 1
             deferred.clear()
@@ -631,20 +631,30 @@ class Game:
         """:meth:`play`, for a caller that does not read the step it would return
         (:func:`~solitaire_widgets.strategies.play_out`).
 
-        On a model whose table nobody reads, a legal move is applied and only
-        kept: its step is made when the steps are first read (``_steps``), the
-        same step :meth:`play` makes (its words and events found when read).
+        On a model, a legal move is applied and only kept: its step is made
+        when the steps are first read (``_steps``), the same step :meth:`play`
+        makes (its words found when read; its events too, unless the table is
+        read: then they are found now, and the table kept up with them).
         Anything else goes through :meth:`play`, checks and all.
         """
         model = self._model
         legal = self._legal
-        if (model is not None and self._table is None and type(move) is Move
-                and legal is not None and move in legal):
+        if model is not None and type(move) is Move and legal is not None and move in legal:
             deferred = self._deferred
             index = len(self._made) + len(deferred)   # the new step's
-            if index <= MAX_MOVES:
-                model.apply(move)
-                deferred.append(move)
+            table = self._table
+            if index <= MAX_MOVES and (table is None or self._table_at == index - 1):
+                if table is None:
+                    model.apply(move)
+                    deferred.append((move, None))
+                else:
+                    events: list[Event] = []
+                    model.apply(move, events)
+                    found = tuple(events)
+                    for event in found:
+                        table.apply(event)
+                    self._table_at = index
+                    deferred.append((move, found))
                 if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
                     self._marks.append(model.copy())
                 self._legal = model.legal_moves()
