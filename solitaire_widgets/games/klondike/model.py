@@ -472,8 +472,13 @@ class KlondikeModel:
         # each column's sequence (_run_of), and the columns changed since: only
         # the moves from and to a changed column are found again (None: every move).
         self._slots: list[list[Move | None]] | None = None
+        self._rows: list[list[Move]] = [[] for _ in range(7)]
         self._runs: list[tuple[int, int, int]] = [(0, 0, 0)] * 7
         self._changed: list[int] = []
+        # The columns' end cards (EMPTY for an empty one) and the moves of
+        # those cards to their foundations, kept until a column or a foundation changes.
+        self._tops: list[int] | None = None
+        self._ups: list[Move] | None = None
 
     # -- the protocol ------------------------------------------------------------
 
@@ -502,7 +507,7 @@ class KlondikeModel:
         self.passes = 1
         self.waste_limit = self.forced = self.over = self.won = False
         self.reason = ""
-        self._shifts = self._slots = None
+        self._shifts = self._slots = self._tops = self._ups = None
         self._settle(False, events)
 
     def legal_moves(self) -> list[Move]:
@@ -520,14 +525,16 @@ class KlondikeModel:
         kind, a, b, n = _BY_ID.get(id(move)) or _DECODE[move]
         cols = self.cols
         if kind == _COL_T:
-            self._shifts = None
+            self._shifts = self._tops = self._ups = None
             self._changed += (a, b)
         elif kind == _COL_F:
-            self._shifts = None
+            self._shifts = self._tops = self._ups = None
             self._changed.append(a)
         elif kind == _W_T or kind == _FND_T:
-            self._shifts = None
+            self._shifts = self._tops = self._ups = None
             self._changed.append(b)
+        elif kind == _W_F:
+            self._ups = None
         # Whether the move can be undone by moves that only go round, so that a position that was
         # not dead before it is not dead after it either. With unlimited passes, turning the waste
         # over changes none of the cards that can come to the top of the waste
@@ -637,7 +644,10 @@ class KlondikeModel:
         other._moves = self._moves
         other._shifts = self._shifts
         other._slots = None   # the copy finds the moves between columns anew when they change
+        other._rows = [[] for _ in range(7)]
         other._changed = []
+        other._tops = self._tops   # (never changed in place, only replaced)
+        other._ups = self._ups
         return other
 
     def to_table(self) -> Table:
@@ -729,12 +739,14 @@ class KlondikeModel:
         cols = self.cols
         talon = self.talon
         pos = self.pos
-        moves: list[Move] = []
-        tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
-        for si in range(7):
-            c = tops[si]
-            if c != EMPTY and found[c // 13] == c % 13:
-                moves.append(_UP[si][c // 13])
+        tops = self._tops
+        if tops is None:
+            tops = self._tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
+        ups = self._ups
+        if ups is None:
+            ups = self._ups = [_UP[si][c // 13] for si, c in enumerate(tops)
+                               if c != EMPTY and found[c // 13] == c % 13]
+        moves = ups[:]
         if pos:
             c = talon[pos - 1]
             if found[c // 13] == c % 13:
@@ -772,6 +784,8 @@ class KlondikeModel:
         runs = self._runs
         for si in changed:
             runs[si] = _run_of(cols[si])
+        rows = self._rows
+        shifts: list[Move] = []
         for si in range(7):
             row = slots[si]
             start, head, n = runs[si]
@@ -779,6 +793,7 @@ class KlondikeModel:
                 targets: Sequence[int] = range(7)
                 if not n:
                     row[:] = [None] * 7
+                    rows[si] = []
                     continue
             elif not n:
                 continue
@@ -786,18 +801,25 @@ class KlondikeModel:
                 targets = changed
             col = cols[si]
             between = _BETWEEN[si]
+            again = False
             for di in targets:
                 if di == si:
                     continue
                 top = tops[di]
                 if top == EMPTY:
-                    row[di] = between[di][n - start - 1] if head == 12 else None
-                    continue
-                k = start + head - top % 13 + 1
-                row[di] = (between[di][n - k - 1] if start <= k < n and ON[col[k + 1] * 53 + top]
-                           else None)
+                    move = between[di][n - start - 1] if head == 12 else None
+                else:
+                    k = start + head - top % 13 + 1
+                    move = (between[di][n - k - 1]
+                            if start <= k < n and ON[col[k + 1] * 53 + top] else None)
+                if move is not row[di]:
+                    row[di] = move
+                    again = True
+            if again:
+                rows[si] = [move for move in row if move is not None]
+            shifts += rows[si]
         self._changed = []
-        return [move for row in slots for move in row if move is not None]
+        return shifts
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
         end_game(self, won, reason, events)
