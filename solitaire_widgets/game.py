@@ -176,6 +176,9 @@ def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game, index: i
     return step
 
 
+#: The codes of one pack's cards, in the order of ``full_deck()`` (clubs first, ace up).
+_PACK_CODES = [CODE[card] for card in full_deck()]
+
 # Steps built on the hot path skip the Python-level __init__.
 _new_step = object.__new__
 
@@ -222,8 +225,11 @@ class Game:
         self.rules = rules
         #: The deal number: it draws the deck (unless one is given) and every reshuffle.
         self.seed: int = new_seed() if seed is None else seed
+        codes: list[int] | None = None
         if deck is None:
-            cards = shuffled(full_deck(rules.packs), seed_rng(self.seed, 0))
+            # The pack's codes are in its cards' order, so they shuffle alike.
+            codes = shuffled(_PACK_CODES * rules.packs, seed_rng(self.seed, 0))
+            cards = list(map(CARD.__getitem__, codes))
         elif not isinstance(deck, (str, list, tuple)):
             raise DeckError(_("a deck is the cards in dealing order, as text such as "
                               "'AS 2H ...' or as a list, not {value}").format(value=excerpt(deck)))
@@ -234,10 +240,11 @@ class Game:
                 raise DeckError(_("the deck holds something that is not a card: {error}").format(
                     error=error)) from None
             check_deck(cards, rules.packs)
-        self._reset(cards, deck is not None, _backend)
+        self._reset(cards, deck is not None, _backend, codes)
         self._push(OPENING_DEAL, self._fresh_shuffle)
 
-    def _reset(self, cards: Sequence[Card], custom: bool, backend: str | None = None) -> None:
+    def _reset(self, cards: Sequence[Card], custom: bool, backend: str | None = None,
+               codes: list[int] | None = None) -> None:
         """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
 
         A game whose rules say so (``Rules.game_on_model``) plays on its
@@ -269,7 +276,8 @@ class Game:
         if backend != "rules" and rules.game_on_model and rules.model:
             # The model draws its reshuffles from the seed, as _fresh_shuffle does.
             self._model = rules.model(rules.options, self.seed,
-                                      [CODE[card] for card in self.deck])
+                                      codes if codes is not None
+                                      else [CODE[card] for card in self.deck])
         # The table: kept up to date by the rules' hooks, or, on a model, built
         # from it when first read and then caught up with the steps' events.
         self._table: Table | None = None if self._model else self.start
@@ -728,10 +736,7 @@ class Game:
                     model.apply(move, events)
             finally:
                 model.shuffler = seeded
-        if steps:
-            step = _unworded(move, tuple(events), self, len(steps))
-        else:
-            step = Step(move, _("The deal"), tuple(events))
+        step = _unworded(move, tuple(events), self, len(steps))
         steps.append(step)
         if len(steps) % MARK_EVERY == 1:
             self._mark()
@@ -781,6 +786,8 @@ class Game:
         history in order replays each step once), else from the nearest kept
         position (:meth:`position_at`).
         """
+        if not index:
+            return _("The deal")
         move = self._steps[index].move
         if self._table is not None and self._table_at == index - 1:
             return self.rules.describe_move(self._table, move)

@@ -363,6 +363,12 @@ def _moved(src: str, dst: str, cards: bytes, face_up: bool = True) -> Event:
 #: A card turned from the hand onto the waste, and back when the waste is turned over.
 _TURNED: Final = tuple(_moved("s", "w", bytes((code,))) for code in range(52))
 _TURNED_BACK: Final = tuple(_moved("w", "s", bytes((code,)), False) for code in range(52))
+#: A card dealt into a column, face down or up: ``_DEALT[column][face_up][code]``.
+_DEALT: Final = tuple(tuple(tuple(_moved("s", column, bytes((code,)), up) for code in range(52))
+                            for up in (False, True)) for column in COLUMNS)
+_OPENING_FACTS: Final = (Event("set", key="pass", value=1),
+                         Event("set", key="waste_limit", value=False),
+                         Event("set", key="forced", value=False))
 
 
 def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
@@ -493,12 +499,10 @@ class KlondikeModel:
             cols.append(bytes((size - 1,)) + deck[at:at + size])
             if events is not None:
                 if index == 0:
-                    events.append(Event("set", key="pass", value=1))
-                    events.append(Event("set", key="waste_limit", value=False))
-                    events.append(Event("set", key="forced", value=False))
+                    events += _OPENING_FACTS
+                dealt = _DEALT[index]
                 for k in range(size):
-                    events.append(_moved("s", COLUMNS[index], deck[at + k:at + k + 1],
-                                         k == size - 1))
+                    events.append(dealt[k == size - 1][deck[at + k]])
             at += size
         self.found = [0, 0, 0, 0]
         self.cols = cols
