@@ -366,6 +366,11 @@ _TURNED_BACK: Final = tuple(_moved("w", "s", bytes((code,)), False) for code in 
 #: A card dealt into a column, face down or up: ``_DEALT[column][face_up][code]``.
 _DEALT: Final = tuple(tuple(tuple(_moved("s", column, bytes((code,)), up) for code in range(52))
                             for up in (False, True)) for column in COLUMNS)
+#: One card moving from the waste or a column (``_ONE_FROM[source][destination][code]``,
+#: the sources and destinations by the pile ids of :data:`_SOURCES` and :data:`_TARGETS`).
+_TARGETS: Final = FOUNDATIONS + COLUMNS
+_ONE_FROM: Final = tuple(tuple(tuple(_moved(src, dst, bytes((code,))) for code in range(52))
+                               for dst in _TARGETS) for src in _SOURCES)
 _OPENING_FACTS: Final = (Event("set", key="pass", value=1),
                          Event("set", key="waste_limit", value=False),
                          Event("set", key="forced", value=False))
@@ -595,11 +600,11 @@ class KlondikeModel:
             if kind == _W_F:
                 found[b] += 1
                 if events is not None:
-                    events.append(_moved("w", FOUNDATIONS[b], bytes((c,))))
+                    events.append(_ONE_FROM[7][b][c])
             else:
                 cols[b] = cols[b] + bytes((c,))
                 if events is not None:
-                    events.append(_moved("w", COLUMNS[b], bytes((c,))))
+                    events.append(_ONE_FROM[7][4 + b][c])
             if self.forced:
                 self.forced = False
                 if events is not None:
@@ -618,12 +623,13 @@ class KlondikeModel:
             moved = col[len(col) - n:]
             if kind == _COL_F:
                 found[b] += 1
-                dst = FOUNDATIONS[b]
+                to = b
             else:
                 cols[b] = cols[b] + moved
-                dst = COLUMNS[b]
+                to = 4 + b
             if events is not None:
-                events.append(_moved(COLUMNS[a], dst, moved))
+                events.append(_ONE_FROM[a][to][moved[0]] if n == 1
+                              else _moved(COLUMNS[a], _TARGETS[to], moved))
                 if rest[0] != col[0]:
                     events.append(_FLIP[a])
             if kind == _COL_F and found[0] + found[1] + found[2] + found[3] == 52:
