@@ -226,10 +226,11 @@ class Game:
         #: The deal number: it draws the deck (unless one is given) and every reshuffle.
         self.seed: int = new_seed() if seed is None else seed
         codes: list[int] | None = None
+        cards: list[Card] | None = None
         if deck is None:
-            # The pack's codes are in its cards' order, so they shuffle alike.
+            # The pack's codes are in its cards' order, so they shuffle alike
+            # (the deck's cards are made from them when first read).
             codes = shuffled(_PACK_CODES * rules.packs, seed_rng(self.seed, 0))
-            cards = list(map(CARD.__getitem__, codes))
         elif not isinstance(deck, (str, list, tuple)):
             raise DeckError(_("a deck is the cards in dealing order, as text such as "
                               "'AS 2H ...' or as a list, not {value}").format(value=excerpt(deck)))
@@ -243,7 +244,7 @@ class Game:
         self._reset(cards, deck is not None, _backend, codes)
         self._push(OPENING_DEAL, self._fresh_shuffle)
 
-    def _reset(self, cards: Sequence[Card], custom: bool, backend: str | None = None,
+    def _reset(self, cards: Sequence[Card] | None, custom: bool, backend: str | None = None,
                codes: list[int] | None = None) -> None:
         """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
 
@@ -253,8 +254,9 @@ class Game:
         write their own hooks beside its model, the oracle the model is
         compared with; ``tests/test_model_conformance.py``).
         """
-        #: The deck in dealing order: ``deck[0]`` is dealt first.
-        self.deck: tuple[Card, ...] = tuple(cards)
+        # The deck as cards (``deck``, made from its codes when first read without them).
+        self._deck: tuple[Card, ...] | None = None if cards is None else tuple(cards)
+        self._codes = codes
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
         # The steps made, then the moves played whose steps are not made yet, with
@@ -276,7 +278,7 @@ class Game:
         if backend != "rules" and rules.game_on_model and rules.model:
             # The model draws its reshuffles from the seed, as _fresh_shuffle does.
             self._model = rules.model(rules.options, self.seed,
-                                      codes if codes is not None
+                                      codes[:] if codes is not None
                                       else [CODE[card] for card in self.deck])
         # The table: kept up to date by the rules' hooks, or, on a model, built
         # from it when first read and then caught up with the steps' events.
@@ -284,6 +286,19 @@ class Game:
         self._table_at = -1
 
     # -- reading the position ---------------------------------------------
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck in dealing order: ``deck[0]`` is dealt first."""
+        deck = self._deck
+        if deck is None:
+            assert self._codes is not None
+            deck = self._deck = tuple(map(CARD.__getitem__, self._codes))
+        return deck
+
+    @deck.setter
+    def deck(self, deck: tuple[Card, ...]) -> None:
+        self._deck = deck
 
     @property
     def table(self) -> Table:
