@@ -117,7 +117,9 @@ class Step:
         text = self._text
         if text is None:
             game = self._game
-            assert game is not None
+            if game is None:   # the opening deal, step 0
+                text = self._text = _("The deal")
+                return text
             text = self._text = game._words(self._index)
             if self._events is not None:
                 self._game = None
@@ -167,7 +169,8 @@ class Step:
         return Step, (self.move, self.text, self.events)
 
 
-def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game, index: int) -> Step:
+def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game | None,
+              index: int) -> Step:
     """Step ``index`` of ``game``, to be worded by the game when its text is first read
     (and its events found then too, when ``events`` is None)."""
     step = _new_step(Step)
@@ -751,7 +754,10 @@ class Game:
                     model.apply(move, events)
             finally:
                 model.shuffler = seeded
-        step = _unworded(move, tuple(events), self, len(steps))
+        # The opening's step is worded without its game (see Step.text): a step
+        # holding its game is a cycle, and a game played for its outcome alone
+        # is then freed only by the garbage collector, not as soon as it is dropped.
+        step = _unworded(move, tuple(events), self if steps else None, len(steps))
         steps.append(step)
         if len(steps) % MARK_EVERY == 1:
             self._mark()
@@ -801,8 +807,6 @@ class Game:
         history in order replays each step once), else from the nearest kept
         position (:meth:`position_at`).
         """
-        if not index:
-            return _("The deal")
         move = self._steps[index].move
         if self._table is not None and self._table_at == index - 1:
             return self.rules.describe_move(self._table, move)

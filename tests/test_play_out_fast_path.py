@@ -148,3 +148,22 @@ def test_a_light_move_refuses_what_play_refuses() -> None:
     with pytest.raises(IllegalMoveError):
         game._advance(Move("move", "l1", "fs", 5))
     assert game.moves_played == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_played_for_its_outcome_is_freed_as_soon_as_it_is_dropped(name: str) -> None:
+    """No step of a deal played out for its outcome holds the game (a cycle would
+    leave each game of a study to the garbage collector)."""
+    import gc
+    import weakref
+
+    gc.disable()
+    try:
+        game = Game(rules_for(name, {}), seed=4)
+        play_out(game, get_strategy(name, "random", seed=4), 300)
+        assert game.moves_played > 0
+        gone = weakref.ref(game)
+        del game
+        assert gone() is None
+    finally:
+        gc.enable()
