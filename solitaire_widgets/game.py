@@ -262,10 +262,11 @@ class Game:
         self._codes = codes
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
-        # The steps made, then the moves played whose steps are not made yet, with
-        # their events when found (see _advance): ``_steps`` makes them and reads them all.
+        # The steps made, then the moves played whose steps are not made yet and
+        # their events where found (see _advance): ``_steps`` makes them and reads them all.
         self._made: list[Step] = []
-        self._deferred: list[tuple[Move, tuple[Event, ...] | None]] = []
+        self._deferred: list[Move] = []
+        self._deferred_events: list[tuple[Event, ...] | None] = []
         self._marks: list[Any] = []   # tables, or models when playing on the model
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
@@ -560,6 +561,7 @@ class Game:
             other._model = self._model.copy()
         other._made = list(self._steps)
         other._deferred = []
+        other._deferred_events = []
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
         other._reading = (-1, None)
@@ -644,13 +646,14 @@ class Game:
         if deferred:
             made = self._made
             index = len(made)
-            for move, events in deferred:
+            for move, events in zip(deferred, self._deferred_events, strict=True):
                 step = _new_step(Step)
                 step.move, step._events, step._text, step._game, step._index = (
                     move, events, None, self, index)
                 made.append(step)
                 index += 1
             deferred.clear()
+            self._deferred_events.clear()
         return self._made
 
     def _advance(self, move: Move) -> None:
@@ -672,7 +675,8 @@ class Game:
             if index <= MAX_MOVES and (table is None or self._table_at == index - 1):
                 if table is None:
                     model.apply(move)
-                    deferred.append((move, None))
+                    deferred.append(move)
+                    self._deferred_events.append(None)
                 else:
                     events: list[Event] = []
                     model.apply(move, events)
@@ -680,7 +684,8 @@ class Game:
                     for event in found:
                         table.apply(event)
                     self._table_at = index
-                    deferred.append((move, found))
+                    deferred.append(move)
+                    self._deferred_events.append(found)
                 if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
                     self._marks.append(model.copy())
                 self._legal = model.legal_moves()
