@@ -11,7 +11,10 @@ A game whose rules say so (``Rules.game_on_model``) plays on the game's model
 step's events are read off the model, and the table is built from it only
 when it is read, then kept up with the steps' events. A step is worded by
 the rules (``describe_move``) from the position before it when its words are
-first read. A game with no model plays on its table through the rules' hooks.
+first read. A deal played out by a player
+(:func:`~solitaire_widgets.strategies.play_out`) makes its steps only when
+its history is first read: until then the game keeps only the moves. A game
+with no model plays on its table through the rules' hooks.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
