@@ -69,11 +69,11 @@ import json
 import shlex
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import compile_solver
 from compile_solver import is_compiled
@@ -130,6 +130,8 @@ def _one(args: tuple[int, str, int, float | None, Config]) -> tuple[int, str, in
 
 Job = tuple[int, str, int, float | None, Config]
 Answer = tuple[int, str, int, float]
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
 def _answer(task: tuple[Job, int]) -> tuple[Answer, bool]:
@@ -149,27 +151,33 @@ def _answer(task: tuple[Job, int]) -> tuple[Answer, bool]:
 
 
 def _answers(jobs: list[Job], workers: int, dask: str | None) -> Iterator[tuple[Answer, bool]]:
-    """:func:`_answer` for each job, each as soon as it is known.
+    """:func:`_answer` for each job, each as soon as it is known (see :func:`spread`)."""
+    yield from spread(_answer, [(job, VERSION) for job in jobs], workers, dask)
 
-    In this process, on ``workers`` processes, or with ``dask`` (a scheduler's
-    address) on that Dask cluster through the package's own path
-    (:func:`solitaire_widgets.stats.over_dask`, as ``stats --dask`` runs).
-    The cluster's workers need the package only: this module and
-    ``compile_solver`` travel with the function, pickled by value.
+
+def spread(function: Callable[[Task], Result], tasks: list[Task], workers: int,
+           dask: str | None) -> Iterator[Result]:
+    """``function(task)`` for each task, each answer as soon as it is known.
+
+    In this process, on ``workers`` processes (in the tasks' order), or with
+    ``dask`` (a scheduler's address) on that Dask cluster through the package's
+    own path (:func:`solitaire_widgets.stats.over_dask`, as ``stats --dask``
+    runs; in the order they finish). The cluster's workers need the package
+    only: the benchmark modules travel with the function, pickled by value.
     """
-    tasks = [(job, VERSION) for job in jobs]
     if dask:
         import cloudpickle
 
-        for module in (sys.modules[__name__], compile_solver):
+        for module in (sys.modules[__name__], compile_solver,
+                       sys.modules[function.__module__]):
             if module.__name__ != "__main__":
                 cloudpickle.register_pickle_by_value(module)
-        yield from over_dask(_answer, tasks, dask)
+        yield from over_dask(function, tasks, dask)
     elif workers <= 1:
-        yield from map(_answer, tasks)
+        yield from map(function, tasks)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from pool.map(_answer, tasks, chunksize=1)
+            yield from pool.map(function, tasks, chunksize=1)
 
 
 @contextmanager

@@ -268,3 +268,17 @@ def test_a_bad_dask_cluster_is_a_clear_error(results: Path, capsys: pytest.Captu
                        "local:0"]) == 2
     assert "--dask local:N needs a number of workers" in capsys.readouterr().err
     assert not study.CHUNKS.exists()  # nothing solved, nothing written
+
+
+def test_a_rerun_on_a_dask_cluster_finds_the_same_answers_and_resumes(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    import rerun_klondike_studies as rerun
+
+    arguments = ["--start", "9", "--deals", "9", "--rule-sets", "draw-three-wb"]
+    here = tmp_path / "here.jsonl"
+    assert rerun.main([*arguments, "--rows", str(here)]) == 0
+    spread = tmp_path / "dask.jsonl"
+    # Half the deals searched, then the run stopped: the cluster searches the rest.
+    spread.write_text(here.read_text().splitlines(keepends=True)[0])
+    assert rerun.main([*arguments, "--rows", str(spread), "--dask", "local:2"]) == 0
+    assert _without_times(_lines(spread)) == _without_times(_lines(here))
