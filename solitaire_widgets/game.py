@@ -11,7 +11,10 @@ A game whose rules say so (``Rules.game_on_model``) plays on the game's model
 step's events are read off the model, and the table is built from it only
 when it is read, then kept up with the steps' events. A step is worded by
 the rules (``describe_move``) from the position before it when its words are
-first read. A game with no model plays on its table through the rules' hooks.
+first read. A deal played out by a player
+(:func:`~solitaire_widgets.strategies.play_out`) makes its steps only when
+its history is first read: until then the game keeps only the moves. A game
+with no model plays on its table through the rules' hooks.
 
 >>> from solitaire_widgets import new_game
 >>> game = new_game("klondike", seed=1)
@@ -117,7 +120,9 @@ class Step:
         text = self._text
         if text is None:
             game = self._game
-            assert game is not None
+            if game is None:   # the opening deal, step 0
+                text = self._text = _("The deal")
+                return text
             text = self._text = game._words(self._index)
             if self._events is not None:
                 self._game = None
@@ -167,7 +172,8 @@ class Step:
         return Step, (self.move, self.text, self.events)
 
 
-def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game, index: int) -> Step:
+def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game | None,
+              index: int) -> Step:
     """Step ``index`` of ``game``, to be worded by the game when its text is first read
     (and its events found then too, when ``events`` is None)."""
     step = _new_step(Step)
@@ -175,6 +181,9 @@ def _unworded(move: Move, events: tuple[Event, ...] | None, game: Game, index: i
                                                                    index)
     return step
 
+
+#: The codes of one pack's cards, in the order of ``full_deck()`` (clubs first, ace up).
+_PACK_CODES = [CODE[card] for card in full_deck()]
 
 # Steps built on the hot path skip the Python-level __init__.
 _new_step = object.__new__
@@ -222,8 +231,12 @@ class Game:
         self.rules = rules
         #: The deal number: it draws the deck (unless one is given) and every reshuffle.
         self.seed: int = new_seed() if seed is None else seed
+        codes: list[int] | None = None
+        cards: list[Card] | None = None
         if deck is None:
-            cards = shuffled(full_deck(rules.packs), seed_rng(self.seed, 0))
+            # The pack's codes are in its cards' order, so they shuffle alike
+            # (the deck's cards are made from them when first read).
+            codes = shuffled(_PACK_CODES * rules.packs, seed_rng(self.seed, 0))
         elif not isinstance(deck, (str, list, tuple)):
             raise DeckError(_("a deck is the cards in dealing order, as text such as "
                               "'AS 2H ...' or as a list, not {value}").format(value=excerpt(deck)))
@@ -234,10 +247,11 @@ class Game:
                 raise DeckError(_("the deck holds something that is not a card: {error}").format(
                     error=error)) from None
             check_deck(cards, rules.packs)
-        self._reset(cards, deck is not None, _backend)
+        self._reset(cards, deck is not None, _backend, codes)
         self._push(OPENING_DEAL, self._fresh_shuffle)
 
-    def _reset(self, cards: Sequence[Card], custom: bool, backend: str | None = None) -> None:
+    def _reset(self, cards: Sequence[Card] | None, custom: bool, backend: str | None = None,
+               codes: list[int] | None = None) -> None:
         """Set up a game of ``cards`` before its opening deal (step 0, played by ``_push``).
 
         A game whose rules say so (``Rules.game_on_model``) plays on its
@@ -246,11 +260,16 @@ class Game:
         write their own hooks beside its model, the oracle the model is
         compared with; ``tests/test_model_conformance.py``).
         """
-        #: The deck in dealing order: ``deck[0]`` is dealt first.
-        self.deck: tuple[Card, ...] = tuple(cards)
+        # The deck as cards (``deck``, made from its codes when first read without them).
+        self._deck: tuple[Card, ...] | None = None if cards is None else tuple(cards)
+        self._codes = codes
         #: Whether the deck was chosen by hand rather than drawn from the seed.
         self.custom_deck: bool = custom
-        self._steps: list[Step] = []
+        # The steps made, then the moves played whose steps are not made yet and
+        # their events where found (see _advance): ``_steps`` makes them and reads them all.
+        self._made: list[Step] = []
+        self._deferred: list[Move] = []
+        self._deferred_events: list[tuple[Event, ...] | None] = []
         self._marks: list[Any] = []   # tables, or models when playing on the model
         self._redo: list[Step] = []
         self._legal: list[Move] | None = None
@@ -266,13 +285,27 @@ class Game:
         if backend != "rules" and rules.game_on_model and rules.model:
             # The model draws its reshuffles from the seed, as _fresh_shuffle does.
             self._model = rules.model(rules.options, self.seed,
-                                      [CODE[card] for card in self.deck])
+                                      codes[:] if codes is not None
+                                      else [CODE[card] for card in self.deck])
         # The table: kept up to date by the rules' hooks, or, on a model, built
         # from it when first read and then caught up with the steps' events.
         self._table: Table | None = None if self._model else self.start
         self._table_at = -1
 
     # -- reading the position ---------------------------------------------
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck in dealing order: ``deck[0]`` is dealt first."""
+        deck = self._deck
+        if deck is None:
+            assert self._codes is not None
+            deck = self._deck = tuple(map(CARD.__getitem__, self._codes))
+        return deck
+
+    @deck.setter
+    def deck(self, deck: tuple[Card, ...]) -> None:
+        self._deck = deck
 
     @property
     def table(self) -> Table:
@@ -284,7 +317,7 @@ class Game:
         if model is None:
             assert table is not None
             return table
-        last = len(self._steps) - 1
+        last = len(self._made) + len(self._deferred) - 1
         if table is None:
             table = self._table = model.to_table()
         elif self._table_at < last:
@@ -321,7 +354,7 @@ class Game:
     @property
     def moves_played(self) -> int:
         """How many moves have been played: ``len(history)``, without copying it."""
-        return len(self._steps) - 1
+        return len(self._made) + len(self._deferred) - 1
 
     def history_from(self, start: int) -> list[Step]:
         """The moves played after the first ``start``: ``history[start:]``, without
@@ -442,7 +475,7 @@ class Game:
         included) raises :class:`NotationError`.
         """
         model = self._model
-        steps = self._steps
+        steps = self._steps if self._deferred else self._made
         legal = self._legal
         if (model is not None and type(move) is Move and legal is not None and move in legal
                 and len(steps) <= MAX_MOVES):
@@ -516,7 +549,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return len(self._steps) > 1
+        return len(self._made) + len(self._deferred) > 1
 
     @property
     def can_redo(self) -> bool:
@@ -529,7 +562,9 @@ class Game:
         other._table = self._table.copy() if self._table is not None else None
         if self._model is not None:
             other._model = self._model.copy()
-        other._steps = list(self._steps)
+        other._made = list(self._steps)
+        other._deferred = []
+        other._deferred_events = []
         other._marks = list(self._marks)   # kept positions are never changed, only replaced
         other._redo = list(self._redo)
         other._reading = (-1, None)
@@ -586,7 +621,7 @@ class Game:
         return shown
 
     def __repr__(self) -> str:
-        return (f"<Game {self.name} {self.deal_name}, {len(self._steps) - 1} moves: "
+        return (f"<Game {self.name} {self.deal_name}, {self.moves_played} moves: "
                 f"{self.status}>")
 
     # -- saving --------------------------------------------------------------
@@ -605,6 +640,62 @@ class Game:
         return save_json(self, indent)
 
     # -- internals -----------------------------------------------------------
+
+    @property
+    def _steps(self) -> list[Step]:
+        """Every step, step 0 the opening deal: the steps of moves played by
+        :meth:`_advance` are made here, when first needed."""
+        deferred = self._deferred
+        if deferred:
+            made = self._made
+            index = len(made)
+            for move, events in zip(deferred, self._deferred_events, strict=True):
+                step = _new_step(Step)
+                step.move, step._events, step._text, step._game, step._index = (
+                    move, events, None, self, index)
+                made.append(step)
+                index += 1
+            deferred.clear()
+            self._deferred_events.clear()
+        return self._made
+
+    def _advance(self, move: Move) -> None:
+        """:meth:`play`, for a caller that does not read the step it would return
+        (:func:`~solitaire_widgets.strategies.play_out`).
+
+        On a model, a legal move is applied and only kept: its step is made
+        when the steps are first read (``_steps``), the same step :meth:`play`
+        makes (its words found when read; its events too, unless the table is
+        read: then they are found now, and the table kept up with them).
+        Anything else goes through :meth:`play`, checks and all.
+        """
+        model = self._model
+        legal = self._legal
+        if model is not None and type(move) is Move and legal is not None and move in legal:
+            deferred = self._deferred
+            index = len(self._made) + len(deferred)   # the new step's
+            table = self._table
+            if index <= MAX_MOVES and (table is None or self._table_at == index - 1):
+                if table is None:
+                    model.apply(move)
+                    deferred.append(move)
+                    self._deferred_events.append(None)
+                else:
+                    events: list[Event] = []
+                    model.apply(move, events)
+                    found = tuple(events)
+                    for event in found:
+                        table.apply(event)
+                    self._table_at = index
+                    deferred.append(move)
+                    self._deferred_events.append(found)
+                if index % MARK_EVERY == 0 and index // MARK_EVERY == len(self._marks):
+                    self._marks.append(model.copy())
+                self._legal = model.legal_moves()
+                if self._redo:
+                    self._redo.clear()
+                return
+        self.play(move)
 
     def _as_move(self, move: Move | str) -> Move:
         # A Move or its text only: a tuple compares equal to a Move but is none.
@@ -671,10 +762,10 @@ class Game:
                     model.apply(move, events)
             finally:
                 model.shuffler = seeded
-        if steps:
-            step = _unworded(move, tuple(events), self, len(steps))
-        else:
-            step = Step(move, _("The deal"), tuple(events))
+        # The opening's step is worded without its game (see Step.text): a step
+        # holding its game is a cycle, and a game played for its outcome alone
+        # is then freed only by the garbage collector, not as soon as it is dropped.
+        step = _unworded(move, tuple(events), self if steps else None, len(steps))
         steps.append(step)
         if len(steps) % MARK_EVERY == 1:
             self._mark()

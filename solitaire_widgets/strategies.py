@@ -69,7 +69,9 @@ class Outcome:
 def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome:
     """Let ``strategy`` play ``game`` to its end (or until it gives up)."""
     played = 0
-    choose, play = strategy.choose, game.play
+    # The steps it plays are made when the game's history is first read, not
+    # move by move (Game._advance): a deal played for its outcome makes none.
+    choose, play = strategy.choose, game._advance
     while not game.is_over and played < max_moves:
         move = choose(game)
         if move is None:

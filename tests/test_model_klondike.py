@@ -218,3 +218,32 @@ def test_the_building_rule_is_the_model_rule() -> None:
             assert builds_on(CARDS[c], CARDS[e]) == km.fits(c, e) == bool(km.ON[c * 53 + e])
         for built in range(14):
             assert goes_up(CARDS[c], built) == km.goes_up(c, built)
+
+
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
+@pytest.mark.parametrize("worrying", ["no", "yes"])
+def test_the_moves_between_columns_found_again_only_where_a_column_changed(
+        variant: str, worrying: str) -> None:
+    """The model finds again only the moves from and to the columns a move changed;
+    at every step of random play, on the model and on copies of it, they are the
+    moves :func:`~solitaire_widgets.games.klondike.model._shifts` finds on the whole
+    position, and the legal moves those of the same position read anew."""
+    import random
+
+    options = {"variant": variant, "worrying_back": worrying}
+    rng = random.Random(f"{variant}/{worrying}")
+    for seed in range(15):
+        model = KlondikeModel(options, seed, km.deal_codes(seed))
+        model.deal()
+        for _ in range(400):
+            moves = model.legal_moves()
+            if not moves:
+                break
+            cols = model.cols
+            tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
+            assert model._shifts_now(tops) == km._shifts(cols, tops)
+            fresh = KlondikeModel.from_table(options, seed, model.to_table(), 0)
+            assert moves == fresh.legal_moves()
+            if rng.random() < 0.1:
+                model = model.copy()
+            model.apply(rng.choice(moves))

@@ -363,6 +363,17 @@ def _moved(src: str, dst: str, cards: bytes, face_up: bool = True) -> Event:
 #: A card turned from the hand onto the waste, and back when the waste is turned over.
 _TURNED: Final = tuple(_moved("s", "w", bytes((code,))) for code in range(52))
 _TURNED_BACK: Final = tuple(_moved("w", "s", bytes((code,)), False) for code in range(52))
+#: A card dealt into a column, face down or up: ``_DEALT[column][face_up][code]``.
+_DEALT: Final = tuple(tuple(tuple(_moved("s", column, bytes((code,)), up) for code in range(52))
+                            for up in (False, True)) for column in COLUMNS)
+#: One card moving from the waste or a column (``_ONE_FROM[source][destination][code]``,
+#: the sources and destinations by the pile ids of :data:`_SOURCES` and :data:`_TARGETS`).
+_TARGETS: Final = FOUNDATIONS + COLUMNS
+_ONE_FROM: Final = tuple(tuple(tuple(_moved(src, dst, bytes((code,))) for code in range(52))
+                               for dst in _TARGETS) for src in _SOURCES)
+_OPENING_FACTS: Final = (Event("set", key="pass", value=1),
+                         Event("set", key="waste_limit", value=False),
+                         Event("set", key="forced", value=False))
 
 
 def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
@@ -398,6 +409,20 @@ def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
             if start <= k < n and ON[col[k + 1] * 53 + top]:
                 moves.append(between[di][n - k - 1])
     return moves
+
+
+def _run_of(col: bytes) -> tuple[int, int, int]:
+    """Where the face-up sequence at the end of ``col`` begins (the index, in ``col``,
+    of the card below its first card), that first card's rank - 1, and the number
+    of cards in the column (0: empty)."""
+    n = len(col) - 1
+    if not n:
+        return (0, 0, 0)
+    start = n - 1
+    low = col[0]
+    while start > low and ON[col[start + 1] * 53 + col[start]]:
+        start -= 1
+    return (start, col[start + 1] % 13, n)
 
 
 class KlondikeModel:
@@ -454,6 +479,17 @@ class KlondikeModel:
         # The moves of cards between columns: they change only when a column
         # does (not when the hand is turned), so they are kept until then.
         self._shifts: list[Move] | None = None
+        # The same moves by column moved from and column moved to (None: no move),
+        # each column's sequence (_run_of), and the columns changed since: only
+        # the moves from and to a changed column are found again (None: every move).
+        self._slots: list[list[Move | None]] | None = None
+        self._rows: list[list[Move]] = [[] for _ in range(7)]
+        self._runs: list[tuple[int, int, int]] = [(0, 0, 0)] * 7
+        self._changed: list[int] = []
+        # The columns' end cards (EMPTY for an empty one) and the moves of
+        # those cards to their foundations, kept until a column or a foundation changes.
+        self._tops: list[int] | None = None
+        self._ups: list[Move] | None = None
 
     # -- the protocol ------------------------------------------------------------
 
@@ -468,12 +504,10 @@ class KlondikeModel:
             cols.append(bytes((size - 1,)) + deck[at:at + size])
             if events is not None:
                 if index == 0:
-                    events.append(Event("set", key="pass", value=1))
-                    events.append(Event("set", key="waste_limit", value=False))
-                    events.append(Event("set", key="forced", value=False))
+                    events += _OPENING_FACTS
+                dealt = _DEALT[index]
                 for k in range(size):
-                    events.append(_moved("s", COLUMNS[index], deck[at + k:at + k + 1],
-                                         k == size - 1))
+                    events.append(dealt[k == size - 1][deck[at + k]])
             at += size
         self.found = [0, 0, 0, 0]
         self.cols = cols
@@ -482,7 +516,7 @@ class KlondikeModel:
         self.passes = 1
         self.waste_limit = self.forced = self.over = self.won = False
         self.reason = ""
-        self._shifts = None
+        self._shifts = self._slots = self._tops = self._ups = None
         self._settle(False, events)
 
     def legal_moves(self) -> list[Move]:
@@ -499,8 +533,17 @@ class KlondikeModel:
         """
         kind, a, b, n = _BY_ID.get(id(move)) or _DECODE[move]
         cols = self.cols
-        if kind != _TURN and kind != _REDEAL and kind != _W_F:
-            self._shifts = None
+        if kind == _COL_T:
+            self._shifts = self._tops = self._ups = None
+            self._changed += (a, b)
+        elif kind == _COL_F:
+            self._shifts = self._tops = self._ups = None
+            self._changed.append(a)
+        elif kind == _W_T or kind == _FND_T:
+            self._shifts = self._tops = self._ups = None
+            self._changed.append(b)
+        elif kind == _W_F:
+            self._ups = None
         # Whether the move can be undone by moves that only go round, so that a position that was
         # not dead before it is not dead after it either. With unlimited passes, turning the waste
         # over changes none of the cards that can come to the top of the waste
@@ -557,11 +600,11 @@ class KlondikeModel:
             if kind == _W_F:
                 found[b] += 1
                 if events is not None:
-                    events.append(_moved("w", FOUNDATIONS[b], bytes((c,))))
+                    events.append(_ONE_FROM[7][b][c])
             else:
                 cols[b] = cols[b] + bytes((c,))
                 if events is not None:
-                    events.append(_moved("w", COLUMNS[b], bytes((c,))))
+                    events.append(_ONE_FROM[7][4 + b][c])
             if self.forced:
                 self.forced = False
                 if events is not None:
@@ -580,12 +623,13 @@ class KlondikeModel:
             moved = col[len(col) - n:]
             if kind == _COL_F:
                 found[b] += 1
-                dst = FOUNDATIONS[b]
+                to = b
             else:
                 cols[b] = cols[b] + moved
-                dst = COLUMNS[b]
+                to = 4 + b
             if events is not None:
-                events.append(_moved(COLUMNS[a], dst, moved))
+                events.append(_ONE_FROM[a][to][moved[0]] if n == 1
+                              else _moved(COLUMNS[a], _TARGETS[to], moved))
                 if rest[0] != col[0]:
                     events.append(_FLIP[a])
             if kind == _COL_F and found[0] + found[1] + found[2] + found[3] == 52:
@@ -609,6 +653,11 @@ class KlondikeModel:
         other.shuffles = self.shuffles
         other._moves = self._moves
         other._shifts = self._shifts
+        other._slots = None   # the copy finds the moves between columns anew when they change
+        other._rows = [[] for _ in range(7)]
+        other._changed = []
+        other._tops = self._tops   # (never changed in place, only replaced)
+        other._ups = self._ups
         return other
 
     def to_table(self) -> Table:
@@ -700,12 +749,14 @@ class KlondikeModel:
         cols = self.cols
         talon = self.talon
         pos = self.pos
-        moves: list[Move] = []
-        tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
-        for si in range(7):
-            c = tops[si]
-            if c != EMPTY and found[c // 13] == c % 13:
-                moves.append(_UP[si][c // 13])
+        tops = self._tops
+        if tops is None:
+            tops = self._tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
+        ups = self._ups
+        if ups is None:
+            ups = self._ups = [_UP[si][c // 13] for si, c in enumerate(tops)
+                               if c != EMPTY and found[c // 13] == c % 13]
+        moves = ups[:]
         if pos:
             c = talon[pos - 1]
             if found[c // 13] == c % 13:
@@ -716,7 +767,7 @@ class KlondikeModel:
                     moves.append(_ONTO[di])
         shifts = self._shifts
         if shifts is None:
-            shifts = self._shifts = _shifts(cols, tops)
+            shifts = self._shifts = self._shifts_now(tops)
         moves += shifts
         if self.worry:
             for s in range(4):
@@ -730,6 +781,55 @@ class KlondikeModel:
         elif pos and another_pass(self.polish, self.passes):
             moves.append(REDEAL_MOVE)
         return moves
+
+    def _shifts_now(self, tops: list[int]) -> list[Move]:
+        """:func:`_shifts` of this position, finding again only the moves from and to
+        the columns changed since they were last found."""
+        cols = self.cols
+        slots = self._slots
+        changed = self._changed
+        if slots is None:
+            slots = self._slots = [[None] * 7 for _ in range(7)]
+            changed = list(range(7))
+        runs = self._runs
+        for si in changed:
+            runs[si] = _run_of(cols[si])
+        rows = self._rows
+        shifts: list[Move] = []
+        for si in range(7):
+            row = slots[si]
+            start, head, n = runs[si]
+            if si in changed:
+                targets: Sequence[int] = range(7)
+                if not n:
+                    row[:] = [None] * 7
+                    rows[si] = []
+                    continue
+            elif not n:
+                continue
+            else:
+                targets = changed
+            col = cols[si]
+            between = _BETWEEN[si]
+            again = False
+            for di in targets:
+                if di == si:
+                    continue
+                top = tops[di]
+                if top == EMPTY:
+                    move = between[di][n - start - 1] if head == 12 else None
+                else:
+                    k = start + head - top % 13 + 1
+                    move = (between[di][n - k - 1]
+                            if start <= k < n and ON[col[k + 1] * 53 + top] else None)
+                if move is not row[di]:
+                    row[di] = move
+                    again = True
+            if again:
+                rows[si] = [move for move in row if move is not None]
+            shifts += rows[si]
+        self._changed = []
+        return shifts
 
     def _end(self, won: bool, reason: str, events: list[Event] | None) -> None:
         end_game(self, won, reason, events)
