@@ -131,7 +131,11 @@ def test_the_table_takes_its_keys_in_every_front_end(
         _wait(lambda: said.inner_text() != before, 15.0)  # noqa: B023 - used at once
         if said.inner_text().startswith("Picked up"):
             break
+        # The cursor's move is waited for too: an Enter pressed before its words
+        # came would be read against them.
+        before = said.inner_text()
         page.keyboard.press("ArrowRight")
+        _wait(lambda: said.inner_text() != before, 15.0)  # noqa: B023 - used at once
     assert said.inner_text().startswith("Picked up"), said.inner_text()
     time.sleep(1.5)   # the kernel tells the keyboard that cards are picked up (slow when busy)
     page.keyboard.press("Escape")
