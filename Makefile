@@ -91,8 +91,8 @@ workflows: venv
 # notebooks/ are executed by nbval (outputs compared after sanitizing widget
 # model ids and memory addresses); skipped if there are none.
 test: venv chromium web-runtime lint typecheck layers workflows
-	$(BIN)/pytest -n 2 --dist loadfile -m "not browser and not book"
-	$(BIN)/pytest -m "browser or book"
+	$(BIN)/pytest -n 2 --dist loadfile -m "not browser and not book" --durations=15
+	$(BIN)/pytest -m "browser or book" --durations=25
 	@if compgen -G "notebooks/*.ipynb" >/dev/null || compgen -G "notebooks/*/*.ipynb" >/dev/null; then \
 	  echo "$(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg"; \
 	  $(BIN)/pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg; \

@@ -6,6 +6,8 @@
 
     python benchmarks/bench_solver.py --unresolved-slice 20 --nodes 20000 --previous /tmp/prev
 
+    python benchmarks/bench_solver.py --lost-slice 3 --nodes 400000 --previous /tmp/prev
+
 Solves the same deals in one run: with the solver as it is, with the
 baseline :data:`solitaire_widgets.games.klondike.solver.config.BASELINE` (every pruning rule
 off: depth-first search over the same macro moves with the transposition
@@ -20,7 +22,10 @@ change of load on a shared machine does not tilt towards either. With
 ``--unresolved-slice N``, the same on a fixed slice of the hardest deals
 with worrying back: the first ``N`` deals each stored study with worrying
 back (``benchmarks/data/klondike_study_standard-wb.json``, ``..._draw-three-wb.json``)
-leaves unresolved.
+leaves unresolved. With ``--lost-slice N``, the same on the ``N`` deals
+drawing one with worrying back that solver version 12 proved lost in the
+fewest positions (its filter on bringing cards back was not sound, so those
+losses are searched again).
 """
 
 from __future__ import annotations
@@ -126,6 +131,23 @@ def slice_of_unresolved(tree: Path, count: int, nodes: int) -> int:
     return code
 
 
+def lost_slice(count: int) -> list[int]:
+    """The ``count`` deals drawing one with worrying back that version 12 proved lost
+    in the fewest positions, as the stored study records them."""
+    data = json.loads((STUDIES / "klondike_study_standard-wb.json").read_text())
+    rows = [d for d in data["deals"] if d.get("solver") == 12 and d["status"] == "lost"]
+    return [d["seed"] for d in sorted(rows, key=lambda d: d["nodes"])][:count]
+
+
+def slice_of_lost(tree: Path, count: int, nodes: int) -> int:
+    """The two solvers on the deals :func:`lost_slice` names, taking turns."""
+    seeds = lost_slice(count)
+    print(f"Klondike (standard-wb), the {len(seeds)} deals solver version 12 proved lost in "
+          f"the fewest positions ({', '.join(map(str, seeds))}), {nodes:,} positions per deal "
+          "at most, the two solvers taking turns deal by deal, CPU seconds")
+    return alternate_jobs(tree, [(seed, "standard", "yes") for seed in seeds], nodes)
+
+
 def alternate_jobs(tree: Path, jobs: list[tuple[int, str, str]], nodes: int) -> int:
     """This solver and the one in ``tree`` taking turns deal by deal, in CPU seconds.
 
@@ -203,8 +225,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--unresolved-slice", type=int, default=None, metavar="N",
                         help="with --previous: the two solvers taking turns on the first N "
                              "deals each study with worrying back leaves unresolved")
+    parser.add_argument("--lost-slice", type=int, default=None, metavar="N",
+                        help="with --previous: the two solvers taking turns on the N deals "
+                             "drawing one with worrying back that solver version 12 proved "
+                             "lost in the fewest positions")
     args = parser.parse_args(argv)
     seeds = range(args.start, args.start + args.deals)
+    if args.lost_slice is not None:
+        if args.previous is None:
+            parser.error("--lost-slice needs --previous")
+        return slice_of_lost(args.previous, args.lost_slice, args.nodes)
     if args.unresolved_slice is not None:
         if args.previous is None:
             parser.error("--unresolved-slice needs --previous")

@@ -25,7 +25,14 @@ a decided one unresolved within the same budget; they are counted apart.
 
 Each answer is appended to ``--rows`` as soon as it is known (one JSON row a
 deal), so a run that was stopped resumes where it was; the deals are searched
-cheapest first (by the positions the stored row expanded). The compiled build
+cheapest first (by the positions the stored row expanded). They are searched
+in this process, on ``--workers N`` local processes, or with ``--dask
+ADDRESS`` on a Dask cluster through the package's own Dask path, as the
+studies run (``--dask local:N``: a cluster of N workers on this machine for
+the run); the answers are the same, written as each is known:
+
+    python benchmarks/rerun_klondike_studies.py --start 0 --deals 1000 \
+        --rows /tmp/rerun.jsonl --dask tcp://HOST:8786 The compiled build
 (``compile_solver.py``, the same source and the same positions) makes the
 run 3 to 5 times as fast.
 
@@ -49,7 +56,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from study_klondike import RESULTS, WORRYING_BACK, _one, _rules, chunk_rows
+from study_klondike import RESULTS, WORRYING_BACK, _one, _rules, chunk_rows, cluster, spread
 
 from solitaire_widgets.games.klondike.solver.config import DEFAULT, VERSION
 
@@ -80,12 +87,26 @@ def plan_of(row: dict[str, Any]) -> dict[str, float]:
 
 
 def search_again(rule_set: str, row: dict[str, Any]) -> dict[str, Any]:
-    """The answer of the solver as it is now for a stored row, at its budget and plan."""
+    """The answer of the solver as it is now for a stored row, at its budget and plan
+    (``{"rule_set", "seed", "status", "nodes", "seconds"}`` and the row's plan)."""
     config = dataclasses.replace(DEFAULT, **plan_of(row))
     began = time.process_time()
     seed, status, nodes, _ = _one((row["seed"], rule_set, row["max_nodes"], None, config))
     return {"rule_set": rule_set, "seed": seed, "status": status, "nodes": nodes,
             "seconds": round(time.process_time() - began, 3), **plan_of(row)}
+
+
+def _search_task(task: tuple[str, dict[str, Any], int]) -> dict[str, Any]:
+    """:func:`search_again` for ``(rule_set, row, version)``: one task of a run spread
+    over processes or a Dask cluster (:func:`study_klondike.spread`), where the
+    package that answers must have this run's solver ``version``."""
+    from solitaire_widgets.games.klondike.solver import config
+
+    rule_set, row, version = task
+    if config.VERSION != version:
+        raise RuntimeError(f"this rerun is of solver version {version}, but a worker has "
+                           f"version {config.VERSION}: install the same package everywhere")
+    return search_again(rule_set, row)
 
 
 _PREVIOUS = """
@@ -167,6 +188,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="an earlier copy of the package: search the rows answered "
                              "otherwise than stored again with it")
     parser.add_argument("--json", type=Path, default=None, help="write the table here")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="search on this many local processes")
+    parser.add_argument("--dask", default=None, metavar="ADDRESS",
+                        help="search on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://HOST:PORT), or on a local one of N workers (local:N)")
     args = parser.parse_args(argv)
     rule_sets = args.rule_sets.split(",")
     stored = {rs: stored_rows(rs, args.start, args.deals) for rs in rule_sets}
@@ -187,10 +213,11 @@ def main(argv: list[str] | None = None) -> int:
                        if "proof" not in row and (rs, row["seed"]) not in done),
                       key=lambda job: (job[0], job[1], job[2]["seed"]))
         print(f"{len(jobs)} deals to search", file=sys.stderr, flush=True)
-        with args.rows.open("a") as out:
-            for number, (_, rs, row) in enumerate(jobs, 1):
-                answer = search_again(rs, row)
-                done[rs, row["seed"]] = answer
+        tasks = [(rs, row, VERSION) for _, rs, row in jobs]
+        with args.rows.open("a") as out, cluster(args.dask) as address:
+            answers = spread(_search_task, tasks, args.workers, address)
+            for number, answer in enumerate(answers, 1):
+                done[answer["rule_set"], answer["seed"]] = answer
                 out.write(json.dumps(answer) + "\n")
                 out.flush()
                 if number % 100 == 0:

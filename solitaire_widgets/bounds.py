@@ -30,6 +30,7 @@ from typing import Literal
 
 from .game import Game
 from .moves import Move
+from .registry import game_parts
 
 __all__ = ["Bound", "Status", "best_outcome", "replays_to_a_win"]
 
@@ -61,7 +62,8 @@ def best_outcome(game: Game, max_nodes: int = 200_000) -> Bound:
     """
     bound = game.rules.bound
     if bound is None:
-        also = f"; it has its solver ({game.rules.solver})" if game.rules.solver else ""
+        solver = game_parts(game.rules).solver
+        also = f"; it has its solver ({getattr(solver, '__name__', solver)})" if solver else ""
         raise ValueError(f"there is no clairvoyant bound for {game.rules.name!r}{also}")
     return bound(game, max_nodes=max_nodes)
 

@@ -184,7 +184,7 @@ class Controller:
 
     @property
     def solver(self) -> Solver | None:
-        """The game's solver (its rules' hook, ``Rules.solver``), None when it has none.
+        """The game's solver (as its folder hands it to the registry), None when it has none.
 
         >>> from solitaire_widgets import new_game
         >>> Controller(new_game("chain", seed=5)).solver is None

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,15 +115,13 @@ _FOUND: dict[str, Example] = {}
 
 
 def _collect(games: tuple[str, ...] | None = None) -> dict[str, Example]:
-    """The examples of ``games`` (every registered game if None), found through each
-    game's ``Rules.examples`` module; imported on first use (they build decks)."""
-    from .registry import GAMES, rules_class
+    """The examples of ``games`` (every registered game if None): the ``EXAMPLES``
+    each game's folder hands to the registry (its ``examples.py``)."""
+    from .registry import GAMES, game_parts, rules_class
 
     for game in GAMES if games is None else games:
-        module_name = rules_class(game).examples
-        if not module_name:
-            continue
-        for example in importlib.import_module(module_name).EXAMPLES:
+        rules_class(game)  # an unknown game is refused
+        for example in game_parts(game).examples:
             if example.game == game:
                 _FOUND.setdefault(example.name, example)
     # Only the registered games' (a game may be unregistered since).

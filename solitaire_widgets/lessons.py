@@ -1,7 +1,8 @@
 """Lessons: a position from a text's example, a question, and the move (or word) it asks for.
 
 Each game declares its lessons as data in its own folder
-(``solitaire_widgets/games/<game>/lessons.py``, a list ``LESSONS``). A
+(``solitaire_widgets/games/<game>/lessons.py``, a list ``LESSONS``), which
+the folder hands to the registry with its rules. A
 lesson starts from one of the game's examples (:mod:`solitaire_widgets.examples`)
 a number of steps in, and asks one question or a few in a row (each a
 :class:`Task`). Every answer is checked with the real engine: a right move
@@ -26,8 +27,6 @@ lessons, which run it in the page's engine (``solitaire_widgets.web.lesson``).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -318,21 +317,14 @@ class LessonRun:
                 break
 
 
-def _lesson_modules() -> list[str]:
-    from .registry import GAMES, rules_class
-
-    found = []
-    for game in GAMES:
-        module = rules_class(game).__module__.rsplit(".", 1)[0] + ".lessons"
-        if importlib.util.find_spec(module) is not None:
-            found.append(module)
-    return found
-
-
 def _collect() -> dict[str, Lesson]:
+    """Every registered game's lessons (the ``LESSONS`` its folder hands to the
+    registry, from its ``lessons.py``), by name."""
+    from .registry import GAMES, game_parts
+
     lessons: dict[str, Lesson] = {}
-    for module in _lesson_modules():
-        for lesson in importlib.import_module(module).LESSONS:
+    for game in GAMES:
+        for lesson in game_parts(game).lessons:
             lessons[lesson.name] = lesson
     return lessons
 

@@ -1,7 +1,7 @@
 """What every game's rules provide, and the context through which they act.
 
 A game is a subclass of :class:`Rules`. It declares its data (name, packs,
-options, piles, words, hooks to its layout, players, examples and solver) and
+options, piles, words, its layout, model and bound) and
 implements four hooks: the opening deal, the legal moves, why a move is
 illegal, and how a move plays out. It changes the table only through
 :class:`Context`, which records every change as an
@@ -169,10 +169,11 @@ class Rules:
     - **Its layout**: :attr:`layout`, the function that lays its table out
       (built with :class:`~solitaire_widgets.layouts.PilePlacement`).
     - **Its parts**: :attr:`model`, the class itself (it sits below the
-      rules), and :attr:`bound`, the function (it plays on the model); those
-      that import the rules or are built by playing them are named by a
-      module path, loaded when first asked for: :attr:`strategies`,
-      :attr:`examples`, :attr:`solver`.
+      rules), and :attr:`bound`, the function (it plays on the model). The
+      parts that import the rules (its players, examples, lessons, solver
+      and source text) are not named here: the game's folder imports them
+      and hands them to the registry with the rules
+      (:class:`~solitaire_widgets.registry.GameParts`).
 
     The smallest complete game is the one in ``tests/test_extra_game.py``.
     """
@@ -208,16 +209,6 @@ class Rules:
     #: piles out by their kinds (stock, reserves and foundations in a row,
     #: the tableau piles as fanned columns below).
     layout: ClassVar[LayoutFunction | None] = None
-    #: The module whose ``STRATEGIES`` (name -> class, the default first) play
-    #: this game; ``""``: only the random player.
-    strategies: ClassVar[str] = ""
-    #: The module whose ``EXAMPLES`` are this game's illustrated positions.
-    examples: ClassVar[str] = ""
-    #: The module of this game's solver, ``"package.module"``: its ``solve`` and
-    #: ``hint`` (see :class:`~solitaire_widgets.solver_hook.Solver`; Klondike's
-    #: is ``solitaire_widgets.games.klondike.solver``); the front ends then offer its buttons
-    #: ("Can this still be won?"). ``""``: none.
-    solver: ClassVar[str] = ""
     #: The clairvoyant player's verdict on a deal: a function that takes the game
     #: and ``max_nodes`` and returns a ``solitaire_widgets.bounds.Bound``
     #: (``bound = staticmethod(chain_bound)``); None: none.
@@ -484,10 +475,6 @@ def check_declaration(rules: type[Rules]) -> None:
                           f"not {excerpt(rules.layout)}")
     if rules.bound is not None and not callable(rules.bound):
         raise OptionError(f"{rules.title}: bound is a function or None, not {excerpt(rules.bound)}")
-    solver = rules.solver
-    if not isinstance(solver, str) or (solver and not all(
-            part.isidentifier() for part in solver.split("."))):
-        raise OptionError(f"{rules.title}: solver is 'package.module' or '', not {excerpt(solver)}")
     model = rules.model
     if model is not None and not (isinstance(model, type) and all(
             callable(getattr(model, member, None)) for member in MODEL_MEMBERS)):

@@ -1,9 +1,11 @@
-"""The solver a game's rules name (``Rules.solver``): what it answers, and finding it.
+"""A game's solver: what it answers, and finding it.
 
-A game that has a solver names its module in its rules, as it names its
-bound; the controller (and through it both front ends), the studies and the
-reviews ask :func:`solver_of` for it, so another game can bring its own.
-Klondike's is :mod:`solitaire_widgets.games.klondike.solver`:
+A game that has a solver holds it in its folder (its module ``solver``), and
+the folder hands it to the registry with its rules
+(:class:`~solitaire_widgets.registry.GameParts`); the controller (and through
+it both front ends), the studies and the reviews ask :func:`solver_of` for
+it, so another game can bring its own. Klondike's is
+:mod:`solitaire_widgets.games.klondike.solver`:
 
 >>> from solitaire_widgets.games import rules_class
 >>> solver_of(rules_class("klondike")).__name__
@@ -14,9 +16,7 @@ True
 
 from __future__ import annotations
 
-import functools
-import importlib
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,10 +44,8 @@ class Solver(Protocol):
 
 
 def solver_of(rules: Rules | type[Rules]) -> Solver | None:
-    """The solver ``rules`` name (``Rules.solver``), or None when the game has none."""
-    return _solver(rules.solver) if rules.solver else None
+    """The solver of the game of ``rules``, as its folder handed it to the registry,
+    or None when the game has none."""
+    from .registry import game_parts
 
-
-@functools.cache
-def _solver(module: str) -> Solver:
-    return cast("Solver", importlib.import_module(module))
+    return game_parts(rules).solver

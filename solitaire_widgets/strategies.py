@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -84,14 +83,12 @@ def play_out(game: Game, strategy: Strategy, max_moves: int = 20_000) -> Outcome
 
 
 def _table(game: str) -> dict[str, Callable[[], Strategy]]:
-    """The strategies a game declares (its ``Rules.strategies`` module), by name."""
-    from .registry import rules_class
+    """The strategies a game's folder hands to the registry (its ``strategies.py``'s
+    ``STRATEGIES``), by name; none for a game with no such part."""
+    from .registry import game_parts, rules_class
 
-    module = rules_class(game).strategies
-    if not module:
-        return {}
-    table: dict[str, Callable[[], Strategy]] = importlib.import_module(module).STRATEGIES
-    return table
+    rules_class(game)  # an unknown game is refused
+    return dict(game_parts(game).strategies)
 
 
 def strategy_names(game: str) -> list[str]:

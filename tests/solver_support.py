@@ -29,7 +29,7 @@ NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
               splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
               restart_share=0.0, relax_share=0.0, checked_share=0.0, worry_filter=False,
-              back_ups=False)
+              back_ups=False, worry_uses=False)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
     "move filters": dataclasses.replace(NONE, move_filters=True),
@@ -50,6 +50,8 @@ ALONE = {
     "worry filter": dataclasses.replace(NONE, worry_filter=True),
     "back ups": dataclasses.replace(NONE, back_ups=True),
     "back ups and worry filter": dataclasses.replace(NONE, back_ups=True, worry_filter=True),
+    "worry uses": dataclasses.replace(NONE, worry_uses=True),
+    "worry uses and back ups": dataclasses.replace(NONE, worry_uses=True, back_ups=True),
     # Drawing three, the full search passing over positions lost drawing one,
     # almost alone (the plain full search keeps a twentieth), from the first
     # position on, each check with so few positions that many run out.
@@ -60,6 +62,7 @@ ALONE = {
     "restarts and relaxation, one after the other": dataclasses.replace(
         NONE, restart_share=0.5, relax_share=0.15, restart_nodes=50, interleave=False),
     "all": Config(restart_nodes=50, checked_after=0),
+    "all with worry uses": Config(restart_nodes=50, checked_after=0, worry_uses=True),
 }
 
 

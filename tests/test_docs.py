@@ -14,6 +14,7 @@ Plain reads of text files: the whole module runs in well under a second.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 from pathlib import Path
@@ -112,3 +113,31 @@ def test_the_checks_would_catch_what_they_look_for() -> None:
                   "RULES.md reading"):
         assert OUTSIDE.search(cited), cited
     assert not OUTSIDE.search("book/texts/klondike_unclear.md")
+
+
+#: The README's Klondike table: each row's rules, and the stored study it reports.
+_STUDY_ROWS = {"draw one |": "standard", "draw three |": "draw-three",
+               "Polish rules |": "polish", "draw one, worrying back": "standard-wb",
+               "draw three, worrying back": "draw-three-wb"}
+
+
+def test_the_readmes_klondike_counts_are_the_stored_studies() -> None:
+    # The won, lost and unresolved deals the README gives, and the share winnable,
+    # are the stored studies' (benchmarks/data/klondike_study_*.json): a study
+    # merged anew changes them.
+    lines = (REPO_ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    for start, rule_set in _STUDY_ROWS.items():
+        row = next(line for line in lines if line.startswith(f"| {start}"))
+        cells = [cell.strip().replace(",", "") for cell in row.strip("|").split("|")]
+        summary = json.loads((REPO_ROOT / "benchmarks" / "data" /
+                              f"klondike_study_{rule_set}.json").read_text())["summary"]
+        assert cells[1:4] == [str(summary[key]) for key in ("wins", "losses", "unresolved")], (
+            rule_set, row)
+        # With worrying back, the bounds (the unresolved deals counted lost, then
+        # won); otherwise the share among the decided deals and its interval.
+        bounded = rule_set.endswith("-wb")
+        low, high = summary["bounds"] if bounded else summary["ci95_resolved"]
+        winnable = f"{low:.1%}–{high:.1%}".replace("%–", "–")
+        if not bounded:
+            winnable = f"{summary['win_rate_resolved']:.1%} ({winnable})"
+        assert cells[4].startswith(winnable), (rule_set, row)

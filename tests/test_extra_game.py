@@ -31,6 +31,7 @@ import subprocess
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -39,9 +40,12 @@ from solitaire_widgets import GAMES, Game, IllegalMoveError, load_game, new_game
 from solitaire_widgets.examples import example_names, get_example
 from solitaire_widgets.games import register, rules_class, unregister
 from solitaire_widgets.html_replays import game_frames
+from solitaire_widgets.lessons import lesson_names
 from solitaire_widgets.pointer import Play, PointerState, key, pile_point, press
+from solitaire_widgets.registry import game_parts
 from solitaire_widgets.render import describe_table, html_player, scene_svg
 from solitaire_widgets.render.scene import layout
+from solitaire_widgets.solver_hook import solver_of
 from solitaire_widgets.source_texts import (
     PHRASES,
     SENTENCES,
@@ -51,7 +55,7 @@ from solitaire_widgets.source_texts import (
     translate,
 )
 from solitaire_widgets.stats import run_stats
-from solitaire_widgets.strategies import get_strategy, play_out, strategy_names
+from solitaire_widgets.strategies import RandomStrategy, get_strategy, play_out, strategy_names
 from solitaire_widgets.table import Pile
 from solitaire_widgets.widgets import GameWidget, ReplayWidget
 
@@ -96,6 +100,57 @@ def test_its_source_text_joins_with_the_folder_and_leaves_with_the_game() -> Non
 def test_a_folder_without_rules_is_refused() -> None:
     with pytest.raises(TypeError, match="exports its Rules subclass as RULES"):
         register(conformance)
+
+
+def test_its_folder_hands_its_parts_to_the_registry() -> None:
+    parts = game_parts(NAME)
+    assert dict(parts.strategies) == {"columns-first": ColumnsFirst}
+    assert list(parts.examples) == little_golf.examples.EXAMPLES
+    assert parts.lessons == () and parts.solver is None
+    assert solver_of(LittleGolfRules) is None and lesson_names(NAME) == []
+    assert not hasattr(LittleGolfRules, "strategies") and not hasattr(LittleGolfRules, "examples")
+
+
+def _folder(name: str, **parts: object) -> ModuleType:
+    """A game's folder as the registry reads it: rules called ``name``, and ``parts``."""
+    folder = ModuleType(f"tests.{name}")
+    folder.RULES = type("Rules", (LittleGolfRules,), {"name": name})  # type: ignore[attr-defined]
+    for part, module in parts.items():
+        setattr(folder, part, module)
+    return folder
+
+
+@pytest.mark.parametrize(("part", "table"), [("strategies", "STRATEGIES"),
+                                             ("examples", "EXAMPLES"),
+                                             ("lessons", "LESSONS"), ("source", "TEXT")])
+def test_a_part_without_its_table_is_refused(part: str, table: str) -> None:
+    folder = _folder("tableless", **{part: ModuleType(f"tests.tableless.{part}")})
+    with pytest.raises(TypeError, match=rf"tests\.tableless\.{part} should hold its {table}"):
+        register(folder)
+    assert "tableless" not in GAMES
+
+
+def test_a_strategies_table_maps_names_to_players() -> None:
+    odd = ModuleType("tests.odd_players.strategies")
+    odd.STRATEGIES = ["columns-first"]  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"tests\.odd_players\.strategies\.STRATEGIES should map"):
+        register(_folder("odd_players", strategies=odd))
+    assert "odd_players" not in GAMES
+
+
+def test_a_game_registered_by_its_rules_alone_has_no_parts() -> None:
+    bare = type("BareRules", (LittleGolfRules,), {"name": "bare", "title": "Bare"})
+    register(bare)
+    try:
+        assert strategy_names("bare") == ["random"]
+        assert isinstance(get_strategy("bare"), RandomStrategy)
+        assert example_names("bare") == [] and lesson_names("bare") == []
+        assert solver_of(bare) is None
+        # Registering the folder's rules again keeps the folder's parts.
+        register(LittleGolfRules)
+        assert strategy_names(NAME) == ["columns-first", "random"]
+    finally:
+        unregister("bare")
 
 
 def test_games_is_a_sequence_that_answers_any_question() -> None:

@@ -1,20 +1,23 @@
-"""A game's parts as its rules declare them: its model, its solver, its options.
+"""A game's parts: its model, its solver, its options.
 
-The model is the class itself; the solver is a hook (``Rules.solver``, the
-module of its ``solve`` and ``hint``) that any game may bring, and every front
-end asks the game's own; an option is declared once, each value with its
-reading, and its allowed values are read off the readings.
+The model is the class itself; the solver is a part (the module of its
+``solve`` and ``hint``) that any game's folder may hand to the registry, and
+every front end asks the game's own; an option is declared once, each value
+with its reading, and its allowed values are read off the readings.
 
 This module is also the toy solver of a fourth game, "toy chain" (Chain's
-rules under another name): its :func:`solve` says every deal is won by its
-first legal move, and :func:`hint` answers in words no other solver uses.
+rules under another name, in a folder of its own made here): its
+:func:`solve` says every deal is won by its first legal move, and
+:func:`hint` answers in words no other solver uses.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import sys
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any, ClassVar
 
 import pytest
@@ -48,17 +51,24 @@ def hint(game: Game) -> Hint:
 
 
 class ToyChainRules(rules_class("chain")):  # type: ignore[misc]
-    """Chain's rules under another name, with the toy solver of this module."""
+    """Chain's rules under another name (its folder brings the toy solver of this module)."""
 
     name = TOY
     title = "Toy Chain"
-    examples = ""
-    solver = __name__
+
+
+def toy_folder(**parts: object) -> ModuleType:
+    """A game's folder as the registry reads it: the toy's rules and ``parts``."""
+    folder = ModuleType("toy_chain")
+    folder.RULES = ToyChainRules  # type: ignore[attr-defined]
+    for part, module in parts.items():
+        setattr(folder, part, module)
+    return folder
 
 
 @pytest.fixture()
 def toy() -> Iterator[None]:
-    register(ToyChainRules)
+    register(toy_folder(solver=sys.modules[__name__]))
     ASKED.clear()
     yield
     unregister(TOY)
@@ -88,22 +98,32 @@ def test_a_model_named_by_a_path_is_refused() -> None:
 # -- the solver is a hook each game may bring ----------------------------------------
 
 
-def test_each_game_has_the_solver_its_rules_name() -> None:
+def test_each_game_has_the_solver_its_folder_brings(toy: None) -> None:
     import solitaire_widgets.games.klondike.solver as klondike_solver
     from solitaire_widgets.solver_hook import solver_of
 
     assert solver_of(rules_class("klondike")) is klondike_solver
     assert solver_of(rules_class("chain")) is None
-    assert solver_of(ToyChainRules) is solver_of(ToyChainRules()) is not None
+    assert solver_of(ToyChainRules) is solver_of(ToyChainRules()) is sys.modules[__name__]
 
 
-@pytest.mark.parametrize("bad", [True, "solitaire_widgets.games.klondike.solver:solve", "a..b"])
-def test_a_solver_is_named_by_its_module(bad: object) -> None:
-    class Odd(rules_class("chain")):  # type: ignore[misc]
-        solver = bad
+def test_a_game_registered_by_its_rules_alone_has_no_solver() -> None:
+    from solitaire_widgets.solver_hook import solver_of
 
-    with pytest.raises(OptionError, match="solver is 'package.module'"):
-        check_declaration(Odd)
+    register(ToyChainRules)
+    try:
+        assert solver_of(ToyChainRules) is None
+        assert PageSession(TOY, seed=5).view()["solver"] is False
+    finally:
+        unregister(TOY)
+
+
+@pytest.mark.parametrize("bad", [True, "solitaire_widgets.games.klondike.solver",
+                                 ModuleType("no_solve")])
+def test_a_solver_without_solve_and_hint_is_refused(bad: object) -> None:
+    with pytest.raises(TypeError, match="toy_chain.solver should hold its solve and hint"):
+        register(toy_folder(solver=bad))
+    assert TOY not in GAMES
 
 
 def test_the_controller_asks_the_games_own_solver(toy: None) -> None:

@@ -111,3 +111,13 @@ def test_no_import_is_let_through_but_the_wheels_name() -> None:
     assert "ignore_imports" not in contract("no-cycles")
     result = lint_imports(ROOT, ROOT / "pyproject.toml")
     assert "Layers that only point down KEPT (1 ignored import)" in result.stdout, result.stdout
+
+
+def test_no_module_is_found_by_its_name_but_the_games_folders() -> None:
+    # A game's folder imports its parts and hands them to the registry as
+    # objects: only the games' package, discovering its own folders, imports a
+    # module by its name.
+    by_name = {path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+               if re.search(r"\bimport_module\b|\bfind_spec\b|__import__",
+                            path.read_text(encoding="utf-8"))}
+    assert by_name == {"games/__init__.py"}

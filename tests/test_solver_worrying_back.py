@@ -9,7 +9,10 @@ On each, the solver must answer as the brute force does, with every
 reduction alone and all together: a reduction that assumed foundations only
 grow would call a position won only by worrying back lost. The dead-end
 check and the automatic foundation moves are checked directly too, and some
-positions are won only by bringing a card back.
+positions are won only by bringing a card back. A wider set, a few more
+cards out, is where solver version 12's filter (a card comes back only
+when it can be used at once) called won positions lost: one of them is kept
+by hand, two cards brought back that wait for each other.
 """
 
 from __future__ import annotations
@@ -183,12 +186,77 @@ def test_an_unsound_worry_filter_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
                  config=ALONE["worry filter"]).status == "lost"
 
 
+def _cards_that_wait_for_each_other() -> Game:
+    """Won only by bringing back cards none of which can be used at once alone.
+
+    The king of diamonds goes into an empty column and the queen of clubs
+    under it goes up again by itself, turning up the ten of diamonds, which
+    needs a black jack. The king of spades comes back into an empty column,
+    the queen of spades onto the king of diamonds, the queen of hearts onto
+    the king of spades, and the jack of spades onto the queen of hearts:
+    the ten goes there. The queen of hearts can take the jack only once the
+    queen of spades is back, and the queen of spades can give up her jack
+    only once the queen of hearts is back, so neither can be used the moment
+    it comes back, whichever comes first.
+    """
+    return _set_position("standard", (11, 7, 12, 13),
+                         [(("QD", "8D", "KC", "9D", "KH", "JD", "TD", "QC"), ("KD",))], [])
+
+
+def test_cards_that_wait_for_each_other_are_brought_back() -> None:
+    """Each card comes back, though neither can be used at once; with
+    ``Config.worry_uses`` a run of cards brought back is searched on until
+    one of them is used."""
+    game = _cards_that_wait_for_each_other()
+    assert brute_force(game)
+    for reduction in ("worry uses", "worry uses and back ups", "all", "all with worry uses"):
+        assert_solved_as(game, True, reduction)
+
+
+def test_the_worry_filter_loses_that_win() -> None:
+    """Bringing a card back only when it can be used at once (the filter of
+    solver version 12, now off) calls that position lost: the card each
+    waits for comes back after it. The solver as it plays wins it."""
+    game = _cards_that_wait_for_each_other()
+    assert solve(game, max_nodes=200_000, config=ALONE["back ups and worry filter"]).status \
+        == "lost"
+    assert solve(game, max_nodes=200_000).status == "won"
+
+
+_WIDE: dict[str, list[tuple[Game, bool]]] = {}
+
+
+def wide_cases(variant: str) -> list[tuple[Game, bool]]:
+    """More small positions with worrying back, a few more cards out (made once)."""
+    if variant not in _WIDE:
+        rnd = random.Random(f"wide check {variant}")
+        found: list[tuple[Game, bool]] = []
+        while len(found) < 150:
+            game = small_position(variant, rnd, worrying_back="yes", loose_cards=(6, 12))
+            if game.legal_moves():
+                won = brute_force(game, 2 * LIMIT)
+                if won is not None:
+                    found.append((game, won))
+        _WIDE[variant] = found
+    return _WIDE[variant]
+
+
+@pytest.mark.parametrize("reduction", ["worry uses", "worry uses and back ups", "all",
+                                       "all with worry uses"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_worry_uses_equals_brute_force_on_more_positions(variant: str, reduction: str) -> None:
+    wide = wide_cases(variant)
+    assert sum(won for _, won in wide) >= 100 and sum(not won for _, won in wide) >= 20
+    for game, won in wide:
+        assert_solved_as(game, won, reduction)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_worry_filter_leaves_moves_out(variant: str) -> None:
     """The filter does cut: on the small positions some card brought back could
     not be used at once."""
     mode = state.mode_of(variant)
-    worry = Config(worrying_back=True)
+    worry = Config(worrying_back=True, worry_filter=True)
     left_out = 0
     for game, _ in cases(variant):
         position, forced = state.from_table(game.table)

@@ -268,3 +268,38 @@ def test_a_bad_dask_cluster_is_a_clear_error(results: Path, capsys: pytest.Captu
                        "local:0"]) == 2
     assert "--dask local:N needs a number of workers" in capsys.readouterr().err
     assert not study.CHUNKS.exists()  # nothing solved, nothing written
+
+
+def test_a_rerun_on_a_dask_cluster_finds_the_same_answers_and_resumes(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    import rerun_klondike_studies as rerun
+
+    arguments = ["--start", "9", "--deals", "9", "--rule-sets", "draw-three-wb"]
+    here = tmp_path / "here.jsonl"
+    assert rerun.main([*arguments, "--rows", str(here)]) == 0
+    spread = tmp_path / "dask.jsonl"
+    # Half the deals searched, then the run stopped: the cluster searches the rest.
+    spread.write_text(here.read_text().splitlines(keepends=True)[0])
+    assert rerun.main([*arguments, "--rows", str(spread), "--dask", "local:2"]) == 0
+    assert _without_times(_lines(spread)) == _without_times(_lines(here))
+
+
+def test_a_loss_with_worrying_back_by_an_unsound_solver_is_searched_again(
+        results: Path) -> None:
+    # Solver 12's filter called some won positions lost (tests/test_solver_worrying_back.py):
+    # its losses with worrying back are no proofs, its wins stand, and its losses
+    # without worrying back (where the filter never ran) stand too.
+    study.CHUNKS.mkdir(parents=True)
+    row = {"nodes": 7, "seconds": 0.1, "max_nodes": 2_000, "solver": 12}
+    for rule_set in ("standard", "standard-wb"):
+        (study.CHUNKS / f"{rule_set}_00000-00009.jsonl").write_text(
+            json.dumps({"seed": 1, "status": "lost", **row}) + "\n"
+            + json.dumps({"seed": 2, "status": "won", **row}) + "\n")
+    assert study.best_rows("standard")[1]["status"] == "lost"
+    best = study.best_rows("standard-wb")
+    assert best[1]["status"] == "unresolved" and best[1]["not_proved"] == "lost"
+    assert best[2]["status"] == "won"
+    # Drawing three with worrying back, that loss drawing one proves nothing either.
+    assert 1 not in study.best_rows("draw-three-wb")
+    path = study.run_chunk("standard-wb", 1, 2, 1, 2_000, None, progress=False)
+    assert [(r["seed"], r["solver"]) for r in _lines(path)] == [(1, study.VERSION)]

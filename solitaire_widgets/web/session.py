@@ -465,7 +465,7 @@ class PageSession:
 
     def tools(self) -> list[dict[str, str]]:
         """The buttons this game has beyond undo, redo, hint and auto-finish: its
-        solver's, if its rules have one (``Rules.solver``). ``op`` is the request
+        solver's, if the game has one (``solver_hook.solver_of``). ``op`` is the request
         each sends.
 
         >>> [tool["op"] for tool in PageSession("chain", seed=5).tools()]

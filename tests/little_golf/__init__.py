@@ -7,8 +7,11 @@
 - :mod:`.strategies`: its player; :mod:`.examples`: the opening, as a replay.
 
 ``solitaire_widgets.games.register(little_golf)`` registers the folder: its
-rules, and its text beside the package's three.
+rules, its parts imported here (its player and its example), and its text
+beside the package's three.
 """
 
+# The parts, handed to the registry with the rules (registry.register).
+from . import examples, source, strategies  # noqa: F401
 from .rules import *  # noqa: F403
 from .rules import __all__  # noqa: F401

@@ -44,8 +44,6 @@ class LittleGolfRules(Rules):
     }
     example_move = "t3>f"
     layout: ClassVar[LayoutFunction | None] = staticmethod(little_golf_layout)
-    strategies = f"{__package__}.strategies"
-    examples = f"{__package__}.examples"
 
     def piles(self) -> list[Pile]:
         return ([Pile("s", "stock"), Pile("f", "foundation")]

@@ -3,10 +3,14 @@
 - :mod:`.rules`: the rules (:class:`ChainRules`) and the game's words;
 - :mod:`.examples`: the text's illustrated positions, as replays;
 - :mod:`.strategies`: the players that play it out;
+- :mod:`.lessons`: its lessons; :mod:`.source`: its text;
 - :mod:`.bounds`: the clairvoyant player's verdict on a deal.
 
-The rules' names are importable from here (``solitaire_widgets.games.chain.ChainRules``).
+The parts imported here (its examples, lessons, source text and players) are
+handed to the registry with the rules when the folder is registered. The rules' names are importable from here (``solitaire_widgets.games.chain.ChainRules``).
 """
 
+# The parts, handed to the registry with the rules (registry.register).
+from . import examples, lessons, source, strategies  # noqa: F401
 from .rules import *  # noqa: F403
 from .rules import __all__  # noqa: F401

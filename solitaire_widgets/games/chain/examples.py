@@ -19,7 +19,12 @@ from __future__ import annotations
 from ...cards import full_deck, parse_cards
 from ...examples import Example
 from ...i18n import N_
-from ...source_texts import quoted, translate
+from ...source_texts import add_text, quoted, translate
+from .source import TEXT
+
+# The translations below are read from the text: gathered now, as the folder imports
+# its examples before the registry gathers it (registry.register).
+add_text("chain", TEXT)
 
 __all__ = ["EXAMPLES", "stacked_deck"]
 

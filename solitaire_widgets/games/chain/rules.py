@@ -138,8 +138,6 @@ class ChainRules(Rules):
     actions = ("fill", "aux", "redeal")
     example_move = "l5>fh"
     layout = staticmethod(chain_layout)
-    strategies = "solitaire_widgets.games.chain.strategies"
-    examples = "solitaire_widgets.games.chain.examples"
     bound = staticmethod(chain_bound)
     model = ChainModel
     game_on_model = True

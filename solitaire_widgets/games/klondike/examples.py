@@ -21,7 +21,12 @@ from ...cards import full_deck, parse_cards
 from ...errors import DeckError
 from ...examples import Example
 from ...i18n import N_
-from ...source_texts import translate
+from ...source_texts import add_text, translate
+from .source import TEXT
+
+# The translations below are read from the text: gathered now, as the folder imports
+# its examples before the registry gathers it (registry.register).
+add_text("klondike", TEXT)
 
 __all__ = ["EXAMPLES", "deck_for", "COLUMN_SIZES"]
 

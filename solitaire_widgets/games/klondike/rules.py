@@ -157,11 +157,8 @@ class KlondikeRules(Rules):
     actions = ("turn", "redeal")
     example_move = "t3>fh"
     layout = staticmethod(klondike_layout)
-    strategies = "solitaire_widgets.games.klondike.strategies"
-    examples = "solitaire_widgets.games.klondike.examples"
     model = KlondikeModel
     game_on_model = True
-    solver = "solitaire_widgets.games.klondike.solver"
     option_readings: ClassVar[dict[str, dict[str, str]]] = {
         "variant": {
             "polish": N_("the text's rules: one card at a time, one second pass, during which "

@@ -22,8 +22,12 @@ from collections.abc import Iterable
 from ...cards import Card, full_deck, parse_cards
 from ...examples import Example
 from ...i18n import N_
-from ...source_texts import Said, quoted, translate
-from .source import FOUR_OR_FIVE
+from ...source_texts import Said, add_text, quoted, translate
+from .source import FOUR_OR_FIVE, TEXT
+
+# The translations below are read from the text: gathered now, as the folder imports
+# its examples before the registry gathers it (registry.register).
+add_text("quarrel", TEXT)
 
 __all__ = ["EXAMPLES", "FOUR_OR_FIVE", "stacked_deck", "stock_order"]
 

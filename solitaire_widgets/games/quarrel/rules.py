@@ -242,8 +242,6 @@ class QuarrelRules(Rules):
     actions = ("deal",)
     example_move = "r7>lc"
     layout = staticmethod(quarrel_layout)
-    strategies = "solitaire_widgets.games.quarrel.strategies"
-    examples = "solitaire_widgets.games.quarrel.examples"
     bound = staticmethod(quarrel_bound)
     model = QuarrelModel
     game_on_model = True

@@ -98,11 +98,31 @@ async function forget() {
 // is all a kept engine needs.
 var WHEEL_PATH = "/lib/solitaire_widgets.whl";
 
+// Pyodide's module, its memory made as large as the kept copy's before the
+// copy is written into it. Pyodide 314 sizes that memory by a setting the
+// module no longer reads (pyodide/pyodide#6254), so a copy of more than the
+// module's first 30 MiB would not fit ("offset is out of bounds"): the heap
+// grows with every module the package imports.
+function sizedFor(snapshot) {
+  return async function (settings) {
+    var make = (await import("./pyodide/pyodide.asm.mjs")).default;
+    var module = await make(settings);
+    var bytes = new Uint8Array(await snapshot);
+    // The snapshot's header says where its memory starts (its second word).
+    var heap = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+    if (module.HEAP8.length < heap && !module.growMemory(heap)) {
+      throw new Error("the kept engine does not fit in memory");
+    }
+    return module;
+  };
+}
+
 // Python from the kept copy: the package is imported already; its wheel
 // goes back in place (a module imported later reads it) and the random
 // numbers are seeded afresh. Throws unless the engine answers a request.
 async function startFromCopy(copy, wheelBytes) {
-  var restored = await loadPyodide({ indexURL: base + "pyodide/", _loadSnapshot: copy.bytes });
+  var restored = await loadPyodide({ indexURL: base + "pyodide/", _loadSnapshot: copy.bytes,
+                                     createPyodideModule: sizedFor(copy.bytes) });
   restored.FS.writeFile(WHEEL_PATH, new Uint8Array(wheelBytes));
   restored.runPython("import random; random.seed()\n"
                      + "import solitaire_widgets.web.worker_api as _sw");

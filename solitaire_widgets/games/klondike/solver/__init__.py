@@ -44,7 +44,6 @@ from ....moves import Move
 from ....registry import new_game
 from ..model import KlondikeModel
 from .config import DEFAULT, Config
-from .search import solve_position
 from .state import State, mode_of
 
 __all__ = ["Solution", "Status", "Config", "Hint", "solve", "solve_deal", "next_move", "can_win",
@@ -96,6 +95,10 @@ def solve(game: Game, max_nodes: int = DEFAULT_NODES,
     config = rules_config(game, config)
     root, forced = _root(game)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    # The search's modules are loaded by the first solve, not with the package
+    # (Klondike's folder hands its solver to the registry when the package is imported).
+    from .search import solve_position
+
     status, moves, nodes = solve_position(root, forced, mode, max_nodes, deadline,
                                           config=config)
     result: Status = "won" if status == "won" else "lost" if status == "lost" else "unresolved"

@@ -29,8 +29,11 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: drawing one; 11: the same, with the full search's share whole until it
 #: starts, and no check drawing one past the budget; 12: worrying back, a
 #: card comes back from a foundation only when it can be used at once, and
-#: a card that can come straight back goes up by itself).
-VERSION = 12
+#: a card that can come straight back goes up by itself; 13: worrying back,
+#: any card may come back again: 12's filter, which let a card come back only
+#: when it could be used at once, lost wins where two cards brought back wait
+#: for each other).
+VERSION = 13
 
 
 @dataclass(frozen=True)
@@ -46,13 +49,26 @@ class Config:
       counts every foundation card as a place a card may be laid
       (``solitaire_widgets.games.klondike.solver.dead_ends.hopeless``);
 
-    - ``worry_filter``: worrying back, bring a card back from a foundation
-      only if a card can be laid on it at once, or the card under it can
-      come back in turn (``solitaire_widgets.games.klondike.solver.moves.worry_useful``);
+    - ``worry_filter`` (off, and not sound: the one exception): worrying
+      back, bring a card back from a foundation only if a card can be laid
+      on it at once, or the card under it can come back in turn
+      (``solitaire_widgets.games.klondike.solver.moves.worry_useful``).
+      Version 12 searched with it on, and it loses wins where two cards
+      brought back wait for each other (the brute-force tests keep such a
+      position); ``worry_uses`` prunes what it was for, soundly, but costs
+      more than it saves;
     - ``back_ups``: worrying back, a column's end card lying on a face-up
       card (or a king alone in its column) goes up by itself whenever it
       can, since it can come straight back to the same place
       (``solitaire_widgets.games.klondike.solver.moves.auto``);
+    - ``worry_uses``: worrying back, after one or more cards came back from
+      the foundations, try only another card brought back or a move that
+      uses one of them: a card laid on one, or one moved on
+      (``solitaire_widgets.games.klondike.solver.moves.worry_uses``). Sound,
+      but off: such a position is kept apart from the same one searched
+      whole, and on the three draw-one deals lost fastest that version 12
+      proved lost (946, 9873, 9637) it expanded 1.2 to 2.4 times as many
+      positions as without it (213,385 against 88,055 on deal 946);
     - ``move_filters``: put moves off that a winning line can make later
       (part of a sequence, a talon card laid in a column, a column emptied
       with no king to fill it): ``solitaire_widgets.games.klondike.solver.moves.moves``;
@@ -123,8 +139,9 @@ class Config:
     """
 
     worrying_back: bool = False
-    worry_filter: bool = True
+    worry_filter: bool = False
     back_ups: bool = True
+    worry_uses: bool = False
     move_filters: bool = True
     dead_end_check: bool = True
     strong_dead_ends: bool = True
@@ -159,4 +176,4 @@ BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
                   splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
                   checked_share=0.0, worry_filter=False,
-                  back_ups=False)
+                  back_ups=False, worry_uses=False)

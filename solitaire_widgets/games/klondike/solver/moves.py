@@ -44,7 +44,7 @@ from .state import (
 )
 
 __all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves",
-           "one_twin", "worry_useful"]
+           "one_twin", "worry_useful", "worry_uses"]
 
 
 def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False) -> bool:
@@ -418,13 +418,19 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[
 def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence[int]) -> bool:
     """Whether the card ``mv`` brings back from a foundation can be used at once.
 
-    Worrying back, with ``Config.worry_filter``: the top card ``x`` of
-    foundation ``mv[1]`` comes back onto column ``mv[2]`` only if, right
-    after, a card can be laid on it (a card of the other colour one rank
-    lower face up in a column, within reach in the talon, or the top of its
-    foundation and not an ace or a two) or the card under it on its
-    foundation can come back in turn (a parent of it ends a column).
-    Sound: in a winning line, bringing ``x`` back can be put off until just
+    Worrying back, with ``Config.worry_filter`` (off: not sound): the top
+    card ``x`` of foundation ``mv[1]`` comes back onto column ``mv[2]`` only
+    if, right after, a card can be laid on it (a card of the other colour
+    one rank lower face up in a column, within reach in the talon, or the
+    top of its foundation and not an ace or a two) or the card under it on
+    its foundation can come back in turn (a parent of it ends a column).
+    The argument below fails where two cards brought back wait for each
+    other (a queen of hearts can take the jack of spades only once the
+    queen of spades is back, which can give it up only once the queen of
+    hearts is back): putting off each until the other's use goes round in
+    a circle, and neither is of use the moment it comes back, whichever
+    comes first. :func:`worry_uses` prunes soundly instead. The argument:
+    in a winning line, bringing ``x`` back can be put off until just
     before the first later move that touches ``x`` or its foundation (the
     moves between need neither: ``x`` only covers the card it lies on, which
     cannot move without it, and nothing else can go onto that foundation).
@@ -468,6 +474,53 @@ def worry_useful(state: State, mv: Macro, ends: dict[int, int], within: Sequence
         if talon[j] in kids:
             return True
     return False
+
+
+def worry_uses(state: State, mvs: list[Macro], run: Sequence[int]) -> list[Macro]:
+    """Of the moves ``mvs`` from ``state``, those that use a card just brought back.
+
+    Worrying back, with ``Config.worry_uses``: the moves that led to
+    ``state`` since the last other move brought the cards ``run`` back from
+    the foundations, one after another. Only these moves are tried from it:
+    another card brought back, and a move that lays a card on a card of
+    ``run`` or moves one (a move onto or out of a column that holds one;
+    part of a chain is enough). Sound: in a winning line, a move ``m`` right
+    after such a run of cards brought back that does neither can be made
+    before the run instead, the run after it unchanged. ``m`` is legal there:
+    it leaves the run's cards where they are and lays nothing on them, so
+    the column ends it takes from and lays on were ends before the run too
+    (the run only laid its cards on ends), and a card it sends up goes onto
+    a foundation the run took no card from (the only card that fits there is
+    the run's own). The run is legal after ``m``: ``m`` covered no end the
+    run lays a card on (that end is covered by the run's card when ``m`` is
+    made) and moved none of the run's cards. So every winning line has a
+    form in which each run is followed by a move that uses one of its cards
+    (moving ``m`` ahead each time takes a line nearer that form, and it
+    ends), or by the last foundation moves, which send every card of the
+    run up again and can be left out with it. The positions inside a run
+    are told apart by their run in the transposition table
+    (``solitaire_widgets.games.klondike.solver.search.Search``), so a
+    position searched only for its run's uses is never taken for one
+    searched whole. Off by default: that keeping apart cost more positions
+    than the rule saved (see ``Config.worry_uses``).
+
+    >>> cols = (bytes((0, 9)), bytes((0, 48)), bytes((1, 5, 25))) + (bytes((0,)),) * 4
+    >>> state = ((7, 9, 0, 0), cols, b"", 0, 1)  # 10C; 10S; 6C on a face-down card
+    >>> mvs = [(COL_T, 2, 0, 1), (COL_T, 2, 1, 1), (FND_T, 0, 1, 1), (COL_F, 0, 0, 1)]
+    >>> worry_uses(state, mvs, (48,))  # the ten of spades just came back
+    [(3, 2, 1, 1), (6, 0, 1, 1)]
+    """
+    cols = state[1]
+    held = {i for i in range(7) for c in cols[i][1 + cols[i][0]:] if c in run}
+    result: list[Macro] = []
+    for mv in mvs:
+        for at in range(1 if mv[0] == CHAIN else 0, len(mv), 4):
+            kind = mv[at]
+            if (kind == FND_T or (kind in (COL_T, TAL_T) and mv[at + 2] in held)
+                    or (kind == COL_T and mv[at + 1] in held)):
+                result.append(mv)
+                break
+    return result
 
 
 def one_twin(cols: Sequence[bytes], targets: Sequence[int]) -> int:

@@ -17,7 +17,7 @@ from ....moves import Move
 from .components import Components
 from .config import DEFAULT, Config
 from .dead_ends import hopeless
-from .moves import auto, forced_moves, moves, settled
+from .moves import auto, forced_moves, moves, settled, worry_uses
 from .state import (
     COL_F,
     COL_T,
@@ -37,6 +37,12 @@ from .state import (
 
 __all__ = ["Search", "RelaxedChecks", "search", "engine_moves", "solve_position", "dominated",
            "talon_dominated"]
+
+
+#: The first byte of the key of a position just after a card came back from a
+#: foundation, with ``Config.worry_uses`` (no plain key starts with it: a key
+#: starts with a count of face-down cards or of foundation cards).
+USES: Final = 253
 
 
 def shuffled(mvs: list[Macro], rng: random.Random) -> list[Macro]:
@@ -194,6 +200,10 @@ class Search:
         # (see RelaxedChecks).
         self.relaxed = relaxed
         self.states = [root]
+        # Worrying back, with Config.worry_uses: for each position on the path,
+        # the cards brought back from the foundations by the moves that led to
+        # it since the last other move (see worry_uses).
+        self.runs: list[tuple[int, ...]] = [()]
         self.stack = [root_moves]
         self.index = [0]
         self.nodes = 1
@@ -215,6 +225,7 @@ class Search:
         off_cycle = self.off_cycle
         three = mode == DRAW_THREE and config.splits
         states = self.states
+        runs = self.runs
         stack = self.stack
         index = self.index
         nodes = self.nodes
@@ -226,6 +237,7 @@ class Search:
         plus = config.safe_plus
         worry = config.worrying_back
         back = worry and config.back_ups
+        uses = worry and config.worry_uses
         keyof = self.key
         order = self.order
         components = self.components
@@ -244,6 +256,7 @@ class Search:
                     stack.pop()
                     index.pop()
                     states.pop()
+                    runs.pop()
                     if components is not None:
                         components.leave()
                     continue
@@ -261,16 +274,32 @@ class Search:
                     self.status = "won"
                     return "won"
                 k = keyof(child, mode)
+                # Right after cards came back from the foundations, with
+                # Config.worry_uses: only the moves that use one of them are
+                # tried (see worry_uses), so the position is one of its own
+                # to the table, told by the cards.
+                # A position searched whole already does all that one searched
+                # for its run's uses can: that one is skipped.
+                run: tuple[int, ...] = ()
+                if uses and mv[-4] == FND_T:
+                    if k in seen:
+                        if components is not None:
+                            components.meet(k)
+                        continue
+                    s = mv[-3]
+                    run = (runs[-1] if mv[0] == FND_T else ()) + (s * 13 + child[0][s],)
+                    k = bytes((USES, len(run))) + bytes(sorted(run)) + k
+                restricted = bool(run)
                 if k in seen:
                     if components is not None:
                         components.meet(k)
                     continue
                 if lost is not None and k in lost:
                     continue
-                if three and dominated(k, seen, off_cycle):
+                if three and not restricted and dominated(k, seen, off_cycle):
                     continue
                 seen.add(k)
-                if three and k[-1] != 255:
+                if three and not restricted and k[-1] != 255:
                     off_cycle.add(k[:-1])
                 nodes += 1
                 if order is not None and talon_dominated(child, mode, order, proven, keyof):
@@ -298,10 +327,13 @@ class Search:
                             return "unresolved"
                         continue
                 child_moves = moves(child, mode, config)
+                if restricted:
+                    child_moves = worry_uses(child, child_moves, run)
                 if shuffle is not None:
                     child_moves = shuffled(child_moves, shuffle)
                 if child_moves:
                     states.append(child)
+                    runs.append(run)
                     stack.append(child_moves)
                     index.append(0)
                     if components is not None:
