@@ -347,7 +347,9 @@ def _as_proved(variant: str, row: Row) -> Row:
     """``row``, or the same row unresolved where its loss is no proof (:data:`UNSOUND_LOSSES`)."""
     if (variant in WORRYING_BACK and row["status"] == "lost"
             and row.get("solver") in UNSOUND_LOSSES):
-        return {**row, "status": "unresolved", "not_proved": "lost"}
+        row = {**row, "status": "unresolved", "not_proved": "lost"}
+    if row["status"] == "unresolved" and "proof" in row:  # a proof of nothing
+        row = {key: value for key, value in row.items() if key != "proof"}
     return row
 
 
