@@ -54,6 +54,7 @@ ALONE = {
     "worry uses and back ups": dataclasses.replace(NONE, worry_uses=True, back_ups=True),
     "kept up": dataclasses.replace(NONE, kept_up=True),
     "kept up and back ups": dataclasses.replace(NONE, kept_up=True, back_ups=True),
+    "kept up with two-rank safe moves": dataclasses.replace(NONE, kept_up=True, safe_plus=True),
     "kept up with the dead-end check": dataclasses.replace(
         NONE, kept_up=True, dead_end_check=True, strong_dead_ends=True, run_heads=True),
     # Drawing three, the full search passing over positions lost drawing one,

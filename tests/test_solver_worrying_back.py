@@ -116,14 +116,12 @@ def test_automatic_moves_with_worrying_back_keep_the_verdict(variant: str) -> No
             assert brute_force(after, 10 * LIMIT) in (won, None), game.to_json()
         # Only aces and twos go up by themselves, cards that can come
         # straight back (on a face-up card, or a king alone in its column),
-        # and cards that once up stay there (kept_up).
+        # and cards whose lower cards are up as safe() asks with worrying back.
         for m in rec[:1]:
             if m.src.startswith("t"):
                 pile = game.table.piles[m.src]
                 code = position[1][state.TIDS.index(m.src)][-1]
-                up = list(position[0])
-                up[code // 13] += 1
-                kept = gen.kept_up(up)[code // 13] == up[code // 13]
+                kept = gen.safe(position[0], code // 13, code % 13, worry=True)
                 assert (pile.cards[-1].rank <= 2 or len(pile.cards) - pile.down >= 2 or kept
                         or (len(pile.cards) == 1 and pile.cards[0].rank == 13)), rec
 
@@ -272,7 +270,8 @@ def test_worry_uses_equals_brute_force_on_more_positions(variant: str, reduction
 
 
 @pytest.mark.parametrize("reduction", ["kept up", "kept up and back ups",
-                                       "kept up with the dead-end check"])
+                                       "kept up with the dead-end check",
+                                       "kept up with two-rank safe moves"])
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_kept_up_equals_brute_force_on_more_positions(variant: str, reduction: str) -> None:
     """A foundation card no card out of the foundations could come to lie on
@@ -314,8 +313,14 @@ def test_kept_up_needs_the_other_card_of_its_colour() -> None:
         return (min(found[0], red), min(found[1], black), min(found[2], black),
                 min(found[3], red))
 
+    def too_safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False,
+                 keep: bool = True) -> bool:
+        o1, o2 = state.OPP[s]
+        return r < 2 or (keep and f[o1] >= r and f[o2] >= r)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(gen, "kept_up", too_eager)
+        patch.setattr(gen, "safe", too_safe)
         patch.setattr(dead_ends, "kept_up", too_eager)
         assert solve(game, max_nodes=200_000,
                      config=ALONE["kept up with the dead-end check"]).status == "lost"

@@ -66,7 +66,10 @@ class Config:
       foundations could ever be laid on, nor on a card laid on it, never
       comes back, and such a card goes up by itself
       (``solitaire_widgets.games.klondike.solver.moves.kept_up``); the
-      dead-end check does not count it as a place either;
+      dead-end check does not count it as a place either. With
+      ``safe_plus`` the two-rank safe moves hold with worrying back as well
+      (``solitaire_widgets.games.klondike.solver.moves.safe``): such a card
+      goes up by itself, and does not come back;
     - ``worry_uses``: worrying back, after one or more cards came back from
       the foundations, try only another card brought back or a move that
       uses one of them: a card laid on one, or one moved on

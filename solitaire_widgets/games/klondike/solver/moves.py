@@ -78,18 +78,28 @@ def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = Fals
     needs to come out (:func:`kept_up`), so in a winning line that keeps it
     in play nothing is laid on it: the line's other moves work just as well
     with it up from the start (moved with a sequence, it was that
-    sequence's end).
+    sequence's end). With ``plus`` as well, the two-rank rule above holds
+    with worrying back: the cards two ranks lower are then kept up, so a
+    card of the other colour one rank lower carries nothing in any such
+    line, and its foundation stays ready for it; laid on this card in a
+    winning line, it may go up instead, and then nothing is laid on this
+    card.
 
     >>> safe((0, 2, 2, 0), 0, 2), safe((0, 2, 2, 0), 0, 2, worry=True)
     (True, False)
-    >>> safe((0, 2, 2, 1), 0, 2, worry=True)  # the other black two ranks lower is up too
+    >>> safe((0, 2, 2, 1), 0, 2, plus=False, worry=True)  # the other black two ranks lower too
+    True
+    >>> safe((0, 1, 1, 1), 0, 2, plus=True, worry=True)  # two ranks lower, all up
     True
     """
     if r < 2:
         return True
     o1, o2 = OPP[s]
     if worry:
-        return keep and f[o1] >= r and f[o2] >= r and f[3 - s] >= r - 1
+        if not keep or f[3 - s] < r - 1:
+            return False
+        low = r - 1 if plus else r
+        return f[o1] >= low and f[o2] >= low
     if f[o1] >= r and f[o2] >= r:
         return True
     return plus and f[o1] >= r - 1 and f[o2] >= r - 1 and f[3 - s] >= r - 1
@@ -398,7 +408,7 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
         result.extend(m for _, m in reveal)
     result.extend(tal)
     if worry:
-        back = worry_moves(found, ends, empty, config.kept_up)
+        back = worry_moves(found, ends, empty, config.kept_up, config.safe_plus)
         if config.worry_filter and back:
             back = [m for m in back if worry_useful(state, m, ends, within)]
         result.extend(back)
@@ -431,13 +441,17 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
 
 
 def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int,
-                keep: bool = True) -> list[Macro]:
+                keep: bool = True, plus: bool = True) -> list[Macro]:
     """Worrying back: each foundation's top card onto a column where it fits.
 
     Column ``ends`` maps each column's end card to its column; ``empty`` is
     an empty column (-1: none). Aces and twos are never brought back (see
     :func:`safe`: neither is ever of use in a column), nor with ``keep``
-    (``Config.kept_up``) a card :func:`kept_up` keeps up. Both parents are
+    (``Config.kept_up``) a card that, brought back, would go up again by
+    itself (:func:`safe`, with ``plus`` its two-rank rule): from the
+    position it would come back to, the line that wins (:func:`safe`'s
+    argument) never moves it, and is shorter by that move at least; so a
+    shortest winning line never brings back such a card. Both parents are
     tried when both end columns: the move turns nothing up and takes
     nothing from the talon, so :func:`one_twin`'s argument does not hold.
 
@@ -449,11 +463,15 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int,
     []
     """
     result: list[Macro] = []
-    kept = kept_up(found) if keep else (0, 0, 0, 0)
     for s in range(4):
         n = found[s]
-        if n < 3 or kept[s] == n:
+        if n < 3:
             continue
+        if keep:
+            back = list(found)
+            back[s] = n - 1
+            if safe(back, s, n - 1, plus, True):
+                continue
         c = s * 13 + n - 1
         if n == 13:
             if empty >= 0:
