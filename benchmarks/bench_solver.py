@@ -132,10 +132,13 @@ def slice_of_unresolved(tree: Path, count: int, nodes: int) -> int:
 
 
 def lost_slice(count: int) -> list[int]:
-    """The ``count`` deals drawing one with worrying back that version 12 proved lost
-    in the fewest positions, as the stored study records them."""
-    data = json.loads((STUDIES / "klondike_study_standard-wb.json").read_text())
-    rows = [d for d in data["deals"] if d.get("solver") == 12 and d["status"] == "lost"]
+    """The ``count`` deals drawing one with worrying back that version 12 called lost
+    in the fewest positions, as the study's chunks record them (a fixed slice:
+    version 12's losses are no proof, and the study keeps them only there)."""
+    chunk = STUDIES / "klondike_chunks" / "standard-wb_00000-09999.jsonl"
+    rows = [row for line in chunk.read_text().splitlines() if line.strip()
+            for row in [json.loads(line)]
+            if row.get("solver") == 12 and row["status"] == "lost"]
     return [d["seed"] for d in sorted(rows, key=lambda d: d["nodes"])][:count]
 
 

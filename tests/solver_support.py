@@ -29,7 +29,7 @@ NONE = Config(move_filters=False, dead_end_check=False, strong_dead_ends=False,
               run_heads=False, safe_plus=False, lay_chains=False, empty_chains=False,
               splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
               restart_share=0.0, relax_share=0.0, checked_share=0.0, worry_filter=False,
-              back_ups=False, worry_uses=False)
+              back_ups=False, worry_uses=False, kept_up=False)
 #: Each reduction alone, by name (the dead-end strengthenings need the check).
 ALONE = {
     "move filters": dataclasses.replace(NONE, move_filters=True),
@@ -52,6 +52,11 @@ ALONE = {
     "back ups and worry filter": dataclasses.replace(NONE, back_ups=True, worry_filter=True),
     "worry uses": dataclasses.replace(NONE, worry_uses=True),
     "worry uses and back ups": dataclasses.replace(NONE, worry_uses=True, back_ups=True),
+    "kept up": dataclasses.replace(NONE, kept_up=True),
+    "kept up and back ups": dataclasses.replace(NONE, kept_up=True, back_ups=True),
+    "kept up with two-rank safe moves": dataclasses.replace(NONE, kept_up=True, safe_plus=True),
+    "kept up with the dead-end check": dataclasses.replace(
+        NONE, kept_up=True, dead_end_check=True, strong_dead_ends=True, run_heads=True),
     # Drawing three, the full search passing over positions lost drawing one,
     # almost alone (the plain full search keeps a twentieth), from the first
     # position on, each check with so few positions that many run out.

@@ -33,7 +33,7 @@ from solitaire_widgets.moves import Move
 
 #: Every move the rules allow, none put off: what the engine must agree with.
 _ALL = Config(move_filters=False, lay_chains=False, twin_targets=False, merge_layouts=False,
-              worry_filter=False)
+              worry_filter=False, kept_up=False)
 POSITIONS = 1000
 
 

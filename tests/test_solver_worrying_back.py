@@ -114,13 +114,17 @@ def test_automatic_moves_with_worrying_back_keep_the_verdict(variant: str) -> No
             for move in rec:
                 after.play(move)
             assert brute_force(after, 10 * LIMIT) in (won, None), game.to_json()
-        # Only aces and twos go up by themselves, and cards that can come
-        # straight back: on a face-up card, or a king alone in its column.
+        # Only aces and twos go up by themselves, cards that can come
+        # straight back (on a face-up card, or a king alone in its column),
+        # and cards whose lower cards are up as safe() asks with worrying back.
         for m in rec[:1]:
             if m.src.startswith("t"):
                 pile = game.table.piles[m.src]
-                assert (pile.cards[-1].rank <= 2 or len(pile.cards) - pile.down >= 2
+                code = position[1][state.TIDS.index(m.src)][-1]
+                kept = gen.safe(position[0], code // 13, code % 13, worry=True)
+                assert (pile.cards[-1].rank <= 2 or len(pile.cards) - pile.down >= 2 or kept
                         or (len(pile.cards) == 1 and pile.cards[0].rank == 13)), rec
+
 
 
 def _set_position(variant: str, heights: tuple[int, int, int, int],
@@ -161,6 +165,20 @@ def _needs_the_card_under() -> Game:
                          [(("8C", "6C"), ("7C",)), ((), ("10C",)), ((), ("9C",)),
                           ((), ("KC",)), ((), ("KH",)), ((), ("QC",)), ((), ("QH",))],
                          ["JC", "10H", "JH"])
+
+
+def _needs_the_card_of_its_colour() -> Game:
+    """Won only by bringing back the king of hearts, though both black queens are up.
+
+    The jack of diamonds covers the ten it must wait for, and needs a black
+    queen: both are up, the queen of clubs under her king, and the only red
+    king out is buried. The king of hearts comes back into an empty column,
+    the queen of spades onto it, and the jack onto her. The other red card
+    two ranks below the king (the jack of diamonds) is not up, so the king
+    is not kept up (:func:`~solitaire_widgets.games.klondike.solver.moves.kept_up`).
+    """
+    return _set_position("standard", (13, 9, 13, 12),
+                         [(("KD", "QD", "TD"), ("JD",)), ((), ("KS",))], [])
 
 
 def test_worry_filter_keeps_a_win_that_needs_the_card_under() -> None:
@@ -249,6 +267,63 @@ def test_worry_uses_equals_brute_force_on_more_positions(variant: str, reduction
     assert sum(won for _, won in wide) >= 100 and sum(not won for _, won in wide) >= 20
     for game, won in wide:
         assert_solved_as(game, won, reduction)
+
+
+@pytest.mark.parametrize("reduction", ["kept up", "kept up and back ups",
+                                       "kept up with the dead-end check",
+                                       "kept up with two-rank safe moves"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kept_up_equals_brute_force_on_more_positions(variant: str, reduction: str) -> None:
+    """A foundation card no card out of the foundations could come to lie on
+    stays up, goes up by itself, and is no place in the dead-end check
+    (``Config.kept_up``): the verdict stays the brute force's."""
+    for game, won in wide_cases(variant):
+        assert_solved_as(game, won, reduction)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kept_up_cuts(variant: str) -> None:
+    """On the small positions the cut keeps cards up that could come back
+    otherwise, and sends cards up by themselves that would wait otherwise."""
+    mode = state.mode_of(variant)
+    keep = Config(worrying_back=True)
+    free = dataclasses.replace(keep, kept_up=False)
+    left_out = sent_up = 0
+    for game, _ in wide_cases(variant):
+        position, forced = state.from_table(game.table)
+        if forced:
+            continue
+        sent_up += gen.auto(position, mode, config=keep) != gen.auto(position, mode, config=free)
+        start = gen.auto(position, mode, config=free)
+        left_out += len(gen.moves(start, mode, free)) - len(gen.moves(start, mode, keep))
+    assert left_out >= 10 and sent_up >= 10
+
+
+def test_kept_up_needs_the_other_card_of_its_colour() -> None:
+    """Keeping a card up once the cards of the other colour a rank lower are
+    up, but not the other card of its own colour two ranks lower, is not
+    sound: a card of that rank may need the card of the other colour brought
+    back onto this one. The brute-force comparison catches it."""
+    game = _needs_the_card_of_its_colour()
+    assert brute_force(game)
+    assert_solved_as(game, True, "kept up with the dead-end check")
+
+    def too_eager(found: Sequence[int]) -> tuple[int, int, int, int]:
+        red, black = min(found[1], found[2]) + 1, min(found[0], found[3]) + 1
+        return (min(found[0], red), min(found[1], black), min(found[2], black),
+                min(found[3], red))
+
+    def too_safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False,
+                 keep: bool = True) -> bool:
+        o1, o2 = state.OPP[s]
+        return r < 2 or (keep and f[o1] >= r and f[o2] >= r)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gen, "kept_up", too_eager)
+        patch.setattr(gen, "safe", too_safe)
+        patch.setattr(dead_ends, "kept_up", too_eager)
+        assert solve(game, max_nodes=200_000,
+                     config=ALONE["kept up with the dead-end check"]).status == "lost"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

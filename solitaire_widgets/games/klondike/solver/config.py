@@ -32,8 +32,9 @@ __all__ = ["Config", "DEFAULT", "BASELINE", "VERSION"]
 #: a card that can come straight back goes up by itself; 13: worrying back,
 #: any card may come back again: 12's filter, which let a card come back only
 #: when it could be used at once, lost wins where two cards brought back wait
-#: for each other).
-VERSION = 13
+#: for each other; 14: worrying back, a foundation card no card out of the
+#: foundations could come to lie on stays up, and goes up by itself).
+VERSION = 14
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,14 @@ class Config:
       card (or a king alone in its column) goes up by itself whenever it
       can, since it can come straight back to the same place
       (``solitaire_widgets.games.klondike.solver.moves.auto``);
+    - ``kept_up``: worrying back, a foundation card that no card out of the
+      foundations could ever be laid on, nor on a card laid on it, never
+      comes back, and such a card goes up by itself
+      (``solitaire_widgets.games.klondike.solver.moves.kept_up``); the
+      dead-end check does not count it as a place either. With
+      ``safe_plus`` the two-rank safe moves hold with worrying back as well
+      (``solitaire_widgets.games.klondike.solver.moves.safe``): such a card
+      goes up by itself, and does not come back;
     - ``worry_uses``: worrying back, after one or more cards came back from
       the foundations, try only another card brought back or a move that
       uses one of them: a card laid on one, or one moved on
@@ -141,6 +150,7 @@ class Config:
     worrying_back: bool = False
     worry_filter: bool = False
     back_ups: bool = True
+    kept_up: bool = True
     worry_uses: bool = False
     move_filters: bool = True
     dead_end_check: bool = True
@@ -176,4 +186,4 @@ BASELINE = Config(move_filters=False, strong_dead_ends=False, run_heads=False,
                   safe_plus=False, lay_chains=False, empty_chains=False, shift_checks=True,
                   splits=False, twin_targets=False, merge_layouts=False, talon_dominance=False,
                   checked_share=0.0, worry_filter=False,
-                  back_ups=False, worry_uses=False)
+                  back_ups=False, worry_uses=False, kept_up=False)

@@ -19,6 +19,7 @@ from typing import Final
 
 from ..model import WASTE_LIMIT
 from .config import DEFAULT, Config
+from .moves import kept_up
 from .state import DRAW_ONE, DRAW_THREE, P0, P1, POLISH, State, reach
 
 __all__ = ["hopeless"]
@@ -122,11 +123,14 @@ def hopeless(state: State, mode: int = DRAW_ONE, config: Config = DEFAULT) -> bo
     first, and ends a column when it does). Nothing else changes: a card
     brought back is a column card that may go up again (it is ``up``
     already, and stays so: the facts say what may *one day* be), and the
-    cards it comes to lie on were uncovered before. Only the rounds compute
-    this reckoning, and the bit masks (the worklist knows no such rule).
+    cards it comes to lie on were uncovered before. With ``Config.kept_up``
+    a card :func:`~solitaire_widgets.games.klondike.solver.moves.kept_up`
+    keeps up never does: a winning line need never move one. Only the
+    rounds compute this reckoning, and the bit masks (the worklist knows no
+    such rule).
     """
     if config.strong_dead_ends and config.run_heads and config.bit_dead_ends:
-        return _hopeless_bits(state, mode, config.worrying_back)
+        return _hopeless_bits(state, mode, config.worrying_back, config.kept_up)
     if config.worrying_back:
         return _hopeless_rounds(state, mode, config)
     if (mode == POLISH and config.strong_dead_ends and config.run_heads
@@ -151,6 +155,7 @@ def _hopeless_rounds(state: State, mode: int, config: Config) -> bool:
     # avail[52]: some column may one day be empty (the place of a king).
     avail = bytearray(53) if strong else bytearray(free) + b"\x01"
     worry = config.worrying_back
+    kept = kept_up(found) if worry and config.kept_up else (0, 0, 0, 0)
     empty = not strong
     p0 = P0
     p1 = P1
@@ -231,7 +236,7 @@ def _hopeless_rounds(state: State, mode: int, config: Config) -> bool:
             # A card on a foundation may end a column once it may come back:
             # a place for it, and the card above it back first (or none above).
             for st in range(4):
-                for r in range(found[st] - 1, -1, -1):
+                for r in range(found[st] - 1, kept[st] - 1, -1):
                     c = st * 13 + r
                     if avail[c]:
                         continue
@@ -570,7 +575,7 @@ def _rise(n: int, pos: int, pss: int, mode: int) -> int:
     return rise
 
 
-def _hopeless_bits(state: State, mode: int, worry: bool = False) -> bool:
+def _hopeless_bits(state: State, mode: int, worry: bool = False, keep: bool = True) -> bool:
     """:func:`hopeless` with the strong reckoning and run heads, on bit masks.
 
     The same rules as :func:`_hopeless_rounds` (the reference it is tested
@@ -590,7 +595,8 @@ def _hopeless_bits(state: State, mode: int, worry: bool = False) -> bool:
     cards come up as in :func:`_hopeless_rounds`. Talon cards that have come
     up are ``avail`` once they may be laid somewhere. With worrying back
     (``worry``) so are the cards on the foundations once they may come back,
-    as in :func:`_hopeless_rounds`.
+    as in :func:`_hopeless_rounds`, but (with ``keep``) those
+    :func:`~solitaire_widgets.games.klondike.solver.moves.kept_up` keeps up.
     """
     found, cols, talon, pos, pss = state
     if found[0] + found[1] + found[2] + found[3] == 52:
@@ -618,6 +624,11 @@ def _hopeless_bits(state: State, mode: int, worry: bool = False) -> bool:
         stay |= king
     avail = free
     tops = on_found & ~(on_found >> 1)
+    comes_back = on_found
+    if worry and keep:
+        kept = kept_up(found)
+        comes_back &= ~(_FOUND[0][kept[0]] | _FOUND[1][kept[1]] | _FOUND[2][kept[2]]
+                        | _FOUND[3][kept[3]])
     n = len(talon)
     limited = n > 0 and (mode == DRAW_THREE or mode == POLISH)
     polish = mode == POLISH
@@ -656,7 +667,7 @@ def _hopeless_bits(state: State, mode: int, worry: bool = False) -> bool:
         if worry:
             # A card on a foundation may come back once it has a place and the
             # card above it has come back (or it is the top one).
-            more |= on_found & placed & (tops | avail >> 1) & ~avail
+            more |= comes_back & placed & (tops | avail >> 1) & ~avail
         if more:
             avail |= more
             continue

@@ -43,11 +43,12 @@ from .state import (
     turns,
 )
 
-__all__ = ["safe", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves",
+__all__ = ["safe", "kept_up", "auto", "settled", "moves", "lay_chains", "empty_chains", "forced_moves",
            "one_twin", "worry_useful", "worry_uses"]
 
 
-def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False) -> bool:
+def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = False,
+         keep: bool = True) -> bool:
     """Whether the card of suit ``s`` and rank ``r + 1`` may go up at once (``f[s] == r``).
 
     Sound (a dominance; foundation cards never come back). The only use of a
@@ -64,25 +65,78 @@ def safe(f: Sequence[int], s: int, r: int, plus: bool = True, worry: bool = Fals
     it was, or skipped when it moves this card. This is the "safe autoplay"
     rule of FreeCell solvers, which holds the same way here.
 
-    With worrying back (``worry``) only an ace or a two: a card of the other
-    colour one rank lower, up now, may come back to be laid on a card kept
-    in play, so the argument above fails for higher cards. An ace or a two
-    still goes up at once: an ace takes no card, and a two only an ace,
-    which can always go up instead; sent up, either could still come back,
-    and neither is ever of use in a column, so a winning line never needs
-    one there.
+    With worrying back (``worry``) a card of the other colour one rank
+    lower, up now, may come back to be laid on a card kept in play, so the
+    argument above fails as it stands. An ace or a two still goes up at once:
+    an ace takes no card, and a two only an ace, which can always go up
+    instead; sent up, either could still come back, and neither is ever of
+    use in a column, so a winning line never needs one there. With ``keep``
+    (``Config.kept_up``) so does a card that, once up, is one of the cards
+    :func:`kept_up` keeps there: both cards of the other colour one rank
+    lower up, and the other card of its own colour two ranks lower. No
+    card that could ever be laid on it is then out of the foundations, nor
+    needs to come out (:func:`kept_up`), so in a winning line that keeps it
+    in play nothing is laid on it: the line's other moves work just as well
+    with it up from the start (moved with a sequence, it was that
+    sequence's end). With ``plus`` as well, the two-rank rule above holds
+    with worrying back: the cards two ranks lower are then kept up, so a
+    card of the other colour one rank lower carries nothing in any such
+    line, and its foundation stays ready for it; laid on this card in a
+    winning line, it may go up instead, and then nothing is laid on this
+    card.
 
     >>> safe((0, 2, 2, 0), 0, 2), safe((0, 2, 2, 0), 0, 2, worry=True)
     (True, False)
+    >>> safe((0, 2, 2, 1), 0, 2, plus=False, worry=True)  # the other black two ranks lower too
+    True
+    >>> safe((0, 1, 1, 1), 0, 2, plus=True, worry=True)  # two ranks lower, all up
+    True
     """
     if r < 2:
         return True
-    if worry:
-        return False
     o1, o2 = OPP[s]
+    if worry:
+        if not keep or f[3 - s] < r - 1:
+            return False
+        low = r - 1 if plus else r
+        return f[o1] >= low and f[o2] >= low
     if f[o1] >= r and f[o2] >= r:
         return True
     return plus and f[o1] >= r - 1 and f[o2] >= r - 1 and f[3 - s] >= r - 1
+
+
+def kept_up(found: Sequence[int]) -> tuple[int, int, int, int]:
+    """Worrying back: how many cards of each foundation, from the ace, need never come back.
+
+    A foundation card of rank ``R`` stays up when both foundations of the
+    other colour hold ``R - 1`` cards or more and the other foundation of
+    its own colour ``R - 2`` or more. Call such cards *kept*. Every card
+    that may be laid on a kept card (the other colour, a rank lower) is a
+    kept card too. So a winning line that never moves a kept card exists
+    whenever a winning line exists: drop from the line every move of a kept
+    card. In each column, the cards above a kept card are kept cards (only
+    they may be laid on one), so without them the column is the same up to
+    its first kept card; every other move of the line takes cards that are
+    not kept, with the cards above them that are not, onto a card that is
+    not kept (nothing else may be laid on one) or onto an empty column, or
+    up onto a foundation that holds the same cards not kept as in the line
+    over the kept cards it always held; so each is still legal, and the
+    line ends with every card up. Kept cards also hold nothing a king needs:
+    an empty column holding a kept king in the line is empty here, and the
+    line lays nothing there while the king is in it.
+
+    >>> kept_up((5, 4, 6, 5))  # clubs, diamonds, hearts, spades
+    (5, 4, 6, 5)
+    >>> kept_up((7, 4, 6, 5))  # a seven of clubs would take a red six: the diamonds' is down
+    (5, 4, 6, 5)
+    >>> kept_up((3, 0, 0, 3))  # no red card is up: only the black aces stay
+    (1, 0, 0, 1)
+    """
+    f0, f1, f2, f3 = found
+    red = min(f1, f2) + 1
+    black = min(f0, f3) + 1
+    return (min(f0, red, f3 + 2), min(f1, black, f2 + 2), min(f2, black, f1 + 2),
+            min(f3, red, f0 + 2))
 
 
 def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = False,
@@ -118,6 +172,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
     found, cols, talon, pos, pss = state
     plus = config.safe_plus
     worry = config.worrying_back
+    keep = config.kept_up
     ups = worry and back_ups and config.back_ups
     f = list(found)
     cl = list(cols)
@@ -130,7 +185,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                 c = col[-1]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and (safe(f, s, r, plus, worry) or (ups and comes_back(col))):
+                if f[s] == r and (safe(f, s, r, plus, worry, keep) or (ups and comes_back(col))):
                     cl[i] = cut(col, 1)
                     f[s] += 1
                     moved = True
@@ -146,7 +201,7 @@ def auto(state: State, mode: int, rec: list[Move] | None = None, eager: bool = F
                 c = talon[j]
                 s = c // 13
                 r = c - s * 13
-                if f[s] == r and safe(f, s, r, plus, worry):
+                if f[s] == r and safe(f, s, r, plus, worry, keep):
                     if rec is not None:
                         turns(rec, talon, pos, j, draw_of(mode))
                         rec.append(Move("move", "w", FIDS[s], 1))
@@ -173,7 +228,7 @@ def comes_back(col: bytes) -> bool:
 
 
 def settled(state: State, mv: Macro, mode: int, plus: bool = True,
-            worry: bool = False, back: bool = False) -> bool:
+            worry: bool = False, back: bool = False, keep: bool = True) -> bool:
     """Whether :func:`auto` leaves ``state`` as it is, ``mv`` having led to it from a settled position.
 
     ``state`` is ``play(parent, mv)`` for a ``parent`` that :func:`auto` (not
@@ -202,12 +257,12 @@ def settled(state: State, mv: Macro, mode: int, plus: bool = True,
         col = cols[mv[1]]
         if back and (_comes_up(found, cols[mv[2]]) or _comes_up(found, col)):
             return False
-        return len(col) < 2 or not _goes_up(found, col[-1], plus, worry)
+        return len(col) < 2 or not _goes_up(found, col[-1], plus, worry, keep)
     if kind == TAL_T:
-        if _goes_up(found, cols[mv[2]][-1], plus, worry) or (back
+        if _goes_up(found, cols[mv[2]][-1], plus, worry, keep) or (back
                                                             and _comes_up(found, cols[mv[2]])):
             return False
-        return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus, worry))
+        return not (mode == POLISH and pos and _goes_up(found, talon[pos - 1], plus, worry, keep))
     return False
 
 
@@ -219,11 +274,12 @@ def _comes_up(found: tuple[int, int, int, int], col: bytes) -> bool:
     return found[c // 13] == c % 13 and comes_back(col)
 
 
-def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool, worry: bool) -> bool:
+def _goes_up(found: tuple[int, int, int, int], c: int, plus: bool, worry: bool,
+             keep: bool = True) -> bool:
     """Whether card ``c`` is next on its foundation and safe to send up at once."""
     s = c // 13
     r = c - s * 13
-    return found[s] == r and safe(found, s, r, plus, worry)
+    return found[s] == r and safe(found, s, r, plus, worry, keep)
 
 
 def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
@@ -352,7 +408,7 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
         result.extend(m for _, m in reveal)
     result.extend(tal)
     if worry:
-        back = worry_moves(found, ends, empty)
+        back = worry_moves(found, ends, empty, config.kept_up, config.safe_plus)
         if config.worry_filter and back:
             back = [m for m in back if worry_useful(state, m, ends, within)]
         result.extend(back)
@@ -384,12 +440,18 @@ def moves(state: State, mode: int, config: Config = DEFAULT) -> list[Macro]:
     return result
 
 
-def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[Macro]:
+def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int,
+                keep: bool = True, plus: bool = True) -> list[Macro]:
     """Worrying back: each foundation's top card onto a column where it fits.
 
     Column ``ends`` maps each column's end card to its column; ``empty`` is
     an empty column (-1: none). Aces and twos are never brought back (see
-    :func:`safe`: neither is ever of use in a column). Both parents are
+    :func:`safe`: neither is ever of use in a column), nor with ``keep``
+    (``Config.kept_up``) a card that, brought back, would go up again by
+    itself (:func:`safe`, with ``plus`` its two-rank rule): from the
+    position it would come back to, the line that wins (:func:`safe`'s
+    argument) never moves it, and is shorter by that move at least; so a
+    shortest winning line never brings back such a card. Both parents are
     tried when both end columns: the move turns nothing up and takes
     nothing from the talon, so :func:`one_twin`'s argument does not hold.
 
@@ -397,12 +459,19 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int) -> list[
     [(6, 2, 4, 1)]
     >>> worry_moves((13, 2, 0, 0), {}, 3)  # the king of clubs into the empty column
     [(6, 0, 3, 1)]
+    >>> worry_moves((13, 12, 12, 12), {}, 3)  # ... not once no card could be laid on it
+    []
     """
     result: list[Macro] = []
     for s in range(4):
         n = found[s]
         if n < 3:
             continue
+        if keep:
+            back = list(found)
+            back[s] = n - 1
+            if safe(back, s, n - 1, plus, True):
+                continue
         c = s * 13 + n - 1
         if n == 13:
             if empty >= 0:

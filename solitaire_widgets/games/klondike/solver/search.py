@@ -237,6 +237,7 @@ class Search:
         plus = config.safe_plus
         worry = config.worrying_back
         back = worry and config.back_ups
+        keep = config.kept_up
         uses = worry and config.worry_uses
         keyof = self.key
         order = self.order
@@ -267,7 +268,7 @@ class Search:
                 # played out (see auto): look at the whole child then.
                 if not (quick and len(states) > 1
                         and not (back and stack[-2][index[-2] - 1][-4] == FND_T)
-                        and settled(child, mv, mode, plus, worry, back)):
+                        and settled(child, mv, mode, plus, worry, back, keep)):
                     child = auto(child, mode, None, eager, config, mv[-4] != FND_T)
                 if is_won(child, mode):
                     self.line = [stack[d][index[d] - 1] for d in range(len(stack))]
