@@ -33,7 +33,6 @@ with no model) must also stand alike, step for step, and save alike.
 from __future__ import annotations
 
 import inspect
-import itertools
 import random
 from collections.abc import Callable, Sequence
 
@@ -55,6 +54,7 @@ from solitaire_widgets.strategies import get_strategy
 from solitaire_widgets.table import Event, Table
 
 from .quarrel_oracle import QuarrelOracle
+from .rules_support import option_sets
 
 #: The most moves a random game is driven for.
 MAX_STEPS = 300
@@ -71,20 +71,6 @@ SETTINGS = settings(
         HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example,
     ],
 )
-
-
-def option_sets(rules: type[Rules]) -> list[dict[str, str]]:
-    """Every combination of a game's option values that its rules allow."""
-    names = list(rules.options_allowed)
-    out = []
-    for values in itertools.product(*(rules.options_allowed[name] for name in names)):
-        options = dict(zip(names, values, strict=True))
-        try:
-            rules.check_options(options)
-        except OptionError:
-            continue
-        out.append(options)
-    return out
 
 
 #: (game, options) for every game with a model and every allowed option combination.

@@ -13,16 +13,15 @@ differently.
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
 from solitaire_widgets import GAMES, Game, IllegalMoveError, Move
-from solitaire_widgets.errors import OptionError
 from solitaire_widgets.game import MARK_EVERY
 from solitaire_widgets.games import rules_class, rules_for
 from solitaire_widgets.stats import Job, _chunk
 from solitaire_widgets.strategies import Outcome, Strategy, get_strategy, play_out, strategy_names
+
+from .rules_support import option_sets
 
 #: Players too slow to sweep many deals with (each searches many games per move).
 SEARCHING = {"lookahead", "monte-carlo"}
@@ -31,22 +30,8 @@ SEEDS = range(12)
 MOST = 600
 
 
-def option_sets(name: str) -> list[dict[str, str]]:
-    """Every combination of the game's option values that its rules allow."""
-    rules = rules_class(name)
-    names = list(rules.options_allowed)
-    out = []
-    for values in itertools.product(*(rules.options_allowed[n] for n in names)):
-        options = dict(zip(names, values, strict=True))
-        try:
-            rules.check_options(options)
-        except OptionError:
-            continue
-        out.append(options)
-    return out
-
-
-CASES = [(name, options, player) for name in GAMES for options in option_sets(name)
+CASES = [(name, options, player) for name in GAMES
+         for options in option_sets(rules_class(name))
          for player in strategy_names(name) if player not in SEARCHING]
 
 
