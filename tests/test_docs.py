@@ -137,7 +137,8 @@ def test_the_readmes_klondike_counts_are_the_stored_studies() -> None:
         # won); otherwise the share among the decided deals and its interval.
         bounded = rule_set.endswith("-wb")
         low, high = summary["bounds"] if bounded else summary["ci95_resolved"]
-        winnable = f"{low:.1%}–{high:.1%}".replace("%–", "–")
+        digits = 2 if bounded else 1  # a narrow range needs its hundredths
+        winnable = f"{low:.{digits}%}–{high:.{digits}%}".replace("%–", "–")
         if not bounded:
             winnable = f"{summary['win_rate_resolved']:.1%} ({winnable})"
         assert cells[4].startswith(winnable), (rule_set, row)
