@@ -133,9 +133,10 @@ def test_the_readmes_klondike_counts_are_the_stored_studies() -> None:
                               f"klondike_study_{rule_set}.json").read_text())["summary"]
         assert cells[1:4] == [str(summary[key]) for key in ("wins", "losses", "unresolved")], (
             rule_set, row)
-        # With worrying back, the bounds (the unresolved deals counted lost, then
-        # won); otherwise the share among the decided deals and its interval.
-        bounded = rule_set.endswith("-wb")
+        # With worrying back and deals unresolved, the bounds (the unresolved deals
+        # counted lost, then won); otherwise the share among the decided deals and
+        # its interval.
+        bounded = rule_set.endswith("-wb") and summary["unresolved"] > 0
         low, high = summary["bounds"] if bounded else summary["ci95_resolved"]
         digits = 2 if bounded else 1  # a narrow range needs its hundredths
         winnable = f"{low:.{digits}%}–{high:.{digits}%}".replace("%–", "–")
