@@ -50,7 +50,6 @@ class SimpleKlondike:
 
     def choose(self, game: Game) -> Move | None:
         moves = game.legal_moves()
-        table = game.table
         for move in moves:
             if move.action == "move" and move.dst.startswith("f"):
                 return move
@@ -59,7 +58,7 @@ class SimpleKlondike:
                 return move
         for move in moves:
             if move.action == "move":
-                pile = table.piles[move.src]
+                pile = game.pile(move.src)
                 if pile.down and move.count == len(pile.cards) - pile.down:
                     return move
         for move in moves:

@@ -384,9 +384,20 @@ class Game:
         return list(self.table.piles.values())
 
     def pile(self, pile_id: str) -> Pile:
-        """One pile by its id."""
+        """One pile by its id, as it is now (read it; change it only by playing).
+
+        >>> from solitaire_widgets import new_game
+        >>> game = new_game("klondike", seed=3)
+        >>> pile = game.pile("t1")
+        >>> len(pile.cards), pile.down
+        (7, 6)
+        """
+        # On a model that reads one pile alone, while nothing keeps the whole
+        # table (a player reading a pile or two per move), the model's pile.
+        read = getattr(self._model, "pile", None) if self._table is None else None
         try:
-            return self.table.piles[pile_id]
+            pile: Pile = read(pile_id) if read is not None else self.table.piles[pile_id]
+            return pile
         except KeyError:
             raise IllegalMoveError(_("there is no pile called {pile} in {game}").format(
                 pile=excerpt(pile_id), game=self.rules.game_title())) from None

@@ -71,6 +71,11 @@ class Model(Protocol):
     events. A position that is not over but has no legal move is ended at
     once, as the engine's ``stuck`` ends it, so :attr:`over` is true exactly
     when :meth:`legal_moves` is empty.
+
+    A model may also read one pile of :meth:`to_table` alone, as
+    ``pile(pile_id)`` (a ``KeyError`` for an id it does not know): while no
+    table is kept, :meth:`Game.pile <solitaire_widgets.game.Game.pile>` reads it
+    there, so a player that reads a pile or two per move does not keep the whole table.
     """
 
     #: Whether the game has ended, won or lost.

@@ -152,3 +152,30 @@ def test_a_deal_played_for_its_outcome_is_freed_as_soon_as_it_is_dropped(name: s
         assert gone() is None
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("variant", ["polish", "standard", "draw-three"])
+def test_a_pile_read_alone_is_the_tables_pile_and_keeps_no_table(variant: str) -> None:
+    """``Game.pile`` on a game whose table nobody keeps reads the model's pile:
+    at every step of a played-out deal, each pile is the one a full game's
+    table shows, and no table is built for it (the cheap read a player makes
+    per move; ``benchmarks/bench_engine.py`` times it)."""
+    rules = rules_for("klondike", {"variant": variant})
+    ids = [pile.id for pile in Game(rules, seed=0).piles]
+    for seed in range(6):
+        light, full = Game(rules, seed=seed), Game(rules, seed=seed)
+        player = get_strategy("klondike", "random", seed=seed)
+        for _ in range(120):
+            if full.is_over:
+                break
+            assert [light.pile(i) for i in ids] == [full.table.piles[i] for i in ids], seed
+            move = player.choose(full)
+            assert move is not None
+            full.play(move)
+            light._advance(move)
+        assert light._table is None
+        assert [light.pile(i) for i in ids] == [full.table.piles[i] for i in ids], seed
+    game = Game(rules, seed=1)
+    with pytest.raises(IllegalMoveError, match="there is no pile called 't9'"):
+        game.pile("t9")
+    assert game._table is None

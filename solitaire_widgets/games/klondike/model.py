@@ -411,6 +411,11 @@ def _shifts(cols: list[bytes], tops: list[int]) -> list[Move]:
     return moves
 
 
+#: Every column, and for each column the six others, in order.
+_EVERY_COLUMN: Final = tuple(range(7))
+_OTHER_COLUMNS: Final = tuple(tuple(d for d in range(7) if d != s) for s in range(7))
+
+
 def _run_of(col: bytes) -> tuple[int, int, int]:
     """Where the face-up sequence at the end of ``col`` begins (the index, in ``col``,
     of the card below its first card), that first card's rank - 1, and the number
@@ -490,6 +495,8 @@ class KlondikeModel:
         # those cards to their foundations, kept until a column or a foundation changes.
         self._tops: list[int] | None = None
         self._ups: list[Move] | None = None
+        # The columns' piles as last read (:meth:`pile`), each with the column it shows.
+        self._column_piles: list[tuple[bytes, Pile] | None] = [None] * 7
 
     # -- the protocol ------------------------------------------------------------
 
@@ -680,8 +687,15 @@ class KlondikeModel:
         """
         kind, at = _PILE_AT[pile_id]
         if kind == "tableau":
+            # A column's pile is kept until the column changes (a new ``bytes``):
+            # a player reads the same columns again at every step.
             col = self.cols[at]
-            return Pile(pile_id, "tableau", list(map(CARDS.__getitem__, col[1:])), col[0])
+            kept = self._column_piles[at]
+            if kept is not None and kept[0] is col:
+                return kept[1]
+            pile = Pile(pile_id, "tableau", list(map(CARDS.__getitem__, col[1:])), col[0])
+            self._column_piles[at] = (col, pile)
+            return pile
         if kind == "foundation":
             return Pile(pile_id, "foundation", list(CARDS[at * 13:at * 13 + self.found[at]]))
         if kind == "waste":
@@ -761,18 +775,20 @@ class KlondikeModel:
             c = talon[pos - 1]
             if found[c // 13] == c % 13:
                 moves.append(_UP[7][c // 13])
-            at = c * 53
-            for di in range(7):
-                if ON[at + tops[di]]:
-                    moves.append(_ONTO[di])
+            if P0[c] in tops or P1[c] in tops:   # (most often it fits no column)
+                at = c * 53
+                for di in range(7):
+                    if ON[at + tops[di]]:
+                        moves.append(_ONTO[di])
         shifts = self._shifts
         if shifts is None:
             shifts = self._shifts = self._shifts_now(tops)
         moves += shifts
         if self.worry:
             for s in range(4):
-                if found[s]:
-                    at = (s * 13 + found[s] - 1) * 53
+                c = s * 13 + found[s] - 1
+                if found[s] and (P0[c] in tops or P1[c] in tops):
+                    at = c * 53
                     for di in range(7):
                         if ON[at + tops[di]]:
                             moves.append(_BACK[s][di])
@@ -790,36 +806,37 @@ class KlondikeModel:
         changed = self._changed
         if slots is None:
             slots = self._slots = [[None] * 7 for _ in range(7)]
-            changed = list(range(7))
+            changed = _EVERY_COLUMN
         runs = self._runs
         for si in changed:
             runs[si] = _run_of(cols[si])
         rows = self._rows
         shifts: list[Move] = []
         for si in range(7):
-            row = slots[si]
             start, head, n = runs[si]
             if si in changed:
-                targets: Sequence[int] = range(7)
                 if not n:
-                    row[:] = [None] * 7
+                    slots[si] = [None] * 7
                     rows[si] = []
                     continue
+                targets: Sequence[int] = _OTHER_COLUMNS[si]
             elif not n:
                 continue
             else:
-                targets = changed
+                targets = changed   # (si is not among them)
             col = cols[si]
             between = _BETWEEN[si]
+            row = slots[si]
+            # The card of the run laid on an end card of rank r is at index
+            # ``k + 1``, with k = start + head + 1 - r.
+            base = start + head + 1
             again = False
             for di in targets:
-                if di == si:
-                    continue
                 top = tops[di]
                 if top == EMPTY:
                     move = between[di][n - start - 1] if head == 12 else None
                 else:
-                    k = start + head - top % 13 + 1
+                    k = base - top % 13
                     move = (between[di][n - k - 1]
                             if start <= k < n and ON[col[k + 1] * 53 + top] else None)
                 if move is not row[di]:
