@@ -491,7 +491,8 @@ class KlondikeModel:
         self._rows: list[list[Move]] = [[] for _ in range(7)]
         self._runs: list[tuple[int, int, int]] = [(0, 0, 0)] * 7
         self._changed: list[int] = []
-        # The columns' end cards (EMPTY for an empty one) and the moves of
+        # The columns' end cards (EMPTY for an empty one; brought up to date
+        # with the moves between columns, from the columns changed) and the moves of
         # those cards to their foundations, kept until a column or a foundation changes.
         self._tops: list[int] | None = None
         self._ups: list[Move] | None = None
@@ -541,13 +542,13 @@ class KlondikeModel:
         kind, a, b, n = _BY_ID.get(id(move)) or _DECODE[move]
         cols = self.cols
         if kind == _COL_T:
-            self._shifts = self._tops = self._ups = None
+            self._shifts = self._ups = None
             self._changed += (a, b)
         elif kind == _COL_F:
-            self._shifts = self._tops = self._ups = None
+            self._shifts = self._ups = None
             self._changed.append(a)
         elif kind == _W_T or kind == _FND_T:
-            self._shifts = self._tops = self._ups = None
+            self._shifts = self._ups = None
             self._changed.append(b)
         elif kind == _W_F:
             self._ups = None
@@ -764,8 +765,17 @@ class KlondikeModel:
         talon = self.talon
         pos = self.pos
         tops = self._tops
-        if tops is None:
-            tops = self._tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
+        if tops is None or self._shifts is None:
+            if tops is None or self._slots is None:
+                tops = [col[-1] if len(col) > 1 else EMPTY for col in cols]
+            else:
+                # Only the columns changed since the moves between columns
+                # were last found have new end cards.
+                tops = tops[:]
+                for i in self._changed:
+                    col = cols[i]
+                    tops[i] = col[-1] if len(col) > 1 else EMPTY
+            self._tops = tops
         ups = self._ups
         if ups is None:
             ups = self._ups = [_UP[si][c // 13] for si, c in enumerate(tops)
