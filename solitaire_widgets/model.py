@@ -74,7 +74,7 @@ class Model(Protocol):
 
     A model may also read one pile of :meth:`to_table` alone, as
     ``pile(pile_id)`` (a ``KeyError`` for an id it does not know): while no
-    table is kept, :meth:`Game.pile <solitaire_widgets.game.Game.pile>` reads it
+    table is kept, :meth:`Game.pile <solitaire_widgets.Game.pile>` reads it
     there, so a player that reads a pile or two per move does not keep the whole table.
     """
 
