@@ -813,7 +813,7 @@ class KlondikeModel:
         the columns changed since they were last found."""
         cols = self.cols
         slots = self._slots
-        changed = self._changed
+        changed: Sequence[int] = self._changed
         if slots is None:
             slots = self._slots = [[None] * 7 for _ in range(7)]
             changed = _EVERY_COLUMN
