@@ -398,7 +398,7 @@ class Game:
         try:
             pile: Pile = read(pile_id) if read is not None else self.table.piles[pile_id]
             return pile
-        except KeyError:
+        except (KeyError, TypeError):   # (TypeError: not even text, such as a list)
             raise IllegalMoveError(_("there is no pile called {pile} in {game}").format(
                 pile=excerpt(pile_id), game=self.rules.game_title())) from None
 

@@ -178,4 +178,6 @@ def test_a_pile_read_alone_is_the_tables_pile_and_keeps_no_table(variant: str) -
     game = Game(rules, seed=1)
     with pytest.raises(IllegalMoveError, match="there is no pile called 't9'"):
         game.pile("t9")
+    with pytest.raises(IllegalMoveError, match="there is no pile called"):
+        game.pile(["t1"])  # type: ignore[arg-type]
     assert game._table is None
