@@ -467,11 +467,10 @@ def worry_moves(found: Sequence[int], ends: dict[int, int], empty: int,
         n = found[s]
         if n < 3:
             continue
-        if keep:
-            back = list(found)
-            back[s] = n - 1
-            if safe(back, s, n - 1, plus, True):
-                continue
+        # (safe() reads only the other suits' foundations: ``found`` stands
+        # for the position with this card back.)
+        if keep and safe(found, s, n - 1, plus, True):
+            continue
         c = s * 13 + n - 1
         if n == 13:
             if empty >= 0:
